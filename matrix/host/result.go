@@ -1,0 +1,63 @@
+package host
+
+// Result is one sample: what one fresh host process measured, printed by cmd/host as one JSON line.
+// Counts are totals over the measured region; per-operation figures are derived by dividing by Ops.
+type Result struct {
+	// What ran.
+	Variant  string `json:"variant"`
+	Backend  string `json:"backend"`
+	Workload string `json:"workload"` // fixed or mixed
+	Phase    string `json:"phase"`    // cold or warm
+	DOP      int    `json:"dop"`
+	Ops      int    `json:"ops"`    // measured operations
+	Warmup   int    `json:"warmup"` // unmeasured operations before them (0 when cold)
+	Split    bool   `json:"split"`  // the split-head layout was active
+
+	// The payload (reconstructed: the seeds did not publish their generator).
+	PayloadSeed     int64   `json:"payloadSeed"`
+	PayloadSize     int     `json:"payloadSize"`
+	PayloadRandFrac float64 `json:"payloadRandFrac"`
+
+	// Time and the operating system's view, over the measured region.
+	ElapsedNs   int64 `json:"elapsedNs"` // precise monotonic clock
+	MinorFaults int64 `json:"minorFaults"`
+	MajorFaults int64 `json:"majorFaults"`
+	PeakRSS     int64 `json:"peakRSS"`               // bytes, process peak resident/working set
+	PrivateMax  int64 `json:"privateBytes,omitzero"` // bytes, peak private/committed where reported
+
+	// Go's view.
+	GoAllocs uint64 `json:"goAllocs"` // heap objects allocated
+	GoBytes  uint64 `json:"goBytes"`  // heap bytes allocated
+
+	// The variant's native view.
+	NativeAllocs  int64 `json:"nativeAllocs"`
+	NativeFrees   int64 `json:"nativeFrees"`
+	NativeResets  int64 `json:"nativeResets"`
+	PoolHits      int64 `json:"poolHits"`
+	PoolMisses    int64 `json:"poolMisses"`
+	PoolEvictions int64 `json:"poolEvictions"`
+	IdleBytes     int64 `json:"idleBytes"` // retained by idle states at the end of the measured region
+
+	// Correctness: every variant of a cell must agree on both.
+	OutputBytes int64  `json:"outputBytes"`
+	Digest      string `json:"digest"` // order-independent digest of every measured output, hex
+
+	// The machine.
+	Env Env `json:"env"`
+}
+
+// Env describes the machine and build a sample came from.
+type Env struct {
+	GOOS       string `json:"goos"`
+	GOARCH     string `json:"goarch"`
+	GOMAXPROCS int    `json:"gomaxprocs"`
+	NumCPU     int    `json:"numCPU"`
+	CPU        string `json:"cpu"`
+	OS         string `json:"os"` // kernel or Windows version
+	GoVersion  string `json:"goVersion"`
+	Commit     string `json:"commit"`
+	Runner     string `json:"runner,omitempty"` // GitHub runner label or hostname
+}
+
+// Platform is goos/goarch.
+func (e Env) Platform() string { return e.GOOS + "/" + e.GOARCH }
