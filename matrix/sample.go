@@ -1,6 +1,14 @@
 package matrix
 
-import "github.com/deflatelab/deflatelab/matrix/host"
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+
+	"github.com/deflatelab/deflatelab/matrix/host"
+)
 
 // Cell is one point of the experiment: every variant is sampled in it, and compared within it.
 type Cell struct {
@@ -26,4 +34,30 @@ type Sample struct {
 	StderrTail string       `json:"stderrTail,omitempty"`
 	WallNs     int64        `json:"wallNs"` // wall time of the whole host process, for harness overhead
 	Result     *host.Result `json:"result,omitempty"`
+}
+
+// ReadSamples reads a results file: one JSON Sample per line. A line that does not parse is an error
+// naming the file and line, never skipped, because a report must not silently drop a sample. A torn
+// final line (a run killed mid-write) is also reported, with its line number.
+func ReadSamples(path string) ([]Sample, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var out []Sample
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 0, 64<<10), 16<<20)
+	for line := 1; sc.Scan(); line++ {
+		b := bytes.TrimSpace(sc.Bytes())
+		if len(b) == 0 {
+			continue
+		}
+		var s Sample
+		if err := json.Unmarshal(b, &s); err != nil {
+			return out, fmt.Errorf("%s:%d: %w", path, line, err)
+		}
+		out = append(out, s)
+	}
+	return out, sc.Err()
 }
