@@ -1,0 +1,190 @@
+package stats
+
+import (
+	"cmp"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/deflatelab/deflatelab/matrix"
+	"golang.org/x/perf/benchmath"
+)
+
+// Options configure Analyze. The zero value means: control is "control", 95% intervals, alpha 0.05.
+type Options struct {
+	Control    string  // the variant every other variant is compared with
+	Confidence float64 // of every interval, in (0, 1)
+	Alpha      float64 // significance level of the U test, in (0, 1)
+}
+
+// The defaults are benchstat's: 95% intervals and alpha = benchmath.DefaultThresholds.CompareAlpha.
+const (
+	DefaultControl    = "control"
+	DefaultConfidence = 0.95
+)
+
+func (o Options) withDefaults() (Options, error) {
+	if o.Control == "" {
+		o.Control = DefaultControl
+	}
+	if o.Confidence == 0 {
+		o.Confidence = DefaultConfidence
+	}
+	if o.Alpha == 0 {
+		o.Alpha = benchmath.DefaultThresholds.CompareAlpha
+	}
+	if !(o.Confidence > 0 && o.Confidence < 1) {
+		return o, fmt.Errorf("stats: Confidence %v: must be between 0 and 1 exclusive", o.Confidence)
+	}
+	if !(o.Alpha > 0 && o.Alpha < 1) {
+		return o, fmt.Errorf("stats: Alpha %v: must be between 0 and 1 exclusive", o.Alpha)
+	}
+	return o, nil
+}
+
+// Analysis is every cell of one or more results files, analysed.
+type Analysis struct {
+	Options
+	Cells []*Cell // ordered by platform, backend, workload, DOP, phase
+}
+
+// Cell is one cell's statistics. Variants lists control first, then the candidates by name; Deltas holds
+// one Delta per candidate and metric.
+type Cell struct {
+	matrix.Cell
+	Ops       []int  // distinct measured operation counts among usable samples, ascending
+	Rounds    int    // distinct round indexes seen, whatever their outcome
+	RefBytes  int64  // reference output: every variant must produce these bytes...
+	RefDigest string // ...with this digest; empty when no sample succeeded
+	Variants  []*Variant
+	Deltas    []*Delta
+}
+
+// Variant is one variant's samples in one cell.
+type Variant struct {
+	Name string
+	Integrity
+	Metrics map[string]Estimate // by Metric.Name, over the usable samples
+
+	byRound map[int]matrix.Sample // usable samples by round (the first, if a round repeats)
+}
+
+// Variant returns the named variant's statistics, or nil.
+func (c *Cell) Variant(name string) *Variant {
+	for _, v := range c.Variants {
+		if v.Name == name {
+			return v
+		}
+	}
+	return nil
+}
+
+// Delta returns the comparison of candidate with control on metric, or nil.
+func (c *Cell) Delta(candidate, metric string) *Delta {
+	for _, d := range c.Deltas {
+		if d.Candidate == candidate && d.Metric == metric {
+			return d
+		}
+	}
+	return nil
+}
+
+// Candidates lists the cell's non-control variants in order.
+func (c *Cell) Candidates(control string) []string {
+	var out []string
+	for _, v := range c.Variants {
+		if v.Name != control {
+			out = append(out, v.Name)
+		}
+	}
+	return out
+}
+
+// Analyze groups samples into cells and computes every Estimate and Delta. It never drops a sample
+// silently: failed and mismatched samples are counted in each Variant's Integrity.
+func Analyze(samples []matrix.Sample, opts Options) (*Analysis, error) {
+	opts, err := opts.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	th := &benchmath.Thresholds{CompareAlpha: opts.Alpha}
+	byCell := map[matrix.Cell][]matrix.Sample{}
+	for _, s := range samples {
+		byCell[s.Cell] = append(byCell[s.Cell], s)
+	}
+	a := &Analysis{Options: opts}
+	for cell, ss := range byCell {
+		a.Cells = append(a.Cells, analyzeCell(cell, ss, opts, th))
+	}
+	sort.Slice(a.Cells, func(i, j int) bool { return cellLess(a.Cells[i].Cell, a.Cells[j].Cell) })
+	return a, nil
+}
+
+func cellLess(a, b matrix.Cell) bool {
+	return cmp.Or(strings.Compare(a.Platform, b.Platform), strings.Compare(a.Backend, b.Backend),
+		strings.Compare(a.Workload, b.Workload), cmp.Compare(a.DOP, b.DOP), strings.Compare(a.Phase, b.Phase)) < 0
+}
+
+func analyzeCell(cell matrix.Cell, samples []matrix.Sample, opts Options, th *benchmath.Thresholds) *Cell {
+	c := &Cell{Cell: cell}
+	ref, _ := reference(samples, opts.Control)
+	c.RefBytes, c.RefDigest = ref.Bytes, ref.Digest
+
+	byVariant := map[string][]matrix.Sample{}
+	rounds := map[int]bool{}
+	ops := map[int]bool{}
+	for _, s := range samples {
+		byVariant[s.Variant] = append(byVariant[s.Variant], s)
+		rounds[s.Round] = true
+	}
+	c.Rounds = len(rounds)
+	names := make([]string, 0, len(byVariant))
+	for n := range byVariant {
+		names = append(names, n)
+	}
+	sort.Slice(names, func(i, j int) bool {
+		if (names[i] == opts.Control) != (names[j] == opts.Control) {
+			return names[i] == opts.Control
+		}
+		return names[i] < names[j]
+	})
+	for _, name := range names {
+		ss := byVariant[name]
+		sort.SliceStable(ss, func(i, j int) bool { return ss[i].Round < ss[j].Round })
+		v := &Variant{Name: name, Integrity: count(ss, ref), Metrics: map[string]Estimate{}, byRound: map[int]matrix.Sample{}}
+		for _, s := range ss {
+			if !usable(s, ref) {
+				continue
+			}
+			ops[s.Result.Ops] = true
+			if _, dup := v.byRound[s.Round]; !dup {
+				v.byRound[s.Round] = s
+			}
+		}
+		for _, m := range Metrics {
+			var vals []float64
+			for _, s := range ss {
+				if usable(s, ref) {
+					vals = append(vals, m.Value(s.Result))
+				}
+			}
+			v.Metrics[m.Name] = estimate(vals, opts.Confidence, th)
+		}
+		c.Variants = append(c.Variants, v)
+	}
+	for n := range ops {
+		c.Ops = append(c.Ops, n)
+	}
+	sort.Ints(c.Ops)
+
+	control := c.Variant(opts.Control)
+	if control == nil {
+		return c
+	}
+	for _, v := range c.Variants[1:] {
+		for _, m := range Metrics {
+			c.Deltas = append(c.Deltas, compare(control, v, m, opts.Confidence, th))
+		}
+	}
+	return c
+}

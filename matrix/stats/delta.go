@@ -1,0 +1,103 @@
+package stats
+
+import (
+	"fmt"
+	"math"
+	"sort"
+
+	"golang.org/x/perf/benchmath"
+)
+
+// Pair is one round's candidate and control samples of a cell: the paired effect of the candidate.
+type Pair struct {
+	Round          int
+	Control        float64
+	Candidate      float64
+	Ratio          float64 // Candidate / Control
+	CandidateFirst bool    // the candidate ran before control in this round (order balancing)
+}
+
+// Delta compares a candidate with control on one metric in one cell, two ways:
+//   - Test is benchmath.AssumeNothing.Compare of the two sets of usable samples (a Mann-Whitney U test):
+//     it decides significance, exactly as benchstat's "~" does;
+//   - Ratio is the median of the per-round ratios candidate/control with its interval, the paired effect
+//     the report quotes as a percentage.
+type Delta struct {
+	Candidate   string
+	Metric      string
+	Test        benchmath.Comparison
+	Pairs       []Pair   // by round
+	Unpaired    int      // rounds in which only one side has a usable sample
+	Undefined   int      // pairs left out of Ratio because control's value is 0 (ratio undefined)
+	Ratio       Estimate // of Pairs[i].Ratio
+	MedianRatio float64  // candidate median / control median (unpaired; NaN when undefined)
+}
+
+// Significant reports whether the U test rejects "same distribution" at the analysis' alpha.
+func (d *Delta) Significant() bool {
+	return d.Test.N1 > 0 && d.Test.N2 > 0 && d.Test.P <= d.Test.Alpha
+}
+
+// Direction is -1 when the candidate's median is below control's, +1 above, 0 equal or undefined.
+func (d *Delta) Direction() int {
+	switch {
+	case d.MedianRatio < 1:
+		return -1
+	case d.MedianRatio > 1:
+		return +1
+	}
+	return 0
+}
+
+// Percent returns the paired ratio as a percentage change (ratio 0.56 is -44%) with its interval.
+func (d *Delta) Percent() (center, lo, hi float64) {
+	return pct(d.Ratio.Center), pct(d.Ratio.Lo), pct(d.Ratio.Hi)
+}
+
+func pct(ratio float64) float64 { return (ratio - 1) * 100 }
+
+func compare(control, cand *Variant, m Metric, confidence float64, th *benchmath.Thresholds) *Delta {
+	d := &Delta{Candidate: cand.Name, Metric: m.Name, MedianRatio: math.NaN()}
+	ce, ke := control.Metrics[m.Name], cand.Metrics[m.Name]
+	if ce.Empty() || ke.Empty() {
+		d.Test = benchmath.Comparison{P: 1, N1: ce.N, N2: ke.N, Alpha: th.CompareAlpha,
+			Warnings: []error{fmt.Errorf("no usable samples of %s", map[bool]string{true: control.Name, false: cand.Name}[ce.Empty()])}}
+	} else {
+		d.Test = benchmath.AssumeNothing.Compare(ce.sample, ke.sample)
+		if ce.Center != 0 {
+			d.MedianRatio = ke.Center / ce.Center
+		}
+	}
+	rounds := map[int]bool{}
+	for r := range control.byRound {
+		rounds[r] = true
+	}
+	for r := range cand.byRound {
+		rounds[r] = true
+	}
+	order := make([]int, 0, len(rounds))
+	for r := range rounds {
+		order = append(order, r)
+	}
+	sort.Ints(order)
+	var ratios []float64
+	for _, r := range order {
+		cs, okc := control.byRound[r]
+		ks, okk := cand.byRound[r]
+		if !okc || !okk {
+			d.Unpaired++
+			continue
+		}
+		p := Pair{Round: r, Control: m.Value(cs.Result), Candidate: m.Value(ks.Result), CandidateFirst: ks.Position < cs.Position}
+		if p.Control == 0 {
+			p.Ratio = math.NaN()
+			d.Undefined++
+		} else {
+			p.Ratio = p.Candidate / p.Control
+			ratios = append(ratios, p.Ratio)
+		}
+		d.Pairs = append(d.Pairs, p)
+	}
+	d.Ratio = estimate(ratios, confidence, th)
+	return d
+}
