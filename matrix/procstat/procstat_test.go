@@ -44,7 +44,7 @@ func TestFaultsOnTouch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	runtime.GC() // settle the Go heap so its own faults stay out of the window
+	runtime.GC()           // settle the Go heap so its own faults stay out of the window
 	for round := range 3 { // round > 0: freeing and mapping again faults again
 		b, err := a.Alloc(n)
 		if err != nil {
