@@ -1,0 +1,223 @@
+package deflate
+
+import "encoding/binary"
+
+// tallyLit records a literal in the symbol buffers and reports whether they are full (zlib's
+// _tr_tally_lit with LIT_MEM).
+func (s *State) tallyLit(c byte) bool {
+	s.dBuf[s.symNext] = 0
+	s.lBuf[s.symNext] = c
+	s.symNext++
+	s.trees.dynLtree[c].fc++
+	return s.symNext == s.symEnd
+}
+
+// tallyDist records a match of length minMatch+lc at distance dist and reports whether the symbol
+// buffers are full (zlib's _tr_tally_dist).
+func (s *State) tallyDist(dist, lc int) bool {
+	s.dBuf[s.symNext] = uint16(dist)
+	s.lBuf[s.symNext] = uint8(lc)
+	s.symNext++
+	t := s.trees
+	t.matches++
+	t.dynLtree[int(lengthCode[uint8(lc)])+literals+1].fc++
+	t.dynDtree[dCode(dist-1)].fc++
+	return s.symNext == s.symEnd
+}
+
+// flushBlock ends the current block at strstart, emits it and moves pending output to the caller's
+// buffer (zlib's FLUSH_BLOCK_ONLY). It reports whether the caller's buffer is full.
+func (s *State) flushBlock(last bool) (outFull bool) {
+	var buf []byte
+	if s.blockStart >= 0 {
+		buf = s.window[s.blockStart:s.strstart]
+	}
+	s.trFlushBlock(buf, s.strstart-s.blockStart, last)
+	s.blockStart = s.strstart
+	s.flushPending()
+	return s.nOut == len(s.out)
+}
+
+// trFlushBlock emits the buffered symbols as a stored, fixed or dynamic block, whichever is shortest
+// (zlib's _tr_flush_block). buf is the block's input, nil when it already slid out of the window.
+func (s *State) trFlushBlock(buf []byte, storedLen int, last bool) {
+	t := s.trees
+	var optLenb, staticLenb int
+	maxBLIndex := 0
+	if s.level > 0 {
+		t.lMaxCode = t.buildTree(t.dynLtree[:], &lDesc)
+		t.dMaxCode = t.buildTree(t.dynDtree[:], &dDesc)
+		maxBLIndex = t.buildBLTree()
+		optLenb = int((t.optLen + 3 + 7) >> 3)
+		staticLenb = int((t.staticLen + 3 + 7) >> 3)
+		if staticLenb <= optLenb || s.strategy == Fixed {
+			optLenb = staticLenb
+		}
+	} else {
+		optLenb = storedLen + 5
+		staticLenb = optLenb
+	}
+	lastBit := uint64(0)
+	if last {
+		lastBit = 1
+	}
+	// A stored copy must also fit in the pending region; otherwise a coded block is used.
+	fits := s.pendEnd+storedLen+16 <= len(s.pendingBuf)
+	switch {
+	case storedLen+4 <= optLenb && buf != nil && fits:
+		s.storedBlock(buf, last)
+	case staticLenb == optLenb:
+		s.sendBits(staticTrees<<1|lastBit, 3)
+		s.compressBlock(staticLtree[:], staticDtree[:])
+	default:
+		s.sendBits(dynTrees<<1|lastBit, 3)
+		s.sendAllTrees(int(t.lMaxCode)+1, int(t.dMaxCode)+1, maxBLIndex+1)
+		s.compressBlock(t.dynLtree[:], t.dynDtree[:])
+	}
+	s.initBlock()
+	if last {
+		s.biWindup()
+	}
+}
+
+// storedBlock emits buf as a stored block (zlib's _tr_stored_block); an empty buf is the sync-flush
+// marker.
+func (s *State) storedBlock(buf []byte, last bool) {
+	lastBit := uint64(0)
+	if last {
+		lastBit = 1
+	}
+	s.sendBits(storedBlock<<1|lastBit, 3)
+	s.biWindup()
+	n := uint16(len(buf))
+	binary.LittleEndian.PutUint16(s.pendingBuf[s.pendEnd:], n)
+	binary.LittleEndian.PutUint16(s.pendingBuf[s.pendEnd+2:], ^n)
+	s.pendEnd += 4
+	s.pendEnd += copy(s.pendingBuf[s.pendEnd:], buf)
+}
+
+// initBlock discards the buffered symbols and starts new frequencies.
+func (s *State) initBlock() {
+	s.trees.initBlock()
+	s.symNext = 0
+}
+
+// sendAllTrees sends the header of a dynamic block: counts, code length code lengths and the two
+// trees in code length code (zlib's send_all_trees).
+func (s *State) sendAllTrees(lcodes, dcodes, blcodes int) {
+	t := s.trees
+	s.sendBits(uint64(lcodes-257), 5)
+	s.sendBits(uint64(dcodes-1), 5)
+	s.sendBits(uint64(blcodes-4), 4)
+	for rank := range blcodes {
+		s.sendBits(uint64(t.blTree[blOrder[rank]].dl), 3)
+	}
+	s.sendTree(t.dynLtree[:], int32(lcodes-1))
+	s.sendTree(t.dynDtree[:], int32(dcodes-1))
+}
+
+func (s *State) sendCode(c int, tree []ctData) {
+	s.sendBits(uint64(tree[c].fc), uint(tree[c].dl))
+}
+
+// sendTree sends tree's code lengths in run-length form, mirroring scanTree (zlib's send_tree).
+func (s *State) sendTree(tree []ctData, maxCode int32) {
+	bl := s.trees.blTree[:]
+	prevLen := -1
+	nextLen := int(tree[0].dl)
+	count := 0
+	maxCount, minCount := 7, 4
+	if nextLen == 0 {
+		maxCount, minCount = 138, 3
+	}
+	for n := int32(0); n <= maxCode; n++ {
+		curLen := nextLen
+		nextLen = int(tree[n+1].dl)
+		count++
+		if count < maxCount && curLen == nextLen {
+			continue
+		}
+		switch {
+		case count < minCount:
+			for ; count > 0; count-- {
+				s.sendCode(curLen, bl)
+			}
+		case curLen != 0:
+			if curLen != prevLen {
+				s.sendCode(curLen, bl)
+				count--
+			}
+			s.sendCode(rep3To6, bl)
+			s.sendBits(uint64(count-3), 2)
+		case count <= 10:
+			s.sendCode(repz3To10, bl)
+			s.sendBits(uint64(count-3), 3)
+		default:
+			s.sendCode(repz11To138, bl)
+			s.sendBits(uint64(count-11), 7)
+		}
+		count = 0
+		prevLen = curLen
+		switch {
+		case nextLen == 0:
+			maxCount, minCount = 138, 3
+		case curLen == nextLen:
+			maxCount, minCount = 6, 3
+		default:
+			maxCount, minCount = 7, 4
+		}
+	}
+}
+
+// compressBlock sends the buffered symbols with the given trees, then END_BLOCK (zlib's
+// compress_block). The bit buffer and write position live in locals for the loop.
+func (s *State) compressBlock(ltree, dtree []ctData) {
+	ltree = ltree[:lCodes]
+	dtree = dtree[:dCodes]
+	bitBuf, bitCount, pos := s.bitBuf, s.bitCount, s.pendEnd
+	out := s.pendingBuf
+	n := s.symNext
+	dBuf := s.dBuf[:n]
+	lBuf := s.lBuf[:n]
+	put := func(v uint64, nb uint) {
+		total := bitCount + nb
+		if total < 64 {
+			bitBuf |= v << bitCount
+			bitCount = total
+			return
+		}
+		bitBuf |= v << bitCount
+		binary.LittleEndian.PutUint64(out[pos:], bitBuf)
+		pos += 8
+		bitBuf = v >> (64 - bitCount)
+		bitCount = total - 64
+	}
+	for i, dist := range dBuf {
+		lc := lBuf[i]
+		if dist == 0 {
+			c := ltree[lc]
+			put(uint64(c.fc), uint(c.dl))
+			continue
+		}
+		code := lengthCode[lc]
+		c := ltree[int(code)+literals+1]
+		v, nb := uint64(c.fc), uint(c.dl)
+		if extra := uint(extraLBits[code%lengthCodes]); extra != 0 {
+			v |= uint64(uint16(lc)-baseLength[code%lengthCodes]) << nb
+			nb += extra
+		}
+		d := int(dist) - 1
+		dc := dCode(d) % dCodes
+		c = dtree[dc]
+		put(v, nb)
+		v, nb = uint64(c.fc), uint(c.dl)
+		if extra := uint(extraDBits[dc]); extra != 0 {
+			v |= uint64(d-int(baseDist[dc])) << nb
+			nb += extra
+		}
+		put(v, nb)
+	}
+	c := ltree[endBlock]
+	put(uint64(c.fc), uint(c.dl))
+	s.bitBuf, s.bitCount, s.pendEnd = bitBuf, bitCount, pos
+}

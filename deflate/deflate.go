@@ -1,0 +1,133 @@
+package deflate
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Flush says how much of the input Deflate must make decodable, with zlib's meanings.
+type Flush int
+
+const (
+	NoFlush   Flush = 0 // Z_NO_FLUSH: compress as much as is efficient, keep the rest
+	SyncFlush Flush = 2 // Z_SYNC_FLUSH: end the block and append an empty stored block (byte aligned)
+	FullFlush Flush = 3 // Z_FULL_FLUSH: as SyncFlush, and forget the history so decoding can restart here
+	Finish    Flush = 4 // Z_FINISH: end the stream with the last block and the trailer
+)
+
+// blockState is what a compress function reports (zlib's block_state).
+type blockState int
+
+const (
+	needMore      blockState = iota // more input or more output space is needed
+	blockDone                       // a block was flushed
+	finishStarted                   // the last block was started; output space is needed
+	finishDone                      // the last block was flushed
+)
+
+// ErrNoOutputSpace is returned by Deflate when dst is empty.
+var ErrNoOutputSpace = errors.New("deflate: Deflate needs a non-empty dst")
+
+// Deflate compresses from src into dst (zlib's deflate). It returns the bytes written to dst and read
+// from src. It stops when src is consumed and, for a flush, the flushed data is in dst, or when dst is
+// full: whenever nDst == len(dst), call again with more space (and the unread rest of src). After
+// Finish, the stream is complete once a call returns with nDst < len(dst) (Finished reports it).
+func (s *State) Deflate(dst, src []byte, flush Flush) (nDst, nSrc int, err error) {
+	if s.ended {
+		return 0, 0, ErrEnded
+	}
+	switch flush {
+	case NoFlush, SyncFlush, FullFlush, Finish:
+	default:
+		return 0, 0, fmt.Errorf("deflate: flush %d is not one of NoFlush (0), SyncFlush (2), FullFlush (3), Finish (4)", int(flush))
+	}
+	if len(dst) == 0 {
+		return 0, 0, ErrNoOutputSpace
+	}
+	if s.status == finishState && (len(src) != 0 || flush != Finish) {
+		return 0, 0, ErrFinished
+	}
+	s.in, s.out, s.nOut = src, dst, 0
+	s.deflate(flush)
+	nDst, nSrc = s.nOut, len(src)-len(s.in)
+	s.in, s.out, s.nOut = nil, nil, 0
+	return nDst, nSrc, nil
+}
+
+// Finished reports whether the stream was finished and all of it handed out.
+func (s *State) Finished() bool {
+	return !s.ended && s.status == finishState && s.pendEnd == s.pendStart && s.wrap <= 0
+}
+
+func (s *State) deflate(flush Flush) {
+	s.lastFlush = flush
+	if s.pendEnd != s.pendStart {
+		s.flushPending()
+		if s.nOut == len(s.out) {
+			return
+		}
+	}
+	if s.status == initState {
+		s.writeHeader()
+		s.status = busyState
+		s.flushPending()
+		if s.pendEnd != s.pendStart {
+			return
+		}
+	}
+	if len(s.in) != 0 || s.lookahead != 0 || (flush != NoFlush && s.status != finishState) {
+		bstate := s.compress(flush)
+		if bstate == finishStarted || bstate == finishDone {
+			s.status = finishState
+		}
+		if bstate == needMore || bstate == finishStarted {
+			return
+		}
+		if bstate == blockDone {
+			if flush == SyncFlush || flush == FullFlush {
+				s.storedBlock(nil, false)
+				if flush == FullFlush {
+					clear(s.head[:])
+					if s.lookahead == 0 {
+						s.strstart, s.blockStart, s.insert = 0, 0, 0
+					}
+				}
+			}
+			s.flushPending()
+			if s.nOut == len(s.out) {
+				return
+			}
+		}
+	}
+	if flush != Finish || s.wrap <= 0 {
+		return
+	}
+	s.writeTrailer()
+	s.flushPending()
+	s.wrap = -s.wrap // the trailer is written once
+}
+
+// compress runs the strategy's compress function (zlib's dispatch in deflate()).
+func (s *State) compress(flush Flush) blockState {
+	switch {
+	case s.level == 0:
+		return s.deflateStored(flush)
+	case s.strategy == HuffmanOnly:
+		return s.deflateHuff(flush)
+	case s.strategy == RLE:
+		return s.deflateRLE(flush)
+	case s.level <= 3:
+		return s.deflateFast(flush)
+	}
+	return s.deflateSlow(flush)
+}
+
+// flushPending hands as much pending output as fits to the caller's buffer (zlib's flush_pending).
+func (s *State) flushPending() {
+	n := copy(s.out[s.nOut:], s.pendingBuf[s.pendStart:s.pendEnd])
+	s.nOut += n
+	s.pendStart += n
+	if s.pendStart == s.pendEnd {
+		s.pendStart, s.pendEnd = 0, 0
+	}
+}

@@ -1,0 +1,113 @@
+package deflate
+
+import (
+	"encoding/binary"
+	"hash/crc32"
+)
+
+const (
+	zlibDeflated = 8     // CM = 8: deflate (RFC 1950 2.2)
+	gzipOS       = 255   // OS = unknown (RFC 1952 2.3.1), so outputs agree across platforms
+	adlerBase    = 65521 // largest prime below 2^16 (RFC 1950 8.2)
+	adlerNMax    = 5552  // bytes summed before the 32-bit sums could overflow (zlib's NMAX)
+)
+
+func initialChecksum(wrap int) uint32 {
+	if wrap == 1 {
+		return 1 // Adler-32 of nothing
+	}
+	return 0 // CRC-32 of nothing
+}
+
+// writeHeader puts the zlib (RFC 1950) or gzip (RFC 1952) header into the pending output.
+func (s *State) writeHeader() {
+	switch s.wrap {
+	case 1:
+		header := uint16(zlibDeflated+((s.wbits-8)<<4)) << 8
+		var levelFlags uint16
+		switch {
+		case s.strategy >= HuffmanOnly || s.level < 2:
+			levelFlags = 0
+		case s.level < 6:
+			levelFlags = 1
+		case s.level == 6:
+			levelFlags = 2
+		default:
+			levelFlags = 3
+		}
+		header |= levelFlags << 6
+		header += 31 - header%31
+		s.putShortMSB(header)
+	case 2:
+		xfl := byte(0)
+		switch {
+		case s.level == 9:
+			xfl = 2
+		case s.strategy >= HuffmanOnly || s.level < 2:
+			xfl = 4
+		}
+		// ID1 ID2 CM FLG MTIME(4) XFL OS
+		h := [10]byte{0x1f, 0x8b, zlibDeflated, 0, 0, 0, 0, 0, xfl, gzipOS}
+		s.pendEnd += copy(s.pendingBuf[s.pendEnd:], h[:])
+	}
+}
+
+// writeTrailer puts the Adler-32 (big-endian) or the CRC-32 and ISIZE (little-endian) trailer into the
+// pending output.
+func (s *State) writeTrailer() {
+	switch s.wrap {
+	case 1:
+		binary.BigEndian.PutUint32(s.pendingBuf[s.pendEnd:], s.checksum)
+		s.pendEnd += 4
+	case 2:
+		s.putUint32LE(s.checksum)
+		s.putUint32LE(s.totalIn)
+	}
+}
+
+// updateChecksum adds p to the running checksum of the uncompressed data.
+func (s *State) updateChecksum(p []byte) {
+	switch s.wrap {
+	case 1:
+		s.checksum = adler32(s.checksum, p)
+	case 2:
+		s.checksum = crc32.Update(s.checksum, crc32.IEEETable, p)
+	}
+}
+
+// adler32 continues an Adler-32 checksum (RFC 1950 8.2), summing up to adlerNMax bytes between modulo
+// reductions as zlib does.
+func adler32(adler uint32, p []byte) uint32 {
+	a, b := adler&0xffff, adler>>16
+	for len(p) > 0 {
+		n := min(len(p), adlerNMax)
+		q := p[:n]
+		p = p[n:]
+		for len(q) >= 8 {
+			a += uint32(q[0])
+			b += a
+			a += uint32(q[1])
+			b += a
+			a += uint32(q[2])
+			b += a
+			a += uint32(q[3])
+			b += a
+			a += uint32(q[4])
+			b += a
+			a += uint32(q[5])
+			b += a
+			a += uint32(q[6])
+			b += a
+			a += uint32(q[7])
+			b += a
+			q = q[8:]
+		}
+		for _, c := range q {
+			a += uint32(c)
+			b += a
+		}
+		a %= adlerBase
+		b %= adlerBase
+	}
+	return b<<16 | a
+}

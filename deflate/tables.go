@@ -1,0 +1,91 @@
+package deflate
+
+// Static tables of RFC 1951 section 3.2.5 and 3.2.6, built once at init like zlib's trees.h.
+
+var extraLBits = [lengthCodes]uint8{0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0}
+
+var extraDBits = [dCodes]uint8{0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13}
+
+var extraBLBits = [blCodes]uint8{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 3, 7}
+
+// blOrder is the order in which code length code lengths are sent (RFC 1951 3.2.7).
+var blOrder = [blCodes]uint8{16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15}
+
+var (
+	staticLtree [lCodes + 2]ctData // fixed literal/length code; 286 and 287 complete the code
+	staticDtree [dCodes]ctData     // fixed distance code: 5-bit reversed code numbers
+	lengthCode  [maxMatch - minMatch + 1]uint8
+	baseLength  [lengthCodes]uint16
+	distCode    [512]uint8 // codes of distances 0..255, then of distance>>7 for 256..32767
+	baseDist    [dCodes]uint16
+)
+
+func init() {
+	length := 0
+	for code := range lengthCodes - 1 {
+		baseLength[code] = uint16(length)
+		for range 1 << extraLBits[code] {
+			lengthCode[length] = uint8(code)
+			length++
+		}
+	}
+	// Length 258 (index 255) has its own code 285, overwriting the last entry of code 284's range.
+	lengthCode[length-1] = lengthCodes - 1
+	baseLength[lengthCodes-1] = uint16(length - 1)
+
+	dist := 0
+	for code := range 16 {
+		baseDist[code] = uint16(dist)
+		for range 1 << extraDBits[code] {
+			distCode[dist] = uint8(code)
+			dist++
+		}
+	}
+	dist >>= 7
+	for code := 16; code < dCodes; code++ {
+		baseDist[code] = uint16(dist << 7)
+		for range 1 << (extraDBits[code] - 7) {
+			distCode[256+dist] = uint8(code)
+			dist++
+		}
+	}
+
+	var blCount [maxBits + 1]uint16
+	n := 0
+	for ; n <= 143; n++ {
+		staticLtree[n].dl = 8
+	}
+	for ; n <= 255; n++ {
+		staticLtree[n].dl = 9
+	}
+	for ; n <= 279; n++ {
+		staticLtree[n].dl = 7
+	}
+	for ; n <= 287; n++ {
+		staticLtree[n].dl = 8
+	}
+	blCount[7], blCount[8], blCount[9] = 24, 152, 112
+	genCodes(staticLtree[:], lCodes+1, &blCount)
+	for n := range dCodes {
+		staticDtree[n] = ctData{fc: bitReverse(uint16(n), 5), dl: 5}
+	}
+}
+
+// dCode maps a distance minus one to its distance code.
+func dCode(dist int) int {
+	if dist < 256 {
+		return int(distCode[dist&255])
+	}
+	return int(distCode[256+(dist>>7)&255])
+}
+
+// bitReverse reverses the low n bits of code: DEFLATE sends Huffman codes most significant bit first
+// into an LSB-first bit stream.
+func bitReverse(code uint16, n int) uint16 {
+	var r uint16
+	for range n {
+		r = r<<1 | code&1
+		code >>= 1
+	}
+	return r
+}

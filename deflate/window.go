@@ -1,0 +1,66 @@
+package deflate
+
+// fillWindow reads input into the window until at least minLookahead bytes are ahead of strstart or the
+// input runs out, sliding the upper half of the window down first when strstart is too close to its
+// end (zlib's fill_window).
+func (s *State) fillWindow() {
+	wsize := s.wsize
+	window := s.window
+	for {
+		more := len(window) - s.lookahead - s.strstart
+		if s.strstart >= wsize+s.maxDist {
+			copy(window[:wsize], window[wsize:wsize+wsize-more])
+			s.matchStart -= wsize
+			s.strstart -= wsize
+			s.blockStart -= wsize
+			if s.insert > s.strstart {
+				s.insert = s.strstart
+			}
+			s.slideHash()
+			more += wsize
+		}
+		if len(s.in) == 0 {
+			return
+		}
+		end := s.strstart + s.lookahead
+		n := copy(window[end:end+more], s.in)
+		s.updateChecksum(s.in[:n])
+		s.totalIn += uint32(n)
+		s.in = s.in[n:]
+		s.lookahead += n
+
+		// Insert the positions left out of the hash table at the last flush, now that they have the
+		// four bytes the hash reads.
+		if s.insert > 0 {
+			str := s.strstart - s.insert
+			for s.insert > 0 && str+hashBytes <= s.strstart+s.lookahead {
+				s.insertString(str)
+				str++
+				s.insert--
+			}
+		}
+		if s.lookahead >= minLookahead || len(s.in) == 0 {
+			return
+		}
+	}
+}
+
+// slideHash moves every hash head and chain link down by wsize; links that would fall before the
+// window become 0, the end of a chain (zlib's slide_hash).
+func (s *State) slideHash() {
+	w := uint16(s.wsize)
+	for i, m := range s.head {
+		s.head[i] = m - min(m, w)
+	}
+	prev := s.prev
+	for i, m := range prev {
+		prev[i] = m - min(m, w)
+	}
+}
+
+// refill tops up the window for a compress function that wants at least want bytes of lookahead, and
+// reports whether it must return needMore: the input ran out short of want with no flush asked for.
+func (s *State) refill(flush Flush, want int) (needInput bool) {
+	s.fillWindow()
+	return s.lookahead < want && flush == NoFlush
+}
