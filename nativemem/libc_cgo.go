@@ -4,6 +4,17 @@ package nativemem
 
 /*
 #include <stdlib.h>
+
+// nm_block is posix_memalign's result as a value, so that Go need not pass
+// the address of a Go variable to C (which would move it to the Go heap:
+// one Go allocation per Alloc).
+typedef struct { void *p; int rc; } nm_block;
+
+static nm_block nm_memalign(size_t alignment, size_t n) {
+	nm_block b = {0, 0};
+	b.rc = posix_memalign(&b.p, alignment, n);
+	return b;
+}
 */
 import "C"
 
@@ -25,11 +36,11 @@ func (libc) Alloc(n int) ([]byte, error) {
 	if err := checkSize("libc", n); err != nil {
 		return nil, err
 	}
-	var p unsafe.Pointer
-	if rc := C.posix_memalign(&p, libcAlignment, C.size_t(n)); rc != 0 {
-		return nil, allocError("libc", n, fmt.Errorf("posix_memalign(%d, %d): %w", libcAlignment, n, syscall.Errno(rc)))
+	r := C.nm_memalign(libcAlignment, C.size_t(n))
+	if r.rc != 0 {
+		return nil, allocError("libc", n, fmt.Errorf("posix_memalign(%d, %d): %w", libcAlignment, n, syscall.Errno(r.rc)))
 	}
-	return block(p, n), nil
+	return block(r.p, n), nil
 }
 
 func (libc) Free(b []byte) {

@@ -255,3 +255,21 @@ func must(a Allocator, err error) Allocator {
 	}
 	return a
 }
+
+func TestNativeAllocDoesNotAllocateGoMemory(t *testing.T) {
+	for name, a := range openAll(t) {
+		if name == "goheap" {
+			continue
+		}
+		allocs := testing.AllocsPerRun(100, func() {
+			b, err := a.Alloc(350336)
+			if err != nil {
+				t.Fatal(err)
+			}
+			a.Free(b)
+		})
+		if allocs != 0 {
+			t.Errorf("%s: %v Go allocations per Alloc+Free, want 0", name, allocs)
+		}
+	}
+}
