@@ -1,0 +1,10 @@
+// Command zpipe compresses stdin to stdout with any variant, allocator backend and configuration, or, with
+// -describe, prints the blocks and regions that variant allocates for that configuration.
+//
+//	zpipe -variant pooled -backend goheap -level 6 -wbits 31 -memlevel 8 -strategy default < in > out
+//	zpipe -describe -variant splitalloc -force-split
+package main
+
+import "os"
+
+func main() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }

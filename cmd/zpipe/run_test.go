@@ -1,0 +1,124 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/deflatelab/deflatelab/deflate"
+	"github.com/deflatelab/deflatelab/variants"
+	"github.com/deflatelab/deflatelab/variants/varianttest"
+)
+
+func TestRunRoundTrip(t *testing.T) {
+	payload := varianttest.Payload()
+	tests := []struct {
+		args []string
+		cfg  deflate.Config
+	}{
+		{[]string{"-variant", "control"}, deflate.DefaultConfig()},
+		{[]string{"-variant", "pooled", "-level", "9", "-wbits", "31"}, deflate.Config{Level: 9, WindowBits: 31, MemLevel: 8}},
+		{[]string{"-variant", "splitalloc", "-force-split", "-level", "1", "-wbits", "15", "-memlevel", "9", "-strategy", "filtered"},
+			deflate.Config{Level: 1, WindowBits: 15, MemLevel: 9, Strategy: deflate.Filtered}},
+		{[]string{"-variant", "pooled", "-level", "0", "-memlevel", "7", "-strategy", "fixed"}, deflate.Config{Level: 0, WindowBits: -15, MemLevel: 7, Strategy: deflate.Fixed}},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			args := append([]string{"-backend", "goheap"}, tt.args...)
+			if code := run(args, bytes.NewReader(payload), &stdout, &stderr); code != exitOK {
+				t.Fatalf("exit %d, stderr %q", code, stderr.String())
+			}
+			if err := varianttest.CheckRoundTrip(tt.cfg, stdout.Bytes(), payload); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+}
+
+func TestRunUsageErrors(t *testing.T) {
+	tests := []struct {
+		args []string
+		want []string // the flag and what it allows
+	}{
+		{[]string{"-variant", "zopfli"}, append([]string{"-variant", `"zopfli"`}, variants.Names()...)},
+		{[]string{"-backend", "tcmalloc"}, []string{"-backend", `"tcmalloc"`, "goheap"}},
+		{[]string{"-level", "12"}, []string{"-level 12", "-1..9"}},
+		{[]string{"-wbits", "16"}, []string{"-wbits 16", "8..15", "24..31"}},
+		{[]string{"-memlevel", "0"}, []string{"-memlevel 0", "1..9"}},
+		{[]string{"-strategy", "greedy"}, []string{"-strategy", `"greedy"`, "default", "filtered", "huffman", "rle", "fixed"}},
+		{[]string{"-level", "six"}, []string{"-level", "six"}},
+		{[]string{"-force-split", "-variant", "pooled"}, []string{"-force-split", "splitalloc"}},
+		{[]string{"extra"}, []string{`"extra"`}},
+		{[]string{"-nope"}, []string{"-nope"}},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			code := run(append([]string{"-backend", "goheap"}, tt.args...), strings.NewReader("x"), &stdout, &stderr)
+			if code != exitUsage {
+				t.Fatalf("exit %d, want %d; stderr %q", code, exitUsage, stderr.String())
+			}
+			if stdout.Len() != 0 {
+				t.Errorf("a usage error wrote %d bytes to stdout", stdout.Len())
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(stderr.String(), w) {
+					t.Errorf("stderr %q does not mention %q", stderr.String(), w)
+				}
+			}
+		})
+	}
+}
+
+// failingWriter refuses every write, like a closed pipe.
+type failingWriter struct{}
+
+var errClosedPipe = errors.New("closed pipe")
+
+func (failingWriter) Write([]byte) (int, error) { return 0, errClosedPipe }
+
+func TestRunDestinationFailure(t *testing.T) {
+	var stderr bytes.Buffer
+	code := run([]string{"-backend", "goheap", "-variant", "pooled"}, bytes.NewReader(varianttest.Payload()), failingWriter{}, &stderr)
+	if code != exitError || !strings.Contains(stderr.String(), "closed pipe") {
+		t.Fatalf("exit %d, stderr %q; want %d and the destination's error", code, stderr.String(), exitError)
+	}
+}
+
+func TestRunDescribe(t *testing.T) {
+	tests := []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"-variant", "control"}, []string{"split      false", "1 blocks, 350336 bytes", "0      350336", "head         0      131072  131072"}},
+		{[]string{"-variant", "splitalloc", "-force-split"}, []string{"split      true", "2 blocks, 350399 bytes", "0      219264", "1      131135",
+			"head         1      0       131072", "free order [1 0]"}},
+		{[]string{"-variant", "pooled", "-memlevel", "9", "-wbits", "31"}, []string{"1 blocks, 432256 bytes", "pending      0      262144  163840"}},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			args := append([]string{"-describe", "-backend", "goheap"}, tt.args...)
+			if code := run(args, strings.NewReader(""), &stdout, &stderr); code != exitOK {
+				t.Fatalf("exit %d, stderr %q", code, stderr.String())
+			}
+			got := squeeze(stdout.String())
+			for _, w := range tt.want {
+				if !strings.Contains(got, squeeze(w)) {
+					t.Errorf("describe output lacks %q:\n%s", w, stdout.String())
+				}
+			}
+		})
+	}
+}
+
+// squeeze collapses each run of spaces to one, so that checks do not depend on column widths.
+func squeeze(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = strings.Join(strings.Fields(l), " ")
+	}
+	return strings.Join(lines, "\n")
+}

@@ -1,0 +1,84 @@
+package all_test
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/deflatelab/deflatelab/variants"
+	"github.com/deflatelab/deflatelab/variants/control"
+	"github.com/deflatelab/deflatelab/variants/pooled"
+	"github.com/deflatelab/deflatelab/variants/splitalloc"
+	"github.com/deflatelab/deflatelab/variants/varianttest"
+)
+
+// equalitySubjects are the variant instances whose output must be byte-identical: every registered
+// variant, and splitalloc once more with the split forced (off Win64 its default is control's layout).
+var equalitySubjects = []struct {
+	label string
+	name  string
+	opts  variants.Options
+}{
+	{"control", control.Name, variants.Options{}},
+	{"pooled", pooled.Name, variants.Options{}},
+	{"splitalloc", splitalloc.Name, variants.Options{}},
+	{"splitalloc-forced", splitalloc.Name, variants.Options{ForceSplit: true}},
+}
+
+// TestEqualityAcrossVariants: where the state lives and whether it was reused must never change a single
+// output byte. control's output is also decoded, so that equality is not equality of broken streams.
+func TestEqualityAcrossVariants(t *testing.T) {
+	if len(equalitySubjects) != len(variants.Names())+1 {
+		t.Fatalf("equality subjects %d, registered variants %v: a variant is missing from the suite", len(equalitySubjects), variants.Names())
+	}
+	payload := varianttest.Payload()
+	recs := make([]*varianttest.Recorder, len(equalitySubjects))
+	vs := make([]*variants.Variant, len(equalitySubjects))
+	for i, s := range equalitySubjects {
+		recs[i] = varianttest.NewGoHeapRecorder()
+		s.opts.Alloc = recs[i]
+		v, err := variants.New(s.name, s.opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		vs[i] = v
+	}
+	cfgs := varianttest.AllConfigs()
+	equal := 0
+	for _, cfg := range cfgs {
+		var want []byte
+		same := true
+		for i, v := range vs {
+			var buf bytes.Buffer
+			if err := varianttest.Compress(v, &buf, cfg, payload); err != nil {
+				t.Fatalf("%s %v: %v", equalitySubjects[i].label, cfg, err)
+			}
+			if i == 0 {
+				want = buf.Bytes()
+				if err := varianttest.CheckRoundTrip(cfg, want, payload); err != nil {
+					t.Fatal(err)
+				}
+			} else if !bytes.Equal(buf.Bytes(), want) {
+				same = false
+				t.Errorf("%v: %s wrote %d bytes that differ from control's %d", cfg, equalitySubjects[i].label, buf.Len(), len(want))
+			}
+		}
+		if same {
+			equal++
+		}
+	}
+	for i, v := range vs {
+		if err := v.Close(); err != nil {
+			t.Error(err)
+		}
+		if err := recs[i].CheckClean(); err != nil {
+			t.Errorf("%s: %v", equalitySubjects[i].label, err)
+		}
+	}
+	if c := vs[3].Counters(); !c.SplitActive {
+		t.Errorf("splitalloc with ForceSplit did not report the split layout: %+v", c)
+	}
+	t.Logf("equality: %d of %d configurations byte-identical across %d variant instances", equal, len(cfgs), len(vs))
+	if equal != len(cfgs) {
+		t.Errorf("%d of %d configurations were byte-identical", equal, len(cfgs))
+	}
+}

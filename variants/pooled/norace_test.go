@@ -1,0 +1,5 @@
+//go:build !race
+
+package pooled_test
+
+const raceEnabled = false
