@@ -1,0 +1,125 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+
+	"github.com/deflatelab/deflatelab/matrix/host"
+	"github.com/deflatelab/deflatelab/matrix/workload"
+	"github.com/deflatelab/deflatelab/nativemem"
+	"github.com/deflatelab/deflatelab/variants"
+)
+
+// Exit statuses.
+const (
+	exitOK    = 0
+	exitFail  = 1 // the sample could not be measured
+	exitUsage = 2 // bad flags, as the flag package does
+)
+
+func run(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("host-"+linked, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var (
+		variant    = fs.String("variant", "", "expected variant; an error unless it is the one linked in ("+linked+")")
+		wl         = fs.String("workload", "fixed", fmt.Sprintf("workload, one of %v", workload.Names()))
+		dop        = fs.Int("dop", 1, "goroutines sharing the operations, >= 1")
+		phase      = fs.String("phase", host.Cold, fmt.Sprintf("phase, one of %v", host.Phases()))
+		ops        = fs.Int("ops", 0, fmt.Sprintf("measured operations; 0 means %d cold, %d warm", host.DefaultColdOps, host.DefaultWarmOps))
+		warmup     = fs.Int("warmup", -1, fmt.Sprintf("unmeasured operations before a warm sample; -1 means %d warm, 0 cold", host.DefaultWarmup))
+		backend    = fs.String("backend", "", fmt.Sprintf("native allocator backend, one of %v; empty means %s", nativemem.Available(), nativemem.Default()))
+		seed       = fs.Int64("payload-seed", workload.DefaultSeed, "payload random seed")
+		size       = fs.Int("payload-size", workload.DefaultSize, "payload bytes per operation")
+		randFrac   = fs.Float64("payload-random", workload.DefaultRandFrac, "fraction of the payload that is random, 0..1")
+		poolCap    = fs.Int("pool-capacity", 0, "pooled variant's idle states; 0 means the seed's 8")
+		forceSplit = fs.Bool("force-split", false, "splitalloc: use the split layout even off Win64")
+		describe   = fs.Bool("describe", false, "print what this binary can run as JSON and exit")
+	)
+	if err := fs.Parse(args); err != nil {
+		return exitUsage
+	}
+	usage := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "host-%s: %s\n", linked, fmt.Sprintf(format, a...))
+		return exitUsage
+	}
+	if fs.NArg() > 0 {
+		return usage("unexpected arguments %q; all input is flags", fs.Args())
+	}
+	if *describe {
+		return emit(stdout, stderr, host.Description{
+			Variant: linked, Backends: nativemem.Available(), DefaultBackend: nativemem.Default(),
+			Workloads: workload.Names(), Commit: host.Commit(),
+		})
+	}
+	if *variant != "" && *variant != linked {
+		return usage("-variant %q, but this binary links %q", *variant, linked)
+	}
+	w, err := workload.ByName(*wl)
+	if err != nil {
+		return usage("-workload: %v", err)
+	}
+	p := host.Params{
+		Workload: w, DOP: *dop, Phase: *phase, Ops: *ops, Warmup: *warmup,
+		PayloadSeed: *seed, PayloadSize: *size, RandFrac: *randFrac,
+	}
+	switch {
+	case *dop < 1:
+		return usage("-dop %d is below 1", *dop)
+	case *phase != host.Cold && *phase != host.Warm:
+		return usage("-phase %q is not one of %v", *phase, host.Phases())
+	case *ops < 0:
+		return usage("-ops %d is negative; 0 means the phase's default", *ops)
+	case *warmup < -1:
+		return usage("-warmup %d is below -1; -1 means the phase's default", *warmup)
+	case *phase == host.Cold && *warmup > 0:
+		return usage("-warmup %d with -phase cold; a cold sample measures the process's first operations", *warmup)
+	case *poolCap < 0:
+		return usage("-pool-capacity %d is negative; 0 means the default", *poolCap)
+	}
+	if p.Ops == 0 {
+		p.Ops = map[string]int{host.Cold: host.DefaultColdOps, host.Warm: host.DefaultWarmOps}[p.Phase]
+	}
+	if p.Warmup == -1 {
+		p.Warmup = map[string]int{host.Cold: 0, host.Warm: host.DefaultWarmup}[p.Phase]
+	}
+	if _, err := workload.Payload(p.PayloadSeed, p.PayloadSize, p.RandFrac); err != nil {
+		return usage("-payload-size/-payload-random: %v", err)
+	}
+	p.Backend = *backend
+	if p.Backend == "" {
+		p.Backend = nativemem.Default()
+	}
+	alloc, err := nativemem.Open(p.Backend)
+	if err != nil {
+		return usage("-backend: %v", err)
+	}
+
+	v, err := variants.New(linked, variants.Options{Alloc: alloc, PoolCapacity: *poolCap, ForceSplit: *forceSplit})
+	if err != nil {
+		fmt.Fprintf(stderr, "host-%s: %v\n", linked, err)
+		return exitFail
+	}
+	r, err := host.Run(v, p)
+	err = errors.Join(err, v.Close())
+	if err != nil {
+		fmt.Fprintf(stderr, "host-%s: %v\n", linked, err)
+		return exitFail
+	}
+	return emit(stdout, stderr, r)
+}
+
+// emit prints v as one JSON line.
+func emit(stdout, stderr io.Writer, v any) int {
+	b, err := json.Marshal(v)
+	if err == nil {
+		_, err = stdout.Write(append(b, '\n'))
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "host-%s: writing the result: %v\n", linked, err)
+		return exitFail
+	}
+	return exitOK
+}

@@ -1,0 +1,80 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/deflatelab/deflatelab/matrix/host"
+)
+
+func TestRunPrintsOneResult(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"-variant", linked, "-workload", "mixed", "-dop", "2", "-phase", "warm", "-ops", "24", "-warmup", "12", "-backend", "goheap"}, &stdout, &stderr)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	if n := strings.Count(stdout.String(), "\n"); n != 1 {
+		t.Fatalf("%d lines on stdout, want 1: %q", n, stdout.String())
+	}
+	var r host.Result
+	if err := json.Unmarshal(stdout.Bytes(), &r); err != nil {
+		t.Fatal(err)
+	}
+	if r.Variant != linked || r.Workload != "mixed" || r.DOP != 2 || r.Ops != 24 || r.Warmup != 12 || r.Backend != "goheap" || r.Digest == "" {
+		t.Errorf("result %+v", r)
+	}
+}
+
+func TestRunDefaults(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-phase", "cold", "-ops", "3"}, &stdout, &stderr); code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	var r host.Result
+	json.Unmarshal(stdout.Bytes(), &r)
+	if r.Workload != "fixed" || r.Warmup != 0 || r.PayloadSize != 5000 || r.PayloadRandFrac != 0.5 || r.Backend == "" {
+		t.Errorf("defaults: %+v", r)
+	}
+}
+
+func TestRunBadFlags(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-workload", "zip"}, `unknown workload "zip"; allowed: [fixed mixed]`},
+		{[]string{"-dop", "0"}, "-dop 0 is below 1"},
+		{[]string{"-phase", "hot"}, `-phase "hot" is not one of [cold warm]`},
+		{[]string{"-ops", "-5"}, "-ops -5 is negative"},
+		{[]string{"-phase", "cold", "-warmup", "10"}, "-warmup 10 with -phase cold"},
+		{[]string{"-backend", "tcmalloc"}, `"tcmalloc"`},
+		{[]string{"-variant", "other"}, `-variant "other", but this binary links "` + linked + `"`},
+		{[]string{"-payload-random", "1.5"}, "random fraction 1.5"},
+		{[]string{"-pool-capacity", "-1"}, "-pool-capacity -1 is negative"},
+		{[]string{"-nosuchflag"}, "flag provided but not defined"},
+		{[]string{"stray"}, "unexpected arguments"},
+	}
+	for _, tt := range tests {
+		var stdout, stderr bytes.Buffer
+		code := run(tt.args, &stdout, &stderr)
+		if code != exitUsage || !strings.Contains(stderr.String(), tt.want) || stdout.Len() != 0 {
+			t.Errorf("%v: exit %d, stderr %q, stdout %q; want exit 2 and %q", tt.args, code, stderr.String(), stdout.String(), tt.want)
+		}
+	}
+}
+
+func TestDescribe(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-describe"}, &stdout, &stderr); code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	var d host.Description
+	if err := json.Unmarshal(stdout.Bytes(), &d); err != nil {
+		t.Fatal(err)
+	}
+	if d.Variant != "control" || d.DefaultBackend == "" || len(d.Backends) == 0 || len(d.Workloads) != 2 {
+		t.Errorf("untagged build: %+v", d)
+	}
+}

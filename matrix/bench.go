@@ -1,0 +1,149 @@
+package matrix
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/deflatelab/deflatelab/matrix/hostbin"
+)
+
+// BenchMain is `lab bench`: it runs a profile's plan, narrowed by flags, and prints the results
+// directory. args are the flags after "bench".
+func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var (
+		profile = fs.String("profile", "quick", fmt.Sprintf("starting plan, one of %v", ProfileNames()))
+		_       = fs.String("variants", "", fmt.Sprintf("comma-separated variants, of %v (default: the profile's)", hostbin.Variants()))
+		_       = fs.String("workloads", "", "comma-separated workloads, of fixed,mixed (default: the profile's)")
+		dops    = fs.String("dops", "", "comma-separated degrees of parallelism, each >= 1 (default: the profile's)")
+		_       = fs.String("phases", "", "comma-separated phases, of cold,warm (default: the profile's)")
+		_       = fs.String("backends", "", fmt.Sprintf("comma-separated allocator backends as the hosts name them, or %q (default: the profile's)", DefaultBackend))
+		_       = fs.Int("rounds", 0, "rounds per cell (default: the profile's)")
+		order   = fs.String("order", "", "order of the variants within a round: rotate or shuffle (default: rotate)")
+		seed    = fs.Uint64("seed", 0, "shuffle seed; 0 picks one and records it in run.json")
+		_       = fs.Int("cold-ops", 0, "measured operations of a cold sample (default: the profile's)")
+		_       = fs.Int("warm-ops", 0, "measured operations of a warm sample (default: the profile's)")
+		_       = fs.Int("warmup", -1, "warm-up operations before a warm sample (default: the profile's)")
+		out     = fs.String("out", "", "results directory (default results/<timestamp>-<goos>-<goarch>)")
+		bin     = fs.String("bin", "", "directory of the host binaries (default bin/<goos>-<goarch>)")
+		resume  = fs.Bool("resume", false, "continue the run in -out, skipping its recorded samples; the plan comes from its run.json")
+		timeout = fs.Duration("timeout", 0, "per-sample timeout (default: the profile's)")
+	)
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("bench: unexpected arguments %q; all input is flags", fs.Args())
+	}
+	goos, goarch := runtime.GOOS, runtime.GOARCH
+	if *bin == "" {
+		*bin = hostbin.Dir("bin", goos, goarch)
+	}
+
+	p, err := ProfileByName(*profile)
+	if err != nil {
+		return err
+	}
+	plan := p.Plan
+	if *resume {
+		if *out == "" {
+			return errors.New("bench: -resume needs -out, the results directory to continue")
+		}
+		var planFlags []string
+		fs.Visit(func(f *flag.Flag) {
+			switch f.Name {
+			case "out", "bin", "resume", "timeout":
+			default:
+				planFlags = append(planFlags, "-"+f.Name)
+			}
+		})
+		if len(planFlags) > 0 {
+			return fmt.Errorf("bench: -resume takes the plan from %s; drop %s", filepath.Join(*out, ManifestFile), strings.Join(planFlags, " "))
+		}
+		m, err := ReadManifest(*out)
+		if err != nil {
+			return fmt.Errorf("bench: -resume: %w", err)
+		}
+		plan = m.Plan
+		if p, err = ProfileByName(plan.Profile); err != nil {
+			return err
+		}
+		if *timeout == 0 && m.Timeout != "" {
+			if *timeout, err = time.ParseDuration(m.Timeout); err != nil {
+				return fmt.Errorf("bench: -resume: run.json timeout: %w", err)
+			}
+		}
+	} else {
+		plan.Platform = goos + "/" + goarch
+		set := map[string]bool{}
+		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+		for name, dst := range map[string]*[]string{"variants": &plan.Variants, "workloads": &plan.Workloads, "phases": &plan.Phases, "backends": &plan.Backends} {
+			if set[name] {
+				*dst = splitList(fs.Lookup(name).Value.String())
+			}
+		}
+		if set["dops"] {
+			plan.DOPs = nil
+			for _, d := range splitList(*dops) {
+				n, err := strconv.Atoi(d)
+				if err != nil {
+					return fmt.Errorf("bench: -dops: %q is not an integer", d)
+				}
+				plan.DOPs = append(plan.DOPs, n)
+			}
+		}
+		for name, dst := range map[string]*int{"rounds": &plan.Rounds, "cold-ops": &plan.ColdOps, "warm-ops": &plan.WarmOps, "warmup": &plan.Warmup} {
+			if set[name] {
+				*dst, _ = strconv.Atoi(fs.Lookup(name).Value.String())
+			}
+		}
+		if set["order"] {
+			plan.Order = *order
+		}
+		plan.Seed = *seed
+		if plan.Order == Shuffle && plan.Seed == 0 {
+			plan.Seed = rand.Uint64()
+		}
+		if *out == "" {
+			*out = filepath.Join("results", time.Now().UTC().Format("20060102-150405")+"-"+goos+"-"+goarch)
+		}
+	}
+	if *timeout == 0 {
+		*timeout = p.Timeout
+	}
+
+	r := &Runner{
+		Plan: plan, Dir: *out, Timeout: *timeout, Resume: *resume,
+		Command: append([]string{"lab", "bench"}, args...), Progress: stderr, Live: isTerminal(stderr),
+		Hosts: map[string]string{},
+	}
+	for _, v := range plan.Variants {
+		r.Hosts[v] = hostbin.Path(*bin, goos, v)
+	}
+	err = r.Run(ctx)
+	if _, statErr := ReadManifest(*out); statErr == nil {
+		fmt.Fprintln(stdout, *out)
+	}
+	return err
+}
+
+// splitList splits a comma-separated flag value; an empty value is an empty list.
+func splitList(v string) []string {
+	var out []string
+	for _, s := range strings.Split(v, ",") {
+		if s = strings.TrimSpace(s); s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}

@@ -1,0 +1,76 @@
+package matrix
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Bad input is refused before anything runs: no results directory appears.
+func TestBenchMainBadInput(t *testing.T) {
+	bin, _ := fakeHosts(t, "ok")
+	empty := t.TempDir()
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-profile", "huge"}, `unknown profile "huge"; allowed: [smoke quick full]`},
+		{[]string{"-variants", "control,bogus"}, `unknown variant "bogus"; allowed: [control pooled splitalloc]`},
+		{[]string{"-workloads", "zip"}, `unknown workload "zip"; allowed: [fixed mixed]`},
+		{[]string{"-phases", "hot"}, `unknown phase "hot"`},
+		{[]string{"-dops", "1,0"}, "DOP 0 is below 1"},
+		{[]string{"-dops", "one"}, `-dops: "one" is not an integer`},
+		{[]string{"-rounds", "0"}, "rounds 0 is below 1"},
+		{[]string{"-order", "alpha"}, `order "alpha" is not one of [rotate shuffle]`},
+		{[]string{"-backends", "tcmalloc"}, `unknown backend "tcmalloc"; the hosts have [goheap pages]`},
+		{[]string{"-backends", "pages,default"}, `backend "pages" given twice`},
+		{[]string{"-bin", empty}, "missing host binary " + filepath.Join(empty, "host-control")},
+		{[]string{"extra"}, "unexpected arguments"},
+	}
+	for _, tt := range tests {
+		out := filepath.Join(t.TempDir(), "results")
+		args := append([]string{"-profile", "smoke", "-bin", bin, "-out", out}, tt.args...)
+		var stdout, stderr bytes.Buffer
+		err := BenchMain(context.Background(), args, &stdout, &stderr)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%v: error %v, want %q", tt.args, err, tt.want)
+		}
+		if _, statErr := os.Stat(out); statErr == nil {
+			t.Errorf("%v: %s was created", tt.args, out)
+		}
+	}
+	if err := BenchMain(context.Background(), []string{"-resume"}, io.Discard, io.Discard); err == nil || !strings.Contains(err.Error(), "-resume needs -out") {
+		t.Errorf("-resume alone: %v", err)
+	}
+}
+
+func TestBenchMainRunsAndResumes(t *testing.T) {
+	bin, _ := fakeHosts(t, "ok")
+	out := filepath.Join(t.TempDir(), "results")
+	var stdout, stderr bytes.Buffer
+	args := []string{"-profile", "smoke", "-bin", bin, "-out", out, "-workloads", "mixed", "-dops", "3", "-order", "shuffle"}
+	if err := BenchMain(context.Background(), args, &stdout, &stderr); err != nil {
+		t.Fatalf("%v\n%s", err, stderr.String())
+	}
+	if strings.TrimSpace(stdout.String()) != out {
+		t.Errorf("stdout %q, want the results directory", stdout.String())
+	}
+	m, err := ReadManifest(out)
+	if err != nil || m.Plan.Seed == 0 || m.Plan.Backends[0] != "pages" || m.Planned != 2*3*3 || m.Status != StatusComplete {
+		t.Fatalf("manifest %+v, %v", m, err)
+	}
+	// Resuming a finished run takes nothing new; plan flags are refused.
+	if err := BenchMain(context.Background(), []string{"-bin", bin, "-out", out, "-resume", "-rounds", "9"}, &stdout, &stderr); err == nil || !strings.Contains(err.Error(), "drop -rounds") {
+		t.Errorf("resume with a plan flag: %v", err)
+	}
+	if err := BenchMain(context.Background(), []string{"-bin", bin, "-out", out, "-resume"}, &stdout, &stderr); err != nil {
+		t.Fatal(err)
+	}
+	if s := readAll(t, out); len(s) != m.Planned {
+		t.Errorf("%d samples after a no-op resume, want %d", len(s), m.Planned)
+	}
+}

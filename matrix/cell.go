@@ -1,0 +1,24 @@
+package matrix
+
+import "fmt"
+
+// String names a cell the way the benchmark format does, without the variant:
+// workload=fixed/dop=8/phase=cold/backend=libc.
+func (c Cell) String() string {
+	return fmt.Sprintf("workload=%s/dop=%d/phase=%s/backend=%s", c.Workload, c.DOP, c.Phase, c.Backend)
+}
+
+// BenchName is the Go benchmark name of variant's samples in c, without the "Benchmark" prefix:
+// Deflate/workload=fixed/dop=8/phase=cold/backend=libc/variant=pooled.
+func (c Cell) BenchName(variant string) string {
+	return "Deflate/" + c.String() + "/variant=" + variant
+}
+
+// sampleKey identifies a sample within a run: what -resume skips when it is already recorded.
+type sampleKey struct {
+	cell    Cell
+	round   int
+	variant string
+}
+
+func keyOf(s Sample) sampleKey { return sampleKey{s.Cell, s.Round, s.Variant} }

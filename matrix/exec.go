@@ -1,0 +1,134 @@
+package matrix
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"time"
+
+	"github.com/deflatelab/deflatelab/matrix/host"
+)
+
+// stderrTailBytes is how much of a failed host's stderr a sample keeps: enough for a panic's first frames.
+const stderrTailBytes = 4 << 10
+
+// errInterrupted marks a sample cut short by the run's own cancellation: it is not recorded, so that
+// -resume takes it again.
+var errInterrupted = errors.New("matrix: interrupted")
+
+// runHost runs one job's host process and turns whatever happens into a Sample. Only the run's own
+// cancellation is an error; a host that fails, crashes, hangs past timeout or prints garbage is a failed
+// Sample with its exit status and the tail of its stderr.
+func runHost(ctx context.Context, path string, plan Plan, j Job, env []string, timeout time.Duration) (Sample, error) {
+	s := Sample{Cell: j.Cell, Variant: j.Variant, Round: j.Round, Position: j.Position}
+	hctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	cmd := exec.CommandContext(hctx, path, plan.hostArgs(j)...)
+	if len(env) > 0 {
+		cmd.Env = append(os.Environ(), env...)
+	}
+	var stdout bytes.Buffer
+	stderr := &tailBuffer{max: stderrTailBytes}
+	cmd.Stdout, cmd.Stderr = &stdout, stderr
+	cmd.WaitDelay = time.Second // do not wait on pipes held open by a killed host's children
+
+	start := time.Now()
+	err := cmd.Run()
+	s.WallNs = time.Since(start).Nanoseconds()
+	if ctx.Err() != nil {
+		return s, errInterrupted
+	}
+	s.StderrTail = stderr.String()
+	if err != nil {
+		s.ExitStatus = -1
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			s.ExitStatus = ee.ExitCode()
+		}
+		s.Error = err.Error()
+		if hctx.Err() == context.DeadlineExceeded {
+			s.Error = fmt.Sprintf("timed out after %v (%v)", timeout, err)
+		}
+		return s, nil
+	}
+	r, err := parseResult(stdout.Bytes(), plan, j)
+	if err != nil {
+		s.Error = err.Error()
+		return s, nil
+	}
+	s.OK, s.Result, s.StderrTail = true, r, ""
+	return s, nil
+}
+
+// parseResult checks that a host printed exactly one JSON result line, for the sample it was asked for.
+func parseResult(out []byte, plan Plan, j Job) (*host.Result, error) {
+	out = bytes.TrimSpace(out)
+	if len(out) == 0 {
+		return nil, errors.New("host printed no result")
+	}
+	if bytes.IndexByte(out, '\n') >= 0 {
+		return nil, fmt.Errorf("host printed %d lines; want exactly one JSON result", bytes.Count(out, []byte("\n"))+1)
+	}
+	var r host.Result
+	if err := json.Unmarshal(out, &r); err != nil {
+		return nil, fmt.Errorf("host result does not parse: %v", err)
+	}
+	ops, warmup := plan.Ops(j.Cell.Phase)
+	got := fmt.Sprint(r.Variant, r.Workload, r.DOP, r.Phase, r.Backend, r.Ops, r.Warmup)
+	want := fmt.Sprint(j.Variant, j.Cell.Workload, j.Cell.DOP, j.Cell.Phase, j.Cell.Backend, ops, warmup)
+	if got != want {
+		return nil, fmt.Errorf("host measured [%s], asked for [%s] (variant workload dop phase backend ops warmup)", got, want)
+	}
+	if r.Ops <= 0 || r.ElapsedNs <= 0 {
+		return nil, fmt.Errorf("host result has ops %d and elapsed %d ns; both must be positive", r.Ops, r.ElapsedNs)
+	}
+	return &r, nil
+}
+
+// tailBuffer keeps the last max bytes written to it.
+type tailBuffer struct {
+	max int
+	buf []byte
+	cut bool
+}
+
+func (t *tailBuffer) Write(p []byte) (int, error) {
+	t.buf = append(t.buf, p...)
+	if len(t.buf) > t.max {
+		t.buf = append(t.buf[:0], t.buf[len(t.buf)-t.max:]...)
+		t.cut = true
+	}
+	return len(p), nil
+}
+
+func (t *tailBuffer) String() string {
+	if t.cut {
+		return "..." + string(t.buf)
+	}
+	return string(t.buf)
+}
+
+// describeHost asks a host binary what it can run (cmd/host -describe).
+func describeHost(ctx context.Context, path string, env []string) (host.Description, error) {
+	var d host.Description
+	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, path, "-describe")
+	if len(env) > 0 {
+		cmd.Env = append(os.Environ(), env...)
+	}
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return d, fmt.Errorf("matrix: %s -describe: %v: %s", path, err, bytes.TrimSpace(stderr.Bytes()))
+	}
+	if err := json.Unmarshal(out, &d); err != nil {
+		return d, fmt.Errorf("matrix: %s -describe printed %q: %v", path, out, err)
+	}
+	return d, nil
+}

@@ -1,0 +1,100 @@
+package matrix
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/deflatelab/deflatelab/matrix/host"
+	"github.com/deflatelab/deflatelab/matrix/hostbin"
+)
+
+// The test binary doubles as a fake host: copied to host-<variant> and run with $fakeHostEnv set, it
+// acts like cmd/host without measuring anything. The env value picks a misbehaviour for one variant:
+// "ok", "crash=<variant>", "hang=<variant>", "garbage=<variant>", "mismatch=<variant>".
+const fakeHostEnv = "DEFLATELAB_FAKE_HOST"
+
+func TestMain(m *testing.M) {
+	if mode, ok := os.LookupEnv(fakeHostEnv); ok {
+		os.Exit(fakeHost(mode, os.Args[1:], os.Stdout, os.Stderr))
+	}
+	os.Exit(m.Run())
+}
+
+func fakeHost(mode string, args []string, stdout, stderr io.Writer) int {
+	variant := strings.TrimSuffix(strings.TrimPrefix(filepath.Base(os.Args[0]), "host-"), ".exe")
+	fs := flag.NewFlagSet("fake", flag.ContinueOnError)
+	var r host.Result
+	describe := fs.Bool("describe", false, "")
+	fs.StringVar(&r.Variant, "variant", "", "")
+	fs.StringVar(&r.Workload, "workload", "", "")
+	fs.IntVar(&r.DOP, "dop", 0, "")
+	fs.StringVar(&r.Phase, "phase", "", "")
+	fs.IntVar(&r.Ops, "ops", 0, "")
+	fs.IntVar(&r.Warmup, "warmup", 0, "")
+	fs.StringVar(&r.Backend, "backend", "", "")
+	fs.Int64Var(&r.PayloadSeed, "payload-seed", 0, "")
+	fs.IntVar(&r.PayloadSize, "payload-size", 0, "")
+	fs.Float64Var(&r.PayloadRandFrac, "payload-random", 0, "")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if *describe {
+		json.NewEncoder(stdout).Encode(host.Description{Variant: variant, Backends: []string{"goheap", "pages"}, DefaultBackend: "pages", Commit: "fake"})
+		return 0
+	}
+	what, target, _ := strings.Cut(mode, "=")
+	if target == variant {
+		switch what {
+		case "crash":
+			fmt.Fprintln(stderr, "panic: fake host crashed on purpose")
+			return 3
+		case "hang":
+			time.Sleep(time.Minute)
+		case "garbage":
+			fmt.Fprintln(stdout, "not json")
+			return 0
+		}
+	}
+	r.ElapsedNs = int64(1000 + r.DOP)
+	r.OutputBytes = int64(r.Ops) * 100
+	r.Digest = fmt.Sprintf("%016x", r.Ops*r.DOP)
+	if what == "mismatch" && target == variant {
+		r.Digest = "ffffffffffffffff"
+	}
+	r.NativeAllocs, r.NativeFrees = int64(r.Ops), int64(r.Ops)
+	r.Env = host.Env{GOOS: "fakeos", GOARCH: "fakearch", CPU: "Fake CPU", Commit: "fake"}
+	json.NewEncoder(stdout).Encode(r)
+	return 0
+}
+
+// fakeHosts copies the test binary to dir/host-<variant> for every variant and sets the fake mode.
+func fakeHosts(t *testing.T, mode string) (dir string, hosts map[string]string) {
+	t.Helper()
+	t.Setenv(fakeHostEnv, mode)
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(self)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir = t.TempDir()
+	hosts = map[string]string{}
+	for _, v := range hostbin.Variants() {
+		p := hostbin.Path(dir, runtime.GOOS, v)
+		if err := os.WriteFile(p, data, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		hosts[v] = p
+	}
+	return dir, hosts
+}

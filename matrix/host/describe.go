@@ -1,0 +1,11 @@
+package host
+
+// Description is what a host binary prints for -describe: what it can run, so that a runner can check a
+// plan against the real binaries before it starts any sample.
+type Description struct {
+	Variant        string   `json:"variant"`
+	Backends       []string `json:"backends"`       // allocator backends available in this build
+	DefaultBackend string   `json:"defaultBackend"` // nativemem.Default() in this build
+	Workloads      []string `json:"workloads"`
+	Commit         string   `json:"commit,omitempty"`
+}

@@ -1,0 +1,141 @@
+package host
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/deflatelab/deflatelab/matrix/workload"
+	"github.com/deflatelab/deflatelab/nativemem"
+	"github.com/deflatelab/deflatelab/variants"
+	_ "github.com/deflatelab/deflatelab/variants/control"
+	_ "github.com/deflatelab/deflatelab/variants/pooled"
+)
+
+func params(w workload.Workload, dop int, phase string, ops, warmup int) Params {
+	return Params{Backend: "goheap", Workload: w, DOP: dop, Phase: phase, Ops: ops, Warmup: warmup,
+		PayloadSeed: workload.DefaultSeed, PayloadSize: workload.DefaultSize, RandFrac: workload.DefaultRandFrac}
+}
+
+func run(t *testing.T, variant string, p Params) Result {
+	t.Helper()
+	a, err := nativemem.Open(p.Backend)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := variants.New(variant, variants.Options{Alloc: a})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Run(v, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := v.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// The digest depends on what was compressed, not on how many goroutines did it, in what order, or by
+// which variant: that is what lets the runner compare variants.
+func TestDigestIndependentOfScheduling(t *testing.T) {
+	mixed := workload.Mixed()
+	ref := run(t, "control", params(mixed, 1, Cold, 48, 0))
+	for _, tt := range []struct {
+		variant string
+		p       Params
+	}{
+		{"control", params(mixed, 3, Cold, 48, 0)},
+		{"pooled", params(mixed, 4, Cold, 48, 0)},
+		{"pooled", params(mixed, 2, Warm, 48, 30)},
+	} {
+		r := run(t, tt.variant, tt.p)
+		if r.Digest != ref.Digest || r.OutputBytes != ref.OutputBytes {
+			t.Errorf("%s dop=%d %s: %d bytes digest %s; control dop=1 cold: %d bytes digest %s",
+				tt.variant, tt.p.DOP, tt.p.Phase, r.OutputBytes, r.Digest, ref.OutputBytes, ref.Digest)
+		}
+	}
+	other := run(t, "control", params(mixed, 1, Cold, 47, 0))
+	if other.Digest == ref.Digest {
+		t.Error("47 and 48 operations gave the same digest")
+	}
+}
+
+func TestRunResult(t *testing.T) {
+	r := run(t, "control", params(workload.Fixed(), 2, Warm, 40, 10))
+	if r.Variant != "control" || r.Workload != "fixed" || r.DOP != 2 || r.Phase != Warm || r.Ops != 40 || r.Warmup != 10 || r.Backend != "goheap" {
+		t.Errorf("result does not describe the sample: %+v", r)
+	}
+	if r.ElapsedNs <= 0 || r.OutputBytes <= 0 || len(r.Digest) != 16 {
+		t.Errorf("elapsed %d, output %d, digest %q", r.ElapsedNs, r.OutputBytes, r.Digest)
+	}
+	// control allocates and frees its state per operation; only the measured 40 are counted.
+	if r.NativeAllocs < 40 || r.NativeAllocs != r.NativeFrees || r.PoolHits != 0 || r.IdleBytes != 0 {
+		t.Errorf("control counters: %d allocs, %d frees, %d hits, %d idle bytes", r.NativeAllocs, r.NativeFrees, r.PoolHits, r.IdleBytes)
+	}
+	p := run(t, "pooled", params(workload.Fixed(), 1, Warm, 40, 10))
+	if p.PoolHits != 40 || p.NativeAllocs != 0 || p.NativeResets != 40 || p.IdleBytes <= 0 {
+		t.Errorf("warm pooled counters: %d hits, %d allocs, %d resets, %d idle bytes", p.PoolHits, p.NativeAllocs, p.NativeResets, p.IdleBytes)
+	}
+	if r.Env.GOOS == "" || r.Env.GoVersion == "" || r.Env.NumCPU < 1 || r.Env.GOMAXPROCS < 1 {
+		t.Errorf("env %+v", r.Env)
+	}
+}
+
+func TestParamsValidate(t *testing.T) {
+	fixed := workload.Fixed()
+	tests := []struct {
+		p    Params
+		want string
+	}{
+		{params(fixed, 0, Cold, 10, 0), "DOP 0 is below 1"},
+		{params(fixed, 1, "hot", 10, 0), `phase "hot" is not one of [cold warm]`},
+		{params(fixed, 1, Cold, 0, 0), "ops 0 is below 1"},
+		{params(fixed, 1, Warm, 10, -1), "warmup -1 is negative"},
+		{params(fixed, 1, Cold, 10, 5), "warmup 5 with phase cold"},
+		{params(workload.Workload{Name: "empty"}, 1, Cold, 10, 0), `workload "empty" has no configurations`},
+	}
+	for _, tt := range tests {
+		if err := tt.p.Validate(); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("Validate() = %v, want %q", err, tt.want)
+		}
+	}
+}
+
+// The sink is the loop's only code inside the measured region besides the variant: it must not allocate
+// once its buffer has grown to the largest output.
+func TestSinkDoesNotAllocate(t *testing.T) {
+	s := newSink(1024)
+	chunk := make([]byte, 300)
+	allocs := testing.AllocsPerRun(100, func() {
+		s.Write(chunk)
+		s.Write(chunk)
+		s.finish()
+		s.Write(chunk)
+		s.discard()
+	})
+	if allocs != 0 {
+		t.Errorf("%v allocations per operation", allocs)
+	}
+}
+
+func TestSinkDigestIsASum(t *testing.T) {
+	outputs := []string{"a", "bb", "a", "ccc"}
+	digest := func(order []int) (uint64, int64) {
+		s := newSink(0)
+		for _, i := range order {
+			s.Write([]byte(outputs[i]))
+			s.finish()
+		}
+		return s.digest, s.bytes
+	}
+	d1, n1 := digest([]int{0, 1, 2, 3})
+	d2, n2 := digest([]int{3, 2, 0, 1})
+	d3, _ := digest([]int{1, 3}) // xor would cancel the two "a"s and match this
+	if d1 != d2 || n1 != n2 || n1 != 7 {
+		t.Errorf("order changed the digest: %x/%d vs %x/%d", d1, n1, d2, n2)
+	}
+	if d1 == d3 {
+		t.Error("two equal outputs cancelled out")
+	}
+}

@@ -1,0 +1,214 @@
+// Package host is the measured loop inside one fresh process: DOP goroutines share a run of short-lived
+// compressor operations of one variant, cold (the first operations of the process) or warm (after a
+// warm-up), and the loop reports time, faults, Go and native allocations, and a digest of the output.
+package host
+
+import (
+	"errors"
+	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"github.com/deflatelab/deflatelab/matrix/procstat"
+	"github.com/deflatelab/deflatelab/matrix/workload"
+	"github.com/deflatelab/deflatelab/variants"
+)
+
+// Phases: which operations of the process are measured.
+const (
+	Cold = "cold" // the first Ops operations of the process
+	Warm = "warm" // Ops operations after Warmup unmeasured ones
+)
+
+// The seeds' protocol.
+const (
+	DefaultColdOps = 3000  // "cold runs measure 3,000 operations"
+	DefaultWarmOps = 20000 // "warm runs measure 20,000 operations after warm-up"
+	DefaultWarmup  = 2000  // "2,000 warm-up operations"
+)
+
+// Phases lists the phases, cold first.
+func Phases() []string { return []string{Cold, Warm} }
+
+// Params says what one sample runs. The payload is generated from its seed, size and random fraction.
+type Params struct {
+	Backend     string // the allocator backend's name, as opened by the caller (recorded only)
+	Workload    workload.Workload
+	DOP         int // goroutines sharing the operations, >= 1
+	Phase       string
+	Ops         int // measured operations, >= 1
+	Warmup      int // unmeasured operations first; must be 0 when cold
+	PayloadSeed int64
+	PayloadSize int
+	RandFrac    float64
+}
+
+// Validate names the first bad field, its value and what is allowed.
+func (p Params) Validate() error {
+	switch {
+	case len(p.Workload.Configs) == 0:
+		return fmt.Errorf("host: workload %q has no configurations", p.Workload.Name)
+	case p.DOP < 1:
+		return fmt.Errorf("host: DOP %d is below 1", p.DOP)
+	case p.Phase != Cold && p.Phase != Warm:
+		return fmt.Errorf("host: phase %q is not one of %v", p.Phase, Phases())
+	case p.Ops < 1:
+		return fmt.Errorf("host: ops %d is below 1", p.Ops)
+	case p.Warmup < 0:
+		return fmt.Errorf("host: warmup %d is negative", p.Warmup)
+	case p.Phase == Cold && p.Warmup != 0:
+		return fmt.Errorf("host: warmup %d with phase cold; a cold sample measures the first operations of the process, so warmup must be 0", p.Warmup)
+	}
+	return nil
+}
+
+// Run measures one sample of v. v must be fresh (no operation yet) for a cold sample to mean anything.
+// Run does not close v.
+func Run(v *variants.Variant, p Params) (Result, error) {
+	if err := p.Validate(); err != nil {
+		return Result{}, err
+	}
+	payload, err := workload.Payload(p.PayloadSeed, p.PayloadSize, p.RandFrac)
+	if err != nil {
+		return Result{}, err
+	}
+	l := &loop{v: v, w: p.Workload, payload: payload, sinks: make([]*sink, p.DOP)}
+	for i := range l.sinks {
+		l.sinks[i] = newSink(p.PayloadSize + p.PayloadSize>>3 + 1024) // above deflate's worst-case expansion
+	}
+	if p.Warmup > 0 {
+		l.run(p.Warmup, false, func() {}, func() {})
+		if err := l.err(); err != nil {
+			return Result{}, fmt.Errorf("warm-up: %w", err)
+		}
+	}
+
+	var (
+		c0, c1   variants.Counters
+		m0, m1   runtime.MemStats
+		ps0, ps1 procstat.Snapshot
+		t0, t1   int64
+		psErr    error
+	)
+	l.run(p.Ops, true, func() {
+		c0 = v.Counters()
+		runtime.ReadMemStats(&m0)
+		ps0, psErr = procstat.Read()
+		t0 = procstat.Now()
+	}, func() {
+		t1 = procstat.Now()
+		var err error
+		ps1, err = procstat.Read()
+		psErr = errors.Join(psErr, err)
+		runtime.ReadMemStats(&m1)
+		c1 = v.Counters()
+	})
+	if err := l.err(); err != nil {
+		return Result{}, err
+	}
+	if psErr != nil {
+		return Result{}, fmt.Errorf("host: reading process statistics: %w", psErr)
+	}
+
+	r := Result{
+		Variant: v.Name(), Backend: p.Backend, Workload: p.Workload.Name, Phase: p.Phase, DOP: p.DOP,
+		Ops: p.Ops, Warmup: p.Warmup, Split: c1.SplitActive,
+		PayloadSeed: p.PayloadSeed, PayloadSize: p.PayloadSize, PayloadRandFrac: p.RandFrac,
+		ElapsedNs:   t1 - t0,
+		MinorFaults: ps1.MinorFaults - ps0.MinorFaults,
+		MajorFaults: ps1.MajorFaults - ps0.MajorFaults,
+		PeakRSS:     ps1.PeakRSS,
+		PrivateMax:  ps1.PeakPrivate,
+		GoAllocs:    m1.Mallocs - m0.Mallocs,
+		GoBytes:     m1.TotalAlloc - m0.TotalAlloc,
+
+		NativeAllocs:  c1.NativeAllocs - c0.NativeAllocs,
+		NativeFrees:   c1.NativeFrees - c0.NativeFrees,
+		NativeResets:  c1.Resets - c0.Resets,
+		PoolHits:      c1.PoolHits - c0.PoolHits,
+		PoolMisses:    c1.PoolMisses - c0.PoolMisses,
+		PoolEvictions: c1.PoolEvictions - c0.PoolEvictions,
+		IdleBytes:     c1.IdleBytes,
+		Env:           CurrentEnv(),
+	}
+	var digest uint64
+	for _, s := range l.sinks {
+		r.OutputBytes += s.bytes
+		digest += s.digest
+	}
+	r.Digest = fmt.Sprintf("%016x", digest)
+	return r, nil
+}
+
+// loop runs operations of one workload on DOP goroutines that share an operation counter.
+type loop struct {
+	v       *variants.Variant
+	w       workload.Workload
+	payload []byte
+	sinks   []*sink // one per goroutine
+}
+
+// run performs n operations. The goroutines are started and parked before, and joined after, the region
+// bounded by before and after, so that the region holds nothing but the operations: no goroutine
+// creation, logging, locking or allocation of the loop's own.
+func (l *loop) run(n int, measured bool, before, after func()) {
+	var (
+		next  atomic.Int64
+		ready sync.WaitGroup
+		done  sync.WaitGroup
+		start = make(chan struct{})
+	)
+	for _, s := range l.sinks {
+		ready.Add(1)
+		done.Add(1)
+		go func() {
+			defer done.Done()
+			ready.Done()
+			<-start
+			l.work(s, &next, n, measured)
+		}()
+	}
+	ready.Wait()
+	before()
+	close(start)
+	done.Wait()
+	after()
+}
+
+// work is one goroutine's share: take the next operation index until n are taken.
+func (l *loop) work(s *sink, next *atomic.Int64, n int, measured bool) {
+	for {
+		i := int(next.Add(1) - 1)
+		if i >= n {
+			return
+		}
+		cfg := l.w.Config(i)
+		c, err := l.v.Open(s, cfg)
+		if err == nil {
+			_, err = c.Write(l.payload)
+			if cerr := c.Close(); err == nil {
+				err = cerr
+			}
+		}
+		if err != nil {
+			s.err = fmt.Errorf("host: operation %d (%v): %w", i, cfg, err)
+			return
+		}
+		if measured {
+			s.finish()
+		} else {
+			s.discard()
+		}
+	}
+}
+
+func (l *loop) err() error {
+	var errs []error
+	for _, s := range l.sinks {
+		if s.err != nil {
+			errs = append(errs, s.err)
+		}
+	}
+	return errors.Join(errs...)
+}

@@ -1,0 +1,87 @@
+// Package hostbin builds the per-variant host binaries from cmd/host and finds them:
+// <dir>/<goos>-<goarch>/host-<variant>[.exe], one per variant, differing only in the variant linked in.
+package hostbin
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+
+	"github.com/deflatelab/deflatelab/matrix/host"
+)
+
+// Variants are the variants cmd/host can be built with: each has a build tag variant_<name>.
+func Variants() []string { return []string{"control", "pooled", "splitalloc"} }
+
+// Package is the import path built into every host.
+const Package = "github.com/deflatelab/deflatelab/cmd/host"
+
+// Dir is the platform directory under a binaries root: root/<goos>-<goarch>, e.g. bin/linux-amd64.
+func Dir(root, goos, goarch string) string { return filepath.Join(root, goos+"-"+goarch) }
+
+// Path is the host of variant in a platform directory (see Dir): dir/host-<variant>, plus .exe on Windows.
+func Path(dir, goos, variant string) string { return filepath.Join(dir, name(goos, variant)) }
+
+func name(goos, variant string) string {
+	n := "host-" + variant
+	if goos == "windows" {
+		n += ".exe"
+	}
+	return n
+}
+
+// Build compiles one host per variant into Dir(outDir, goos, goarch), running the go command in the
+// current directory (which must be inside this module). Native builds use cgo when the go command has
+// it enabled, so that the libc backend exists; cross builds set CGO_ENABLED=0. Each host is stamped with
+// the current git revision (see host.CommitFlag) when git can tell it.
+func Build(ctx context.Context, goos, goarch, outDir string, variants []string, stdout, stderr io.Writer) error {
+	if len(variants) == 0 {
+		return fmt.Errorf("hostbin: no variants to build; allowed: %v", Variants())
+	}
+	for _, v := range variants {
+		if !slices.Contains(Variants(), v) {
+			return fmt.Errorf("hostbin: unknown variant %q; allowed: %v", v, Variants())
+		}
+	}
+	dir := Dir(outDir, goos, goarch)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	env := append(os.Environ(), "GOOS="+goos, "GOARCH="+goarch)
+	if goos != runtime.GOOS || goarch != runtime.GOARCH {
+		env = append(env, "CGO_ENABLED=0")
+	}
+	ldflags := "-s -w"
+	if rev := gitRevision(ctx); rev != "" {
+		ldflags += " " + host.CommitFlag(rev)
+	}
+	for _, v := range variants {
+		out := Path(dir, goos, v)
+		cmd := exec.CommandContext(ctx, "go", "build", "-tags", "variant_"+v, "-ldflags", ldflags, "-o", out, Package)
+		cmd.Env, cmd.Stdout, cmd.Stderr = env, stdout, stderr
+		if err := cmd.Run(); err != nil {
+			return fmt.Errorf("hostbin: building %s for %s/%s: %w", out, goos, goarch, err)
+		}
+	}
+	return nil
+}
+
+// gitRevision is HEAD's revision with "-dirty" when the tree has changes, or "" outside git.
+func gitRevision(ctx context.Context) string {
+	rev, err := exec.CommandContext(ctx, "git", "rev-parse", "HEAD").Output()
+	if err != nil {
+		return ""
+	}
+	s := strings.TrimSpace(string(rev))
+	if st, err := exec.CommandContext(ctx, "git", "status", "--porcelain", "--untracked-files=no").Output(); err == nil && len(bytes.TrimSpace(st)) > 0 {
+		s += "-dirty"
+	}
+	return s
+}

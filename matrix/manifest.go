@@ -1,0 +1,59 @@
+package matrix
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+)
+
+// Manifest is run.json: what a results directory holds and how it was made. It is rewritten (atomically)
+// when a run starts, resumes and ends.
+type Manifest struct {
+	Run     string            `json:"run"` // shared by every sample of the run, kept across -resume
+	Profile string            `json:"profile"`
+	Plan    Plan              `json:"plan"`
+	Hosts   map[string]string `json:"hosts"`    // variant -> host binary
+	Commits map[string]string `json:"commits"`  // variant -> the commit its host was built from
+	Timeout string            `json:"timeout"`  // per sample
+	Command [][]string        `json:"commands"` // the command line of the run and of each resume
+	Start   time.Time         `json:"start"`    //
+	Resumed []time.Time       `json:"resumed,omitempty"`
+	End     time.Time         `json:"end,omitzero"`
+	Status  string            `json:"status"` // running, complete, interrupted, mismatch, error
+	Error   string            `json:"error,omitempty"`
+	Samples int               `json:"samples"` // recorded, OK or not
+	Failed  int               `json:"failed"`  // recorded samples that are not OK
+	Planned int               `json:"planned"` // what the plan takes
+}
+
+// Manifest statuses.
+const (
+	StatusRunning     = "running"
+	StatusComplete    = "complete"
+	StatusInterrupted = "interrupted"
+	StatusMismatch    = "mismatch"
+	StatusError       = "error"
+)
+
+// ReadManifest reads dir/run.json.
+func ReadManifest(dir string) (Manifest, error) {
+	var m Manifest
+	b, err := os.ReadFile(filepath.Join(dir, ManifestFile))
+	if err != nil {
+		return m, err
+	}
+	if err := json.Unmarshal(b, &m); err != nil {
+		return m, fmt.Errorf("matrix: %s: %w", filepath.Join(dir, ManifestFile), err)
+	}
+	return m, nil
+}
+
+func (m Manifest) write(dir string) error {
+	return writeFileAtomic(filepath.Join(dir, ManifestFile), func(f *os.File) error {
+		enc := json.NewEncoder(f)
+		enc.SetIndent("", "  ")
+		return enc.Encode(m)
+	})
+}

@@ -1,0 +1,57 @@
+package matrix
+
+import (
+	"math/rand/v2"
+	"slices"
+)
+
+// RoundOrder is the order in which the variants run in round r of the cellIndex-th cell.
+//
+// Rotate uses a Williams design: a Latin square (each variant takes each position once per n rounds)
+// whose rows also balance first-order carry-over (each variant directly follows each other variant
+// equally often) over a period of n rounds for an even number of variants and 2n for an odd number.
+// Position balance is exact when Rounds is a multiple of n, carry-over balance when it is a multiple of
+// the period. The same square is used in every cell.
+//
+// Shuffle draws a uniform permutation from a PCG stream keyed by (Seed, cell index, round), so the order
+// of any sample can be recomputed from the recorded plan, and a resumed run keeps the orders it had.
+func (p Plan) RoundOrder(cellIndex, r int) []string {
+	n := len(p.Variants)
+	out := make([]string, n)
+	if p.Order == Shuffle {
+		rng := rand.New(rand.NewPCG(p.Seed, uint64(cellIndex)<<32|uint64(r)))
+		for i, j := range rng.Perm(n) {
+			out[i] = p.Variants[j]
+		}
+		return out
+	}
+	for i, j := range williamsRow(n, r) {
+		out[i] = p.Variants[j]
+	}
+	return out
+}
+
+// williamsRow is row r (mod the period) of a Williams design for n treatments. The first row is
+// 0, 1, n-1, 2, n-2, ...; row k adds k mod n to it; for odd n the next n rows are those rows reversed.
+func williamsRow(n, r int) []int {
+	if n == 0 {
+		return nil
+	}
+	period := n
+	if n%2 == 1 {
+		period = 2 * n
+	}
+	r %= period
+	row := make([]int, n)
+	for i := range n {
+		base := (i + 1) / 2 // odd positions count up: 1, 2, ...
+		if i > 0 && i%2 == 0 {
+			base = n - i/2 // even positions count down: n-1, n-2, ...
+		}
+		row[i] = (base + r) % n
+	}
+	if r >= n {
+		slices.Reverse(row)
+	}
+	return row
+}

@@ -1,0 +1,159 @@
+package matrix
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/deflatelab/deflatelab/matrix/host"
+	"github.com/deflatelab/deflatelab/matrix/hostbin"
+	"github.com/deflatelab/deflatelab/matrix/workload"
+)
+
+// Plan is a whole experiment on one platform: every variant, in every cell (workload x DOP x phase x
+// backend), for Rounds rounds. Within a round each variant runs once, in the order Order gives.
+type Plan struct {
+	Profile   string   `json:"profile"`
+	Platform  string   `json:"platform"` // goos/goarch the hosts run on
+	Variants  []string `json:"variants"`
+	Workloads []string `json:"workloads"`
+	DOPs      []int    `json:"dops"`
+	Phases    []string `json:"phases"`
+	Backends  []string `json:"backends"` // allocator names as the hosts know them
+	Rounds    int      `json:"rounds"`
+
+	Order string `json:"order"` // rotate or shuffle
+	Seed  uint64 `json:"seed"`  // shuffle's seed, recorded so that a plan can be replayed
+
+	ColdOps int `json:"coldOps"`
+	WarmOps int `json:"warmOps"`
+	Warmup  int `json:"warmup"`
+
+	PayloadSeed   int64   `json:"payloadSeed"`
+	PayloadSize   int     `json:"payloadSize"`
+	PayloadRandom float64 `json:"payloadRandom"`
+	PoolCapacity  int     `json:"poolCapacity,omitempty"` // 0: the pooled variant's default
+	ForceSplit    bool    `json:"forceSplit,omitempty"`
+}
+
+// Orders within a round.
+const (
+	Rotate  = "rotate"  // a balanced Latin square (Williams design), see rotation
+	Shuffle = "shuffle" // a random permutation per round, from Seed
+)
+
+// Job is one sample to take: variant's Position-th run in Round of Cell.
+type Job struct {
+	Cell     Cell
+	Round    int
+	Position int
+	Variant  string
+}
+
+// Validate names the first bad dimension, its value and what is allowed. It does not check backends
+// against the hosts; the runner asks them.
+func (p Plan) Validate() error {
+	if err := checkNames("variant", p.Variants, hostbin.Variants()); err != nil {
+		return err
+	}
+	if err := checkNames("workload", p.Workloads, workload.Names()); err != nil {
+		return err
+	}
+	if err := checkNames("phase", p.Phases, host.Phases()); err != nil {
+		return err
+	}
+	if len(p.DOPs) == 0 {
+		return fmt.Errorf("matrix: no DOPs; give at least one, each >= 1")
+	}
+	for _, d := range p.DOPs {
+		if d < 1 {
+			return fmt.Errorf("matrix: DOP %d is below 1", d)
+		}
+	}
+	if len(p.Backends) == 0 {
+		return fmt.Errorf("matrix: no backends; give at least one")
+	}
+	switch {
+	case p.Rounds < 1:
+		return fmt.Errorf("matrix: rounds %d is below 1", p.Rounds)
+	case p.Order != Rotate && p.Order != Shuffle:
+		return fmt.Errorf("matrix: order %q is not one of [%s %s]", p.Order, Rotate, Shuffle)
+	case p.ColdOps < 1 || p.WarmOps < 1:
+		return fmt.Errorf("matrix: cold ops %d and warm ops %d must both be >= 1", p.ColdOps, p.WarmOps)
+	case p.Warmup < 0:
+		return fmt.Errorf("matrix: warmup %d is negative", p.Warmup)
+	case p.PoolCapacity < 0:
+		return fmt.Errorf("matrix: pool capacity %d is negative; 0 means the default", p.PoolCapacity)
+	}
+	_, err := workload.Payload(p.PayloadSeed, p.PayloadSize, p.PayloadRandom)
+	return err
+}
+
+func checkNames(what string, got, allowed []string) error {
+	if len(got) == 0 {
+		return fmt.Errorf("matrix: no %ss; allowed: %v", what, allowed)
+	}
+	for i, g := range got {
+		if !slices.Contains(allowed, g) {
+			return fmt.Errorf("matrix: unknown %s %q; allowed: %v", what, g, allowed)
+		}
+		if slices.Contains(got[:i], g) {
+			return fmt.Errorf("matrix: %s %q given twice", what, g)
+		}
+	}
+	return nil
+}
+
+// Cells lists the plan's cells: workloads, then phases, then DOPs, then backends, each in the plan's order.
+func (p Plan) Cells() []Cell {
+	var cells []Cell
+	for _, w := range p.Workloads {
+		for _, ph := range p.Phases {
+			for _, d := range p.DOPs {
+				for _, b := range p.Backends {
+					cells = append(cells, Cell{Platform: p.Platform, Workload: w, DOP: d, Phase: ph, Backend: b})
+				}
+			}
+		}
+	}
+	return cells
+}
+
+// Jobs lists cell's samples in the order they run: round by round, each round in its variant order.
+func (p Plan) Jobs(cellIndex int, cell Cell) []Job {
+	jobs := make([]Job, 0, p.Rounds*len(p.Variants))
+	for r := range p.Rounds {
+		for pos, v := range p.RoundOrder(cellIndex, r) {
+			jobs = append(jobs, Job{Cell: cell, Round: r, Position: pos, Variant: v})
+		}
+	}
+	return jobs
+}
+
+// Samples is the number of samples the plan takes.
+func (p Plan) Samples() int { return len(p.Cells()) * p.Rounds * len(p.Variants) }
+
+// Ops is the measured and warm-up operation counts of a phase.
+func (p Plan) Ops(phase string) (ops, warmup int) {
+	if phase == host.Warm {
+		return p.WarmOps, p.Warmup
+	}
+	return p.ColdOps, 0
+}
+
+// hostArgs are the flags of job's host process.
+func (p Plan) hostArgs(j Job) []string {
+	ops, warmup := p.Ops(j.Cell.Phase)
+	args := []string{
+		"-variant", j.Variant, "-workload", j.Cell.Workload, "-dop", fmt.Sprint(j.Cell.DOP),
+		"-phase", j.Cell.Phase, "-ops", fmt.Sprint(ops), "-warmup", fmt.Sprint(warmup),
+		"-backend", j.Cell.Backend, "-payload-seed", fmt.Sprint(p.PayloadSeed),
+		"-payload-size", fmt.Sprint(p.PayloadSize), "-payload-random", fmt.Sprint(p.PayloadRandom),
+	}
+	if p.PoolCapacity > 0 {
+		args = append(args, "-pool-capacity", fmt.Sprint(p.PoolCapacity))
+	}
+	if p.ForceSplit {
+		args = append(args, "-force-split")
+	}
+	return args
+}

@@ -1,0 +1,168 @@
+package matrix
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func testPlan() Plan {
+	p, _ := ProfileByName("smoke")
+	plan := p.Plan
+	plan.Platform = "fakeos/fakearch"
+	plan.Backends = []string{"pages"}
+	return plan
+}
+
+func TestPlanExpansion(t *testing.T) {
+	p := testPlan()
+	p.DOPs = []int{1, 4, 8}
+	p.Backends = []string{"goheap", "pages"}
+	p.Rounds = 6
+	cells := p.Cells()
+	if want := len(p.Workloads) * len(p.Phases) * len(p.DOPs) * len(p.Backends); len(cells) != want {
+		t.Fatalf("%d cells, want %d", len(cells), want)
+	}
+	seen := map[sampleKey]bool{}
+	n := 0
+	for ci, c := range cells {
+		for _, j := range p.Jobs(ci, c) {
+			k := sampleKey{j.Cell, j.Round, j.Variant}
+			if seen[k] {
+				t.Fatalf("job %+v twice", j)
+			}
+			seen[k] = true
+			n++
+		}
+	}
+	if n != p.Samples() || n != len(cells)*6*3 {
+		t.Fatalf("%d jobs, Samples() = %d, want %d", n, p.Samples(), len(cells)*6*3)
+	}
+	if got := strings.Join(p.hostArgs(Job{Cell: cells[0], Variant: "pooled"}), " "); !strings.Contains(got, "-variant pooled -workload fixed -dop 1 -phase cold -ops 20 -warmup 0 -backend goheap") {
+		t.Errorf("hostArgs = %q", got)
+	}
+}
+
+// Rotation is a Williams design: over one period each variant takes each position equally often, and
+// each variant directly follows each other variant equally often.
+func TestRotationBalance(t *testing.T) {
+	for n := 1; n <= 6; n++ {
+		p := Plan{Order: Rotate}
+		for i := range n {
+			p.Variants = append(p.Variants, fmt.Sprint("v", i))
+		}
+		period := n
+		if n%2 == 1 {
+			period = 2 * n
+		}
+		pos := map[[2]string]int{}
+		follows := map[[2]string]int{}
+		for r := range 2 * period {
+			order := p.RoundOrder(0, r)
+			if got := slices.Sorted(slices.Values(order)); !slices.Equal(got, p.Variants) {
+				t.Fatalf("n=%d round %d: %v is not a permutation", n, r, order)
+			}
+			for i, v := range order {
+				pos[[2]string{v, fmt.Sprint(i)}]++
+				if i > 0 {
+					follows[[2]string{order[i-1], v}]++
+				}
+			}
+		}
+		for k, c := range pos {
+			if c != 2*period/n {
+				t.Errorf("n=%d: %s at position %s %d times, want %d", n, k[0], k[1], c, 2*period/n)
+			}
+		}
+		if n > 1 {
+			if len(follows) != n*(n-1) {
+				t.Errorf("n=%d: %d ordered neighbour pairs, want %d", n, len(follows), n*(n-1))
+			}
+			for k, c := range follows {
+				if c != 2*period*(n-1)/(n*(n-1)) {
+					t.Errorf("n=%d: %s then %s %d times", n, k[0], k[1], c)
+				}
+			}
+		}
+	}
+}
+
+// Position balance also holds over any multiple of n rounds, as the smoke and quick profiles use.
+func TestProfilesBalanced(t *testing.T) {
+	for _, prof := range Profiles() {
+		n := len(prof.Plan.Variants)
+		if prof.Plan.Rounds%n != 0 {
+			t.Errorf("profile %s: %d rounds is not a multiple of %d variants", prof.Name, prof.Plan.Rounds, n)
+		}
+		pos := map[string][]int{}
+		for r := range prof.Plan.Rounds {
+			for i, v := range prof.Plan.RoundOrder(0, r) {
+				if pos[v] == nil {
+					pos[v] = make([]int, n)
+				}
+				pos[v][i]++
+			}
+		}
+		for v, counts := range pos {
+			for i, c := range counts {
+				if c != prof.Plan.Rounds/n {
+					t.Errorf("profile %s: %s at position %d %d times", prof.Name, v, i, c)
+				}
+			}
+		}
+	}
+	full, _ := ProfileByName("full")
+	if full.Plan.Rounds < 10 || full.Plan.ColdOps != 3000 || full.Plan.WarmOps != 20000 || full.Plan.Warmup != 2000 ||
+		!slices.Equal(full.Plan.DOPs, []int{1, 4, 8, 12}) || len(full.Plan.Workloads) != 2 {
+		t.Errorf("full profile is not the seeds' protocol: %+v", full.Plan)
+	}
+}
+
+func TestShuffleDeterministic(t *testing.T) {
+	p := testPlan()
+	p.Order, p.Seed = Shuffle, 12345
+	firsts := map[string]int{}
+	for r := range 60 {
+		a, b := p.RoundOrder(3, r), p.RoundOrder(3, r)
+		if !slices.Equal(a, b) {
+			t.Fatalf("round %d: %v then %v", r, a, b)
+		}
+		if got := slices.Sorted(slices.Values(a)); !slices.Equal(got, slices.Sorted(slices.Values(p.Variants))) {
+			t.Fatalf("round %d: %v is not a permutation", r, a)
+		}
+		firsts[a[0]]++
+	}
+	if len(firsts) != 3 {
+		t.Errorf("over 60 shuffled rounds only %v went first", firsts)
+	}
+}
+
+func TestPlanValidate(t *testing.T) {
+	tests := []struct {
+		edit func(*Plan)
+		want string
+	}{
+		{func(p *Plan) { p.Variants = []string{"control", "bogus"} }, `unknown variant "bogus"; allowed: [control pooled splitalloc]`},
+		{func(p *Plan) { p.Variants = []string{"control", "control"} }, `variant "control" given twice`},
+		{func(p *Plan) { p.Workloads = []string{"nope"} }, `unknown workload "nope"; allowed: [fixed mixed]`},
+		{func(p *Plan) { p.Phases = []string{"hot"} }, `unknown phase "hot"; allowed: [cold warm]`},
+		{func(p *Plan) { p.DOPs = []int{4, 0} }, "DOP 0 is below 1"},
+		{func(p *Plan) { p.DOPs = nil }, "no DOPs"},
+		{func(p *Plan) { p.Rounds = 0 }, "rounds 0 is below 1"},
+		{func(p *Plan) { p.Order = "random" }, `order "random" is not one of [rotate shuffle]`},
+		{func(p *Plan) { p.PayloadRandom = 2 }, "random fraction 2"},
+		{func(p *Plan) { p.Variants = nil }, "no variants"},
+	}
+	for _, tt := range tests {
+		p := testPlan()
+		tt.edit(&p)
+		err := p.Validate()
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("Validate() = %v, want %q", err, tt.want)
+		}
+	}
+	if err := testPlan().Validate(); err != nil {
+		t.Errorf("smoke plan: %v", err)
+	}
+}

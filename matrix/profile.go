@@ -1,0 +1,72 @@
+package matrix
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/deflatelab/deflatelab/matrix/host"
+	"github.com/deflatelab/deflatelab/matrix/hostbin"
+	"github.com/deflatelab/deflatelab/matrix/workload"
+)
+
+// DefaultBackend in a plan's Backends stands for the hosts' default allocator (nativemem.Default), which
+// the runner resolves to its real name before anything runs.
+const DefaultBackend = "default"
+
+// Profile is a named starting plan and the per-sample timeout that suits it.
+type Profile struct {
+	Name    string
+	Doc     string
+	Plan    Plan
+	Timeout time.Duration
+}
+
+// Profiles lists the profiles: smoke, quick (the default), full.
+func Profiles() []Profile {
+	base := Plan{
+		Variants: hostbin.Variants(), Workloads: workload.Names(), Phases: host.Phases(),
+		Backends: []string{DefaultBackend}, Order: Rotate,
+		ColdOps: host.DefaultColdOps, WarmOps: host.DefaultWarmOps, Warmup: host.DefaultWarmup,
+		PayloadSeed: workload.DefaultSeed, PayloadSize: workload.DefaultSize, PayloadRandom: workload.DefaultRandFrac,
+	}
+	smoke, quick, full := base, base, base
+
+	smoke.Profile = "smoke"
+	smoke.DOPs, smoke.Rounds = []int{1, 2}, 3
+	smoke.ColdOps, smoke.WarmOps, smoke.Warmup = 20, 40, 10
+
+	// quick: sized on a 2-core linux/amd64 machine to finish in under five minutes; see docs/METHOD.md.
+	quick.Profile = "quick"
+	quick.DOPs, quick.Rounds = []int{1, 8}, 6
+	quick.ColdOps, quick.WarmOps, quick.Warmup = host.DefaultColdOps, 5000, 1000
+
+	// full: the seeds' protocol, with 12 rounds (>= 10, and a multiple of the rotation's period for
+	// three variants, so that positions and carry-over are both balanced).
+	full.Profile = "full"
+	full.DOPs, full.Rounds = []int{1, 4, 8, 12}, 12
+
+	return []Profile{
+		{Name: "smoke", Doc: "seconds: tiny operation counts, for tests and CI", Plan: smoke, Timeout: time.Minute},
+		{Name: "quick", Doc: "the default local run: a few minutes", Plan: quick, Timeout: 2 * time.Minute},
+		{Name: "full", Doc: "the seeds' protocol: cold 3,000 ops, warm 2,000 + 20,000, DOP 1/4/8/12, 12 rounds", Plan: full, Timeout: 10 * time.Minute},
+	}
+}
+
+// ProfileNames lists the profiles' names.
+func ProfileNames() []string {
+	var names []string
+	for _, p := range Profiles() {
+		names = append(names, p.Name)
+	}
+	return names
+}
+
+// ProfileByName returns the named profile or an error listing the allowed names.
+func ProfileByName(name string) (Profile, error) {
+	for _, p := range Profiles() {
+		if p.Name == name {
+			return p, nil
+		}
+	}
+	return Profile{}, fmt.Errorf("matrix: unknown profile %q; allowed: %v", name, ProfileNames())
+}

@@ -1,0 +1,184 @@
+package matrix
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"time"
+)
+
+// Runner takes a plan's samples, each in a fresh host process, and records them in a results directory:
+// samples.jsonl as they finish, then bench.txt and run.json.
+type Runner struct {
+	Plan    Plan
+	Hosts   map[string]string // variant -> host binary; every planned variant needs one
+	Dir     string            // results directory, created if needed
+	Timeout time.Duration     // per sample; a host still running then is killed and recorded as failed
+	Resume  bool              // continue Dir's run: skip the samples it recorded, keep its run id
+	Env     []string          // extra environment for the hosts, after the runner's own
+	Command []string          // the command line, recorded in run.json
+
+	Progress io.Writer // where progress goes; nil for none
+	Live     bool      // a single-line bar instead of one line per sample
+}
+
+// Prepare checks everything that can be checked before a sample runs and resolves the plan's backends:
+// the plan's dimensions, a host binary per variant that says it is that variant (cmd/host -describe),
+// and every backend available in every host ("default" becomes the hosts' default). It returns the
+// commit each host was built from.
+func (r *Runner) Prepare(ctx context.Context) (commits map[string]string, err error) {
+	if err := r.Plan.Validate(); err != nil {
+		return nil, err
+	}
+	if r.Timeout <= 0 {
+		return nil, fmt.Errorf("matrix: timeout %v must be positive", r.Timeout)
+	}
+	commits = map[string]string{}
+	var backends []string
+	var def string
+	for _, v := range r.Plan.Variants {
+		path := r.Hosts[v]
+		if path == "" {
+			return nil, fmt.Errorf("matrix: no host binary given for variant %q", v)
+		}
+		if st, err := os.Stat(path); err != nil || !st.Mode().IsRegular() {
+			return nil, fmt.Errorf("matrix: missing host binary %s for variant %q; build the hosts first (hostbin.Build, e.g. the magefile's build target)", path, v)
+		}
+		d, err := describeHost(ctx, path, r.Env)
+		if err != nil {
+			return nil, err
+		}
+		if d.Variant != v {
+			return nil, fmt.Errorf("matrix: host binary %s links variant %q, but the plan expects %q there", path, d.Variant, v)
+		}
+		commits[v] = d.Commit
+		if backends == nil {
+			backends, def = d.Backends, d.DefaultBackend
+		} else {
+			backends = slices.DeleteFunc(backends, func(b string) bool { return !slices.Contains(d.Backends, b) })
+		}
+	}
+	resolved := make([]string, len(r.Plan.Backends))
+	for i, b := range r.Plan.Backends {
+		if b == DefaultBackend {
+			b = def
+		}
+		if !slices.Contains(backends, b) {
+			return nil, fmt.Errorf("matrix: unknown backend %q; the hosts have %v (or %q for %s)", r.Plan.Backends[i], backends, DefaultBackend, def)
+		}
+		if slices.Contains(resolved[:i], b) {
+			return nil, fmt.Errorf("matrix: backend %q given twice (%q stands for %s)", b, DefaultBackend, def)
+		}
+		resolved[i] = b
+	}
+	r.Plan.Backends = resolved
+	return commits, nil
+}
+
+// Run prepares, then takes every sample of the plan that is not recorded yet. It returns an error when
+// the run was interrupted (ctx), when a cell's variants disagree on output (*MismatchError, after that
+// cell's samples are all written), or when the results cannot be written. Failed samples are not errors:
+// they are recorded and the run goes on. Whatever happens, bench.txt and run.json describe what was
+// recorded.
+func (r *Runner) Run(ctx context.Context) (err error) {
+	commits, err := r.Prepare(ctx)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(r.Dir, 0o755); err != nil {
+		return err
+	}
+	now := time.Now().UTC()
+	m := Manifest{
+		Run:   now.Format("20060102T150405Z") + "-" + strings.ReplaceAll(r.Plan.Platform, "/", "-"),
+		Start: now, Command: [][]string{r.Command},
+	}
+	if r.Resume {
+		old, err := ReadManifest(r.Dir)
+		if err != nil {
+			return fmt.Errorf("matrix: -resume needs the run's manifest: %w", err)
+		}
+		if !reflect.DeepEqual(old.Plan, r.Plan) {
+			return fmt.Errorf("matrix: -resume: the plan differs from the one in %s", filepath.Join(r.Dir, ManifestFile))
+		}
+		m = old
+		m.Resumed = append(m.Resumed, now)
+		m.Command = append(m.Command, r.Command)
+		m.End, m.Error = time.Time{}, ""
+	}
+	m.Profile, m.Plan, m.Hosts, m.Commits, m.Timeout = r.Plan.Profile, r.Plan, r.Hosts, commits, r.Timeout.String()
+	m.Planned, m.Status = r.Plan.Samples(), StatusRunning
+
+	sw, all, err := openSamples(r.Dir, r.Resume)
+	if err != nil {
+		return err
+	}
+	if err := m.write(r.Dir); err != nil {
+		sw.Close()
+		return err
+	}
+	defer func() {
+		err = errors.Join(err, sw.Close(), r.finish(&m, all, err))
+	}()
+
+	recorded := map[sampleKey]bool{}
+	for _, s := range all {
+		recorded[keyOf(s)] = true
+	}
+	prog := newProgress(io.Discard, false, m.Planned, len(recorded))
+	if r.Progress != nil {
+		prog = newProgress(r.Progress, r.Live, m.Planned, len(recorded))
+	}
+	defer prog.finish()
+	for ci, cell := range r.Plan.Cells() {
+		for _, j := range r.Plan.Jobs(ci, cell) {
+			if recorded[sampleKey{j.Cell, j.Round, j.Variant}] {
+				continue
+			}
+			s, err := runHost(ctx, r.Hosts[j.Variant], r.Plan, j, r.Env, r.Timeout)
+			if err != nil {
+				return err
+			}
+			s.Run = m.Run
+			if err := sw.append(s); err != nil {
+				return fmt.Errorf("matrix: recording a sample: %w", err)
+			}
+			all = append(all, s)
+			prog.sample(s)
+		}
+		if err := checkCell(cell, all); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// finish writes bench.txt from every recorded sample and closes the manifest with the run's outcome.
+func (r *Runner) finish(m *Manifest, all []Sample, runErr error) error {
+	m.End = time.Now().UTC()
+	m.Samples, m.Failed = len(all), 0
+	for _, s := range all {
+		if !s.OK {
+			m.Failed++
+		}
+	}
+	var mismatch *MismatchError
+	switch {
+	case runErr == nil:
+		m.Status = StatusComplete
+	case errors.Is(runErr, errInterrupted):
+		m.Status, m.Error = StatusInterrupted, runErr.Error()
+	case errors.As(runErr, &mismatch):
+		m.Status, m.Error = StatusMismatch, runErr.Error()
+	default:
+		m.Status, m.Error = StatusError, runErr.Error()
+	}
+	benchErr := writeFileAtomic(filepath.Join(r.Dir, BenchFile), func(f *os.File) error { return WriteBench(f, all) })
+	return errors.Join(benchErr, m.write(r.Dir))
+}
