@@ -1,0 +1,83 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+
+	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/report"
+)
+
+// command is one subcommand: its entry point and a line of usage.
+type command struct {
+	main func(ctx context.Context, args []string, stdout, stderr io.Writer) error
+	doc  string
+}
+
+var commands = map[string]command{
+	"bench":  {matrix.BenchMain, "run the matrix on this machine and write a results directory"},
+	"report": {report.Main, "render a report (markdown and SVG) from results files or directories"},
+}
+
+// Exit statuses, as the go command uses them.
+const (
+	exitOK    = 0
+	exitError = 1 // the command ran and failed
+	exitUsage = 2 // bad command line: nothing ran
+)
+
+// run is the whole command, so that tests can call it: args without the program name.
+// Interrupting (Ctrl-C) cancels the context, which the runner honours between samples.
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help" {
+		usage(stderr)
+		if len(args) == 0 {
+			return exitUsage
+		}
+		return exitOK
+	}
+	cmd, ok := commands[args[0]]
+	if !ok {
+		fmt.Fprintf(stderr, "lab: unknown command %q\n", args[0])
+		usage(stderr)
+		return exitUsage
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	err := cmd.main(ctx, args[1:], stdout, stderr)
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.Is(err, flag.ErrHelp):
+		return exitOK
+	case isUsage(err):
+		return exitUsage
+	default:
+		fmt.Fprintf(stderr, "lab %s: %v\n", args[0], err)
+		return exitError
+	}
+}
+
+// isUsage reports whether err came from flag parsing: the flag package has already printed the
+// problem and the flags, so only the exit status remains to give.
+func isUsage(err error) bool {
+	msg := err.Error()
+	return strings.HasPrefix(msg, "flag provided but not defined") || strings.HasPrefix(msg, "invalid value") ||
+		strings.HasPrefix(msg, "invalid boolean") || strings.HasPrefix(msg, "bad flag syntax") ||
+		strings.HasPrefix(msg, "flag needs an argument")
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "usage: lab <command> [flags]")
+	fmt.Fprintln(w, "\ncommands:")
+	for _, name := range []string{"bench", "report"} {
+		fmt.Fprintf(w, "  %-7s %s\n", name, commands[name].doc)
+	}
+	fmt.Fprintln(w, "\n\"lab <command> -h\" lists a command's flags.")
+}

@@ -1,0 +1,53 @@
+package tasks
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/deflatelab/deflatelab/matrix/hostbin"
+)
+
+// Platforms are the goos/goarch pairs the lab measures: the four GitHub runners' platforms.
+var Platforms = []string{"windows/amd64", "windows/arm64", "linux/amd64", "linux/arm64"}
+
+// BinRoot is where the binaries go, one directory per platform (hostbin.Dir): bin/<goos>-<goarch>.
+const BinRoot = "bin"
+
+// Build builds, for each platform ("goos/goarch"), every variant's host, zpipe and the validation
+// test binaries into bin/<goos>-<goarch>/ (test binaries under tests/). It runs in the module root.
+//
+// It is incremental through Go itself: the build cache skips unchanged packages, and "go build -o"
+// and "go test -c -o" leave an output whose build ID already matches untouched, so a second run with
+// no source change compiles and links nothing.
+func Build(ctx context.Context, s Streams, platforms []string) error {
+	for _, p := range platforms {
+		goos, goarch, ok := strings.Cut(p, "/")
+		if !ok || goos == "" || goarch == "" {
+			return fmt.Errorf("build: platform %q: want goos/goarch, e.g. one of %s", p, strings.Join(Platforms, ", "))
+		}
+		dir := hostbin.Dir(BinRoot, goos, goarch)
+		fmt.Fprintf(s.Stderr, "build: %s -> %s\n", p, dir)
+		if err := hostbin.Build(ctx, goos, goarch, BinRoot, hostbin.Variants(), s.Stdout, s.Stderr); err != nil {
+			return fmt.Errorf("build: %w", err)
+		}
+		env := []string{"GOOS=" + goos, "GOARCH=" + goarch}
+		if err := goCommand(ctx, s, env, "build", "-o", filepath.Join(dir, exeName("zpipe", goos)), "./cmd/zpipe"); err != nil {
+			return fmt.Errorf("build: %w", err)
+		}
+		args := append([]string{"test", "-c", "-o", filepath.Join(dir, "tests") + string(filepath.Separator)}, ValidationPackages...)
+		if err := goCommand(ctx, s, env, args...); err != nil {
+			return fmt.Errorf("build: %w", err)
+		}
+	}
+	return nil
+}
+
+// exeName adds .exe for Windows.
+func exeName(name, goos string) string {
+	if goos == "windows" {
+		return name + ".exe"
+	}
+	return name
+}

@@ -1,0 +1,128 @@
+package tasks
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/hostbin"
+	"github.com/deflatelab/deflatelab/matrix/workload"
+	"github.com/deflatelab/deflatelab/nativemem"
+)
+
+// The environment variables the mage targets read. The GitHub workflow sets them from its
+// workflow_dispatch inputs through env:, never by interpolating an input into a shell line.
+const (
+	EnvProfile          = "DEFLATELAB_PROFILE"           // smoke, quick or full
+	EnvVariants         = "DEFLATELAB_VARIANTS"          // comma-separated variant names; empty = all
+	EnvWorkloads        = "DEFLATELAB_WORKLOADS"         // comma-separated: fixed, mixed; empty = the profile's
+	EnvDOPs             = "DEFLATELAB_DOPS"              // comma-separated degrees of parallelism >= 1
+	EnvBackends         = "DEFLATELAB_BACKENDS"          // comma-separated allocator backends; empty = the profile's
+	EnvResults          = "DEFLATELAB_RESULTS"           // directory of results files; default "results"
+	EnvRequireEmulators = "DEFLATELAB_REQUIRE_EMULATORS" // 1: a missing emulator fails validate:emulated
+	EnvRef              = "DEFLATELAB_REF"               // remote: branch or tag to run on GitHub; default: the default branch
+)
+
+// DefaultProfile is the profile used when EnvProfile is empty: the runner's default local run.
+const DefaultProfile = "quick"
+
+// The names each list may hold come from the packages that own them, so they cannot drift:
+// profiles from matrix, variants from matrix/hostbin (the hosts that can be built), workloads from
+// matrix/workload, and backends from nativemem.Names() - every backend on some platform, because a
+// dispatch to GitHub must accept names this machine lacks; the runner rejects a backend a host
+// does not have, naming the available ones - plus matrix.DefaultBackend.
+func profiles() []string     { return matrix.ProfileNames() }
+func variantNames() []string { return hostbin.Variants() }
+func workloads() []string    { return workload.Names() }
+func backends() []string     { return append([]string{matrix.DefaultBackend}, nativemem.Names()...) }
+
+// Options are the validated settings of the bench, matrix and remote targets. A nil slice means
+// "what the profile says"; it is never empty-but-non-nil.
+type Options struct {
+	Profile          string
+	Variants         []string
+	Workloads        []string
+	DOPs             []int
+	Backends         []string
+	Results          string // directory the bench target writes to and the report target reads
+	RequireEmulators bool
+	Ref              string // remote only
+}
+
+// FromEnv reads the DEFLATELAB_* variables through getenv (os.Getenv in the targets, a map in the
+// tests) and validates every one of them. An error names the variable, the bad value and what is
+// allowed; nothing is defaulted silently except empty variables.
+func FromEnv(getenv func(string) string) (Options, error) {
+	o := Options{Profile: DefaultProfile, Results: "results"}
+	var err error
+	if v := strings.TrimSpace(getenv(EnvProfile)); v != "" {
+		if !slices.Contains(profiles(), v) {
+			return o, fmt.Errorf("%s=%q: unknown profile; allowed: %s", EnvProfile, v, strings.Join(profiles(), ", "))
+		}
+		o.Profile = v
+	}
+	if o.Variants, err = nameList(getenv, EnvVariants, variantNames()); err != nil {
+		return o, err
+	}
+	if o.Workloads, err = nameList(getenv, EnvWorkloads, workloads()); err != nil {
+		return o, err
+	}
+	if o.Backends, err = nameList(getenv, EnvBackends, backends()); err != nil {
+		return o, err
+	}
+	if o.DOPs, err = dopList(getenv(EnvDOPs)); err != nil {
+		return o, err
+	}
+	if v := strings.TrimSpace(getenv(EnvResults)); v != "" {
+		o.Results = v
+	}
+	o.Ref = strings.TrimSpace(getenv(EnvRef))
+	switch v := strings.TrimSpace(getenv(EnvRequireEmulators)); v {
+	case "", "0", "false":
+	case "1", "true":
+		o.RequireEmulators = true
+	default:
+		return o, fmt.Errorf("%s=%q: allowed: 1, true, 0, false or unset", EnvRequireEmulators, v)
+	}
+	return o, nil
+}
+
+// nameList splits a comma-separated variable and checks each name against allowed.
+func nameList(getenv func(string) string, key string, allowed []string) ([]string, error) {
+	raw := strings.TrimSpace(getenv(key))
+	if raw == "" {
+		return nil, nil
+	}
+	var out []string
+	for _, f := range strings.Split(raw, ",") {
+		f = strings.TrimSpace(f)
+		if !slices.Contains(allowed, f) {
+			return nil, fmt.Errorf("%s=%q: unknown name %q; allowed: %s (comma-separated)", key, raw, f, strings.Join(allowed, ", "))
+		}
+		if !slices.Contains(out, f) {
+			out = append(out, f)
+		}
+	}
+	return out, nil
+}
+
+// dopList parses EnvDOPs: comma-separated integers, each at least 1.
+func dopList(raw string) ([]int, error) {
+	raw = strings.TrimSpace(raw)
+	if raw == "" {
+		return nil, nil
+	}
+	var out []int
+	for _, f := range strings.Split(raw, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n < 1 {
+			return nil, fmt.Errorf("%s=%q: %q is not a degree of parallelism; allowed: integers >= 1, comma-separated (e.g. 1,4,8,12)", EnvDOPs, raw, strings.TrimSpace(f))
+		}
+		if !slices.Contains(out, n) {
+			out = append(out, n)
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,50 @@
+package tasks
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/deflatelab/deflatelab/internal/remote"
+)
+
+// WorkflowInputs are the matrix workflow's workflow_dispatch inputs that carry the options; the
+// workflow hands them back to the mage targets as the same DEFLATELAB_* variables.
+func (o Options) WorkflowInputs() []remote.Input {
+	dops := make([]string, len(o.DOPs))
+	for i, d := range o.DOPs {
+		dops[i] = strconv.Itoa(d)
+	}
+	return []remote.Input{
+		{Name: "profile", Value: o.Profile},
+		{Name: "variants", Value: strings.Join(o.Variants, ",")},
+		{Name: "dops", Value: strings.Join(dops, ",")},
+		{Name: "backends", Value: strings.Join(o.Backends, ",")},
+	}
+}
+
+// Remote runs the matrix workflow on GitHub with the options, downloads every platform's results
+// into a fresh directory under o.Results and renders their combined report, returning its path.
+func Remote(ctx context.Context, s Streams, o Options, report Main) (string, error) {
+	if o.Workloads != nil {
+		return "", fmt.Errorf("remote: %s is not a workflow input; the workflow runs the profile's workloads", EnvWorkloads)
+	}
+	dir := filepath.Join(o.Results, "github-"+time.Now().UTC().Format("20060102T150405Z"))
+	var path string
+	err := remote.Run(ctx, remote.Config{
+		Ref:    o.Ref,
+		Inputs: o.WorkflowInputs(),
+		Dir:    dir,
+		Render: func(ctx context.Context, dir string) error {
+			var err error
+			path, err = Report(ctx, s, dir, report)
+			return err
+		},
+		Stdout: s.Stdout,
+		Stderr: s.Stderr,
+	})
+	return path, err
+}

@@ -1,0 +1,95 @@
+//go:build mage
+
+// The lab's targets. Options come from DEFLATELAB_* environment variables, not flags: mage reads
+// every word after a target as another target. See README.md, "Options".
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"runtime"
+
+	"github.com/magefile/mage/mg"
+
+	"github.com/deflatelab/deflatelab/internal/tasks"
+	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/report"
+)
+
+// Validate groups the validation suites: "validate" runs them on this machine, "validate:emulated"
+// as other platforms' binaries under emulators.
+type Validate mg.Namespace
+
+// Aliases: "validate" is validate:local, the common case.
+var Aliases = map[string]any{"validate": Validate.Local}
+
+var std = tasks.Streams{Stdout: os.Stdout, Stderr: os.Stderr}
+
+func options() (tasks.Options, error) {
+	return tasks.FromEnv(os.Getenv)
+}
+
+// Build builds every variant's host, zpipe and the test binaries for windows and linux, amd64 and arm64, into bin/.
+func Build(ctx context.Context) error { return tasks.Build(ctx, std, tasks.Platforms) }
+
+// Local runs the validation suites on this machine with -race (also: "validate").
+func (Validate) Local(ctx context.Context) error {
+	return tasks.Validate(ctx, std, runtime.GOOS, runtime.GOARCH)
+}
+
+// Emulated runs the suites as windows/amd64 under wine64 and linux/arm64 under qemu (DEFLATELAB_REQUIRE_EMULATORS=1: no skipping).
+func (Validate) Emulated(ctx context.Context) error {
+	o, err := options()
+	if err != nil {
+		return err
+	}
+	return tasks.Emulated(ctx, std, o)
+}
+
+// Bench runs the experiment on this machine (DEFLATELAB_PROFILE=smoke|quick|full, default quick) into results/.
+func Bench(ctx context.Context) error {
+	o, err := options()
+	if err != nil {
+		return err
+	}
+	_, err = tasks.Bench(ctx, std, o, runtime.GOOS, runtime.GOARCH, matrix.BenchMain)
+	return err
+}
+
+// Report renders one report under reports/ from every results directory under results/ (DEFLATELAB_RESULTS).
+func Report(ctx context.Context) error {
+	o, err := options()
+	if err != nil {
+		return err
+	}
+	path, err := tasks.Report(ctx, std, o.Results, report.Main)
+	if err == nil {
+		fmt.Println(path)
+	}
+	return err
+}
+
+// Matrix runs the whole experiment here: build for this machine, validate, bench (quick), report; prints the report's path.
+func Matrix(ctx context.Context) error {
+	o, err := options()
+	if err != nil {
+		return err
+	}
+	steps := tasks.LocalSteps(std, runtime.GOOS, runtime.GOARCH, matrix.BenchMain, report.Main)
+	_, err = tasks.Matrix(ctx, std, o, runtime.GOOS, runtime.GOARCH, steps)
+	return err
+}
+
+// Remote runs the matrix workflow on GitHub with gh, waits, downloads the results and renders their report.
+func Remote(ctx context.Context) error {
+	o, err := options()
+	if err != nil {
+		return err
+	}
+	path, err := tasks.Remote(ctx, std, o, report.Main)
+	if path != "" {
+		fmt.Println(path)
+	}
+	return err
+}
