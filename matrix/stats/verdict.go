@@ -18,7 +18,17 @@ type Verdict struct {
 	Metric                              string
 	Ratio                               Estimate
 	Cells, Lower, Higher, Same          int
-	ThinCells                           int // cells whose paired ratio has no finite interval
+	ThinCells                           int       // cells whose paired ratio has no finite interval
+	Outcomes                            []Outcome // per cell, in the analysis' cell order
+}
+
+// Outcome is one cell's part in a Verdict.
+type Outcome struct {
+	Workload  string
+	DOP       int
+	Direction int  // -1 lower, +1 higher, 0 not significant (per-cell U test)
+	Thin      bool // the cell's paired ratio has no finite interval
+	Delta     *Delta
 }
 
 // Significant reports whether the pooled interval excludes a ratio of 1.
@@ -48,19 +58,22 @@ func (a *Analysis) Verdicts(metric string) []Verdict {
 				acc[k] = v
 			}
 			v.Cells++
-			switch {
-			case !d.Significant():
-				v.Same++
-			case d.Direction() < 0:
+			o := Outcome{Workload: c.Workload, DOP: c.DOP, Thin: d.Ratio.Thin(), Delta: d}
+			if d.Significant() {
+				o.Direction = d.Direction()
+			}
+			switch o.Direction {
+			case -1:
 				v.Lower++
-			case d.Direction() > 0:
+			case +1:
 				v.Higher++
 			default:
 				v.Same++
 			}
-			if d.Ratio.Thin() {
+			if o.Thin {
 				v.ThinCells++
 			}
+			v.Outcomes = append(v.Outcomes, o)
 			for _, p := range d.Pairs {
 				if !math.IsNaN(p.Ratio) {
 					ratios[k] = append(ratios[k], p.Ratio)

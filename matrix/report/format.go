@@ -1,0 +1,158 @@
+package report
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/deflatelab/deflatelab/matrix/stats"
+)
+
+// num formats a measured value with enough digits to compare neighbours in a table: four significant
+// digits up to 1000, whole numbers above (the seeds print "144.2 ms" and "9.394" faults/op).
+func num(v float64) string {
+	a := math.Abs(v)
+	switch {
+	case math.IsNaN(v):
+		return "n/a"
+	case math.IsInf(v, 0):
+		return "∞"
+	case v == 0:
+		return "0"
+	case a >= 1000 || (v == math.Trunc(v) && a < 1e15):
+		return strconv.FormatFloat(v, 'f', 0, 64)
+	case a >= 100:
+		return strconv.FormatFloat(v, 'f', 1, 64)
+	case a >= 10:
+		return strconv.FormatFloat(v, 'f', 2, 64)
+	case a >= 0.001:
+		return strconv.FormatFloat(v, 'f', 3, 64)
+	}
+	return strconv.FormatFloat(v, 'g', 3, 64)
+}
+
+// pctNum formats a percentage with no decimals (intervals are rarely tighter than 1%), at least one
+// decimal below 1%, so that a small real change does not print as 0.
+func pctNum(v float64) string {
+	switch {
+	case math.IsNaN(v):
+		return "n/a"
+	case math.IsInf(v, 0):
+		return "∞"
+	case math.Abs(v) < 1 && v != 0:
+		return strconv.FormatFloat(v, 'f', 1, 64)
+	}
+	return strconv.FormatFloat(v, 'f', 0, 64)
+}
+
+// signed is pctNum with an explicit sign.
+func signed(v float64) string {
+	s := pctNum(v)
+	if v > 0 || (v == 0 && !strings.HasPrefix(s, "-")) {
+		return "+" + s
+	}
+	return s
+}
+
+// estimateCell formats a median with its interval: "144.2 [140.1, 150.3]"; a thin estimate says how
+// many samples it has instead of an interval; an empty one says so.
+func estimateCell(e stats.Estimate) string {
+	switch {
+	case e.Empty():
+		return "no samples"
+	case e.Thin():
+		return fmt.Sprintf("%s (n=%d, no CI)", num(e.Center), e.N)
+	}
+	return fmt.Sprintf("%s [%s, %s]", num(e.Center), num(e.Lo), num(e.Hi))
+}
+
+// deltaCell formats a candidate-vs-control delta: the paired ratio as a signed percentage with its
+// interval, "~ " in front when the U test finds no significant difference. Without pairs it falls back
+// to the ratio of the medians, marked "unpaired".
+func deltaCell(d *stats.Delta) string {
+	if d == nil {
+		return "no control"
+	}
+	var s string
+	switch {
+	case !d.Ratio.Empty() && !d.Ratio.Thin():
+		c, lo, hi := d.Percent()
+		s = fmt.Sprintf("%s%% [%s, %s]", signed(c), signed(lo), signed(hi))
+	case !d.Ratio.Empty():
+		c, _, _ := d.Percent()
+		s = fmt.Sprintf("%s%% (%d pairs, no CI)", signed(c), d.Ratio.N)
+	case !math.IsNaN(d.MedianRatio):
+		s = fmt.Sprintf("%s%% (unpaired)", signed((d.MedianRatio-1)*100))
+	default:
+		return "n/a"
+	}
+	if !d.Significant() {
+		return "~ " + s
+	}
+	return s
+}
+
+// change describes a pooled time ratio in words: "44% faster [38, 50]" for a ratio of 0.56, the interval
+// in the same sense. An interval that includes no change is spelled out, "~ 3% slower (interval: 2% faster
+// to 8% slower)", since brackets would need a sign convention.
+func change(v stats.Verdict) string {
+	c, lo, hi := v.Percent()
+	s := pctWords(c)
+	switch {
+	case v.Ratio.Thin():
+		return s + fmt.Sprintf(" (%d pairs, too few for an interval)", v.Ratio.N)
+	case !v.Significant():
+		return fmt.Sprintf("~ %s (not significant; interval %s to %s)", s, pctWords(lo), pctWords(hi))
+	case c < 0:
+		return fmt.Sprintf("%s [%s, %s]", s, pctNum(-hi), pctNum(-lo))
+	}
+	return fmt.Sprintf("%s [%s, %s]", s, pctNum(lo), pctNum(hi))
+}
+
+// pctWords reads a percentage change of time: -44 is "44% faster", 3 is "3% slower".
+func pctWords(p float64) string {
+	switch {
+	case p < 0:
+		return pctNum(-p) + "% faster"
+	case p > 0:
+		return pctNum(p) + "% slower"
+	}
+	return "no change"
+}
+
+// bytesNum formats a byte count in binary units.
+func bytesNum(v float64) string {
+	const k = 1024
+	switch a := math.Abs(v); {
+	case math.IsNaN(v):
+		return "n/a"
+	case a >= k*k:
+		return num(v/(k*k)) + " MiB"
+	case a >= k:
+		return num(v/k) + " KiB"
+	}
+	return num(v) + " B"
+}
+
+// workloadLabel names a workload as the seeds do, or returns it unchanged.
+func workloadLabel(w string) string {
+	switch w {
+	case "fixed":
+		return "Fixed configuration"
+	case "mixed":
+		return "Mixed configurations"
+	}
+	return w
+}
+
+// slug makes a name safe for a file name: "windows/amd64" -> "windows-amd64".
+func slug(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '_', r == '.':
+			return r
+		}
+		return '-'
+	}, s)
+}

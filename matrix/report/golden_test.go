@@ -1,0 +1,130 @@
+package report
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files under testdata/golden from the current output")
+
+// goldenDate is the fixed date the golden report is rendered with.
+var goldenDate = time.Date(2026, 11, 30, 3, 20, 0, 0, time.UTC)
+
+// renderGolden renders testdata's hand-made results into a temporary reports folder, as `lab report
+// -in testdata -out reports -name fixture` would from a checkout, and returns that folder.
+func renderGolden(t *testing.T) (reports string) {
+	t.Helper()
+	testdata, err := filepath.Abs("testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmp := t.TempDir()
+	t.Chdir(tmp)
+	path, err := Render(Options{In: []string{testdata}, Out: "reports", Name: "fixture", Date: goldenDate,
+		StepSummary: filepath.Join(tmp, "step-summary.md")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := filepath.Join("reports", "fixture", "README.md"); path != want {
+		t.Errorf("Render returned %q, want %q", path, want)
+	}
+	return filepath.Join(tmp, "reports")
+}
+
+// TestGolden compares every generated file (except the copied raw inputs, checked byte for byte against
+// testdata) with testdata/golden.
+func TestGolden(t *testing.T) {
+	golden, err := filepath.Abs(filepath.Join("testdata", "golden"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	reports := renderGolden(t)
+	got := map[string][]byte{}
+	err = filepath.WalkDir(reports, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(reports, p)
+		data, err := os.ReadFile(p)
+		got[filepath.ToSlash(rel)] = data
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rel, data := range got {
+		if dir, base := filepath.Split(rel); dir == "fixture/raw/" {
+			want, err := os.ReadFile(filepath.Join(golden, "..", base))
+			if err != nil || !bytes.Equal(data, want) {
+				t.Errorf("raw copy %s differs from testdata/%s (%v)", rel, base, err)
+			}
+			delete(got, rel)
+		}
+	}
+	for _, raw := range []string{"results-linux-arm64.jsonl", "results-windows-amd64.jsonl", "results-windows-amd64.bench"} {
+		if _, err := os.Stat(filepath.Join(reports, "fixture", "raw", raw)); err != nil {
+			t.Errorf("raw file %s not kept: %v", raw, err)
+		}
+	}
+	if *update {
+		if err := os.RemoveAll(golden); err != nil {
+			t.Fatal(err)
+		}
+		for rel, data := range got {
+			p := filepath.Join(golden, filepath.FromSlash(rel))
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(p, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return
+	}
+	want := map[string]bool{}
+	filepath.WalkDir(golden, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			rel, _ := filepath.Rel(golden, p)
+			want[filepath.ToSlash(rel)] = true
+		}
+		return nil
+	})
+	for rel, data := range got {
+		if !want[rel] {
+			t.Errorf("%s generated but not in testdata/golden (run go test -run TestGolden -update)", rel)
+			continue
+		}
+		w, _ := os.ReadFile(filepath.Join(golden, filepath.FromSlash(rel)))
+		if !bytes.Equal(data, w) {
+			t.Errorf("%s differs from testdata/golden/%s (run go test -run TestGolden -update and review the diff)\n%s", rel, rel, firstDiff(string(w), string(data)))
+		}
+		delete(want, rel)
+	}
+	for rel := range want {
+		t.Errorf("testdata/golden/%s no longer generated", rel)
+	}
+}
+
+// firstDiff shows the first differing line of two texts.
+func firstDiff(want, got string) string {
+	wl, gl := strings.Split(want, "\n"), strings.Split(got, "\n")
+	for i := 0; i < len(wl) || i < len(gl); i++ {
+		var w, g string
+		if i < len(wl) {
+			w = wl[i]
+		}
+		if i < len(gl) {
+			g = gl[i]
+		}
+		if w != g {
+			return "line " + strconv.Itoa(i+1) + ":\nwant: " + w + "\ngot:  " + g
+		}
+	}
+	return ""
+}

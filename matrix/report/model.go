@@ -1,0 +1,137 @@
+package report
+
+import (
+	"maps"
+	"slices"
+	"sort"
+	"time"
+
+	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/host"
+	"github.com/deflatelab/deflatelab/matrix/stats"
+)
+
+// model is everything one report shows, computed once and read by the markdown, chart and index writers.
+type model struct {
+	Title    string
+	Name     string
+	Date     time.Time
+	Command  string // reproduces the report from the kept raw files
+	Analysis *stats.Analysis
+	Verdicts []verdictRow
+	Raw      []rawFile
+	Runs     []string              // distinct run ids
+	Envs     map[string][]host.Env // per platform, distinct
+	Samples  map[string]int        // per platform
+}
+
+// verdictRow is one line of the verdict table: a candidate on one platform and backend, both phases.
+type verdictRow struct {
+	Candidate, Platform, Backend string
+	Warm, Cold                   *stats.Verdict
+}
+
+// group is the cells of one platform and backend.
+type group struct {
+	Platform, Backend string
+	Cells             []*stats.Cell
+}
+
+func newModel(samples []matrix.Sample, a *stats.Analysis) *model {
+	m := &model{Analysis: a, Envs: map[string][]host.Env{}, Samples: map[string]int{}}
+	runs := map[string]bool{}
+	envs := map[string]map[host.Env]bool{}
+	for _, s := range samples {
+		runs[s.Run] = true
+		m.Samples[s.Cell.Platform]++
+		if s.Result == nil {
+			continue
+		}
+		if envs[s.Cell.Platform] == nil {
+			envs[s.Cell.Platform] = map[host.Env]bool{}
+		}
+		envs[s.Cell.Platform][s.Result.Env] = true
+	}
+	m.Runs = sortedKeys(runs)
+	for p, set := range envs {
+		for e := range set {
+			m.Envs[p] = append(m.Envs[p], e)
+		}
+		sort.Slice(m.Envs[p], func(i, j int) bool {
+			return m.Envs[p][i].Commit+m.Envs[p][i].Runner < m.Envs[p][j].Commit+m.Envs[p][j].Runner
+		})
+	}
+	// Verdicts come sorted by candidate, platform, backend, phase: merge the phases of each row.
+	for _, v := range a.Verdicts(stats.Elapsed.Name) {
+		n := len(m.Verdicts)
+		if n == 0 || m.Verdicts[n-1].Candidate != v.Candidate || m.Verdicts[n-1].Platform != v.Platform || m.Verdicts[n-1].Backend != v.Backend {
+			m.Verdicts = append(m.Verdicts, verdictRow{Candidate: v.Candidate, Platform: v.Platform, Backend: v.Backend})
+		}
+		row := &m.Verdicts[len(m.Verdicts)-1]
+		switch v.Phase {
+		case "warm":
+			row.Warm = &v
+		case "cold":
+			row.Cold = &v
+		}
+	}
+	return m
+}
+
+// Platforms lists the analysed platforms in order.
+func (m *model) Platforms() []string {
+	set := map[string]bool{}
+	for _, c := range m.Analysis.Cells {
+		set[c.Platform] = true
+	}
+	return sortedKeys(set)
+}
+
+// Groups lists the cells by platform and backend, in the analysis' order.
+func (m *model) Groups(platform string) []group {
+	var out []group
+	for _, c := range m.Analysis.Cells {
+		if c.Platform != platform {
+			continue
+		}
+		if n := len(out); n == 0 || out[n-1].Backend != c.Backend {
+			out = append(out, group{Platform: c.Platform, Backend: c.Backend})
+		}
+		out[len(out)-1].Cells = append(out[len(out)-1].Cells, c)
+	}
+	return out
+}
+
+// Candidates lists every non-control variant seen in g.
+func (g group) Candidates(control string) []string {
+	set := map[string]bool{}
+	for _, c := range g.Cells {
+		for _, n := range c.Candidates(control) {
+			set[n] = true
+		}
+	}
+	return sortedKeys(set)
+}
+
+// rowKey is one line of a seeds-shaped table: a workload at a DOP, both phases side by side.
+type rowKey struct {
+	Workload string
+	DOP      int
+}
+
+// Rows lists g's (workload, DOP) pairs in order, and the cell of each phase.
+func (g group) Rows() ([]rowKey, map[rowKey]map[string]*stats.Cell) {
+	var keys []rowKey
+	cells := map[rowKey]map[string]*stats.Cell{}
+	for _, c := range g.Cells {
+		k := rowKey{c.Workload, c.DOP}
+		if cells[k] == nil {
+			keys = append(keys, k)
+			cells[k] = map[string]*stats.Cell{}
+		}
+		cells[k][c.Phase] = c
+	}
+	return keys, cells
+}
+
+func sortedKeys(set map[string]bool) []string { return slices.Sorted(maps.Keys(set)) }

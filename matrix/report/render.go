@@ -1,0 +1,217 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/deflatelab/deflatelab/matrix/stats"
+)
+
+// Options say what to render and where.
+type Options struct {
+	In    []string  // results files (.jsonl) or directories holding them; one per platform or machine
+	Out   string    // reports directory; the report goes to Out/Name, the index to Out/README.md
+	Name  string    // run folder name; empty: the results' run id, or the date when there are several
+	Title string    // first heading; empty: DefaultTitle
+	Date  time.Time // when the results were taken; zero: from the run id, else the newest input file
+
+	// StepSummary, when set, is a file (GitHub's $GITHUB_STEP_SUMMARY) to which a compact version of the
+	// report - the verdicts and the elapsed-time tables - is appended.
+	StepSummary string
+}
+
+// Defaults for Options.
+const (
+	DefaultOut   = "reports"
+	DefaultTitle = "Cold and warm cost of the deflatelab candidates"
+)
+
+// Files the report folder holds besides its SVG charts.
+const (
+	readmeFile = "README.md"
+	entryFile  = "report.json" // the index line's data, read back when the index is refreshed
+	rawDir     = "raw"
+)
+
+// Render reads the results, writes Out/Name/README.md with its charts and raw files, refreshes the index
+// Out/README.md, and returns the report's path. The folder is built aside and renamed into place, so a
+// failed render leaves the previous report (if any) intact.
+func Render(opts Options) (string, error) {
+	in, err := load(opts.In)
+	if err != nil {
+		return "", err
+	}
+	a, err := stats.Analyze(in.Samples, stats.Options{})
+	if err != nil {
+		return "", err
+	}
+	m := newModel(in.Samples, a)
+	m.Raw = in.Raw
+	if err := fill(m, opts, in); err != nil {
+		return "", err
+	}
+	cs, err := charts(m)
+	if err != nil {
+		return "", err
+	}
+	var page bytes.Buffer
+	writeQuestion(&page, m)
+	writeVerdicts(&page, m)
+	writeElapsed(&page, m)
+	writeWhy(&page, m)
+	writePairs(&page, m)
+	writeCharts(&page, cs)
+	writeEnvironment(&page, m)
+
+	out := opts.Out
+	if out == "" {
+		out = DefaultOut
+	}
+	files := map[string][]byte{readmeFile: page.Bytes()}
+	for _, c := range cs {
+		files[c.File] = c.SVG
+	}
+	for _, r := range m.Raw {
+		files[filepath.Join(rawDir, r.Name)] = r.Data
+	}
+	ent, err := json.MarshalIndent(newEntry(m), "", "  ")
+	if err != nil {
+		return "", err
+	}
+	files[entryFile] = append(ent, '\n')
+	dir := filepath.Join(out, m.Name)
+	if err := replaceDir(dir, files); err != nil {
+		return "", err
+	}
+	if err := writeIndex(out); err != nil {
+		return "", err
+	}
+	if opts.StepSummary != "" {
+		if err := appendSummary(opts.StepSummary, m); err != nil {
+			return "", err
+		}
+	}
+	return filepath.Join(dir, readmeFile), nil
+}
+
+// fill sets the model's title, name, date and reproducing command from opts and the inputs.
+func fill(m *model, opts Options, in *inputs) error {
+	m.Title = opts.Title
+	if m.Title == "" {
+		m.Title = DefaultTitle
+	}
+	m.Date = opts.Date
+	if m.Date.IsZero() && len(m.Runs) == 1 {
+		m.Date, _ = runDate(m.Runs[0])
+	}
+	if m.Date.IsZero() {
+		for _, r := range in.Raw {
+			if fi, err := os.Stat(r.Path); err == nil && fi.ModTime().After(m.Date) {
+				m.Date = fi.ModTime()
+			}
+		}
+	}
+	m.Date = m.Date.UTC().Truncate(time.Second)
+	m.Name = opts.Name
+	if m.Name == "" {
+		m.Name = m.Date.Format("20060102-150405")
+		if len(m.Runs) == 1 && m.Runs[0] != "" {
+			m.Name = slug(m.Runs[0])
+		}
+	}
+	if m.Name != slug(m.Name) || strings.HasPrefix(m.Name, ".") || m.Name == "" {
+		return fmt.Errorf("report: -name %q: want letters, digits, '-', '_' or '.', not starting with '.'", m.Name)
+	}
+	out := opts.Out
+	if out == "" {
+		out = DefaultOut
+	}
+	m.Command = fmt.Sprintf("go run ./cmd/lab report -in %s -out %s -name %s -title %s -date %s",
+		shellQuote(filepath.ToSlash(filepath.Join(out, m.Name, rawDir))), shellQuote(filepath.ToSlash(out)),
+		shellQuote(m.Name), shellQuote(m.Title), m.Date.Format(time.RFC3339))
+	return nil
+}
+
+// runDate reads a timestamp at the start of a run id, in any of the usual compact forms.
+func runDate(id string) (time.Time, bool) {
+	for _, layout := range []string{"20060102T150405Z", "2006-01-02T15-04-05Z", "2006-01-02T15:04:05Z", "20060102-150405", "2006-01-02"} {
+		if len(id) >= len(layout) {
+			if t, err := time.Parse(layout, id[:len(layout)]); err == nil {
+				return t, true
+			}
+		}
+	}
+	return time.Time{}, false
+}
+
+// shellQuote quotes s for a POSIX shell when it holds anything but safe characters.
+func shellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:+") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// replaceDir writes files (relative paths) into a fresh folder beside dir, then swaps it into place.
+func replaceDir(dir string, files map[string][]byte) error {
+	parent := filepath.Dir(dir)
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return fmt.Errorf("report: %w", err)
+	}
+	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(dir)+".tmp-")
+	if err != nil {
+		return fmt.Errorf("report: %w", err)
+	}
+	defer os.RemoveAll(tmp) // a no-op once renamed
+	if err := os.Chmod(tmp, 0o755); err != nil {
+		return fmt.Errorf("report: %w", err)
+	}
+	for name, data := range files {
+		p := filepath.Join(tmp, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return fmt.Errorf("report: %w", err)
+		}
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			return fmt.Errorf("report: %w", err)
+		}
+	}
+	old := tmp + ".old"
+	if _, err := os.Stat(dir); err == nil {
+		if err := os.Rename(dir, old); err != nil {
+			return fmt.Errorf("report: %w", err)
+		}
+	}
+	if err := os.Rename(tmp, dir); err != nil {
+		os.Rename(old, dir) // put the previous report back
+		return fmt.Errorf("report: %w", err)
+	}
+	return os.RemoveAll(old)
+}
+
+// writeFileAtomic writes data to path through a temporary file in the same folder.
+func writeFileAtomic(path string, data []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-")
+	if err != nil {
+		return fmt.Errorf("report: %w", err)
+	}
+	defer os.Remove(f.Name())
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return fmt.Errorf("report: %w", err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("report: %w", err)
+	}
+	if err := os.Chmod(f.Name(), 0o644); err != nil {
+		return fmt.Errorf("report: %w", err)
+	}
+	if err := os.Rename(f.Name(), path); err != nil {
+		return fmt.Errorf("report: %w", err)
+	}
+	return nil
+}
