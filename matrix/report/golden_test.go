@@ -59,7 +59,7 @@ func TestGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	for rel, data := range got {
-		if dir, base := filepath.Split(rel); dir == "fixture/raw/" {
+		if dir, base := filepath.Split(rel); dir == "fixture/raw/testdata/" {
 			want, err := os.ReadFile(filepath.Join(golden, "..", base))
 			if err != nil || !bytes.Equal(data, want) {
 				t.Errorf("raw copy %s differs from testdata/%s (%v)", rel, base, err)
@@ -68,7 +68,7 @@ func TestGolden(t *testing.T) {
 		}
 	}
 	for _, raw := range []string{"results-linux-arm64.jsonl", "results-windows-amd64.jsonl", "results-windows-amd64.bench"} {
-		if _, err := os.Stat(filepath.Join(reports, "fixture", "raw", raw)); err != nil {
+		if _, err := os.Stat(filepath.Join(reports, "fixture", "raw", "testdata", raw)); err != nil {
 			t.Errorf("raw file %s not kept: %v", raw, err)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/deflatelab/deflatelab/matrix/stats"
 )
@@ -352,15 +353,37 @@ func writeEnvironment(w io.Writer, m *model) {
 		"test, are golang.org/x/perf/benchmath's (benchstat's). Every sample's output bytes and digest must "+
 		"match the cell's reference. Details and limits: [docs/METHOD.md](%s).\n\n", methodLink)
 	fmt.Fprintf(w, "**Reproduce this report** (from the repository root):\n\n```\n%s\n```\n\n", m.Command)
-	fmt.Fprintf(w, "**Raw files.**\n\n")
+	fmt.Fprintf(w, "**Raw files** (one folder per results directory):\n\n")
 	for _, r := range m.Raw {
-		kind := "results, JSONL (one sample per line)"
-		if r.Bench {
-			kind = "Go benchmark format (`go tool benchstat` reads it)"
-		}
-		fmt.Fprintf(w, "- [raw/%s](raw/%s) - %s\n", r.Name, r.Name, kind)
+		fmt.Fprintf(w, "- [raw/%s](raw/%s) - %s\n", r.Name, r.Name, kindText[r.Kind])
 	}
 	fmt.Fprintf(w, "\nRun ids: %s.\n", "`"+strings.Join(m.Runs, "`, `")+"`")
+	for _, src := range m.Sources {
+		if src.Manifest == nil {
+			continue
+		}
+		mf := src.Manifest
+		fmt.Fprintf(w, "\n`raw/%s`: run `%s`, profile %s, status %s, %d of %d planned samples recorded (%d failed), started %s",
+			src.Group, mf.Run, mf.Profile, mf.Status, mf.Samples, mf.Planned, mf.Failed, mf.Start.UTC().Format(time.RFC3339))
+		if !mf.End.IsZero() {
+			fmt.Fprintf(w, ", ended %s", mf.End.UTC().Format(time.RFC3339))
+		}
+		fmt.Fprintf(w, ".")
+		if mf.Error != "" {
+			fmt.Fprintf(w, " Error: %s.", mf.Error)
+		}
+		for _, c := range mf.Command {
+			fmt.Fprintf(w, " Command: `%s`.", shellJoin(c))
+		}
+		fmt.Fprintln(w)
+	}
+}
+
+// kindText describes each kind of raw file.
+var kindText = map[string]string{
+	kindResults:  "results, JSONL (one sample per line)",
+	kindBench:    "Go benchmark format (`go tool benchstat` reads it)",
+	kindManifest: "the runner's manifest: plan, host binaries, commands, status",
 }
 
 // methodLink is docs/METHOD.md relative to reports/<run>/README.md.

@@ -20,6 +20,7 @@ type model struct {
 	Analysis *stats.Analysis
 	Verdicts []verdictRow
 	Raw      []rawFile
+	Sources  []source
 	Runs     []string              // distinct run ids
 	Envs     map[string][]host.Env // per platform, distinct
 	Samples  map[string]int        // per platform

@@ -51,7 +51,7 @@ func Render(opts Options) (string, error) {
 		return "", err
 	}
 	m := newModel(in.Samples, a)
-	m.Raw = in.Raw
+	m.Raw, m.Sources = in.Raw, in.Sources
 	if err := fill(m, opts, in); err != nil {
 		return "", err
 	}
@@ -77,7 +77,7 @@ func Render(opts Options) (string, error) {
 		files[c.File] = c.SVG
 	}
 	for _, r := range m.Raw {
-		files[filepath.Join(rawDir, r.Name)] = r.Data
+		files[filepath.Join(rawDir, filepath.FromSlash(r.Name))] = r.Data
 	}
 	ent, err := json.MarshalIndent(newEntry(m), "", "  ")
 	if err != nil {
@@ -106,6 +106,11 @@ func fill(m *model, opts Options, in *inputs) error {
 		m.Title = DefaultTitle
 	}
 	m.Date = opts.Date
+	for _, src := range in.Sources { // the latest start of the runs
+		if src.Manifest != nil && src.Manifest.Start.After(m.Date) {
+			m.Date = src.Manifest.Start
+		}
+	}
 	if m.Date.IsZero() && len(m.Runs) == 1 {
 		m.Date, _ = runDate(m.Runs[0])
 	}
@@ -131,8 +136,12 @@ func fill(m *model, opts Options, in *inputs) error {
 	if out == "" {
 		out = DefaultOut
 	}
+	var dirs []string
+	for _, src := range in.Sources {
+		dirs = append(dirs, filepath.ToSlash(filepath.Join(out, m.Name, rawDir, src.Group)))
+	}
 	m.Command = fmt.Sprintf("go run ./cmd/lab report -in %s -out %s -name %s -title %s -date %s",
-		shellQuote(filepath.ToSlash(filepath.Join(out, m.Name, rawDir))), shellQuote(filepath.ToSlash(out)),
+		shellQuote(strings.Join(dirs, ",")), shellQuote(filepath.ToSlash(out)),
 		shellQuote(m.Name), shellQuote(m.Title), m.Date.Format(time.RFC3339))
 	return nil
 }
@@ -147,6 +156,15 @@ func runDate(id string) (time.Time, bool) {
 		}
 	}
 	return time.Time{}, false
+}
+
+// shellJoin quotes each argument for a POSIX shell and joins them.
+func shellJoin(args []string) string {
+	q := make([]string, len(args))
+	for i, a := range args {
+		q[i] = shellQuote(a)
+	}
+	return strings.Join(q, " ")
 }
 
 // shellQuote quotes s for a POSIX shell when it holds anything but safe characters.

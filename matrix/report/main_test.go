@@ -1,0 +1,130 @@
+package report
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/deflatelab/deflatelab/matrix"
+)
+
+func TestMainErrors(t *testing.T) {
+	dir := t.TempDir()
+	txt := filepath.Join(dir, "notes.txt")
+	os.WriteFile(txt, []byte("x"), 0o644)
+	torn := filepath.Join(dir, "torn.jsonl")
+	os.WriteFile(torn, []byte(`{"run":"r","cell":{}}`+"\n"+`{"run":`), 0o644)
+	empty := t.TempDir()
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{nil, "-in is required"},
+		{[]string{"-in", filepath.Join(dir, "missing.jsonl")}, `-in "` + filepath.Join(dir, "missing.jsonl")},
+		{[]string{"-in", txt}, "not a results file"},
+		{[]string{"-in", empty}, "directory holds no .jsonl results file"},
+		{[]string{"-in", torn}, "torn.jsonl:2"},
+		{[]string{"-in", "testdata", "-date", "yesterday"}, `-date "yesterday": want RFC 3339`},
+		{[]string{"-in", "testdata", "-name", "../up"}, `-name "../up"`},
+		{[]string{"-in", "testdata", "extra"}, `unexpected argument "extra"`},
+		{[]string{"-bogus"}, "flag provided but not defined"},
+	} {
+		var stdout, stderr bytes.Buffer
+		err := Main(context.Background(), append(tc.args, "-out", t.TempDir()), &stdout, &stderr)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("Main(%q) = %v, want an error containing %q", tc.args, err, tc.want)
+		}
+	}
+}
+
+// runnerDir writes a results directory shaped like the runner's: samples.jsonl, bench.txt, run.json.
+func runnerDir(t *testing.T, parent, name, fixture string, start time.Time) string { // fixture: absolute
+	t.Helper()
+	dir := filepath.Join(parent, name)
+	os.MkdirAll(dir, 0o755)
+	data, err := os.ReadFile(fixture)
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(dir, matrix.SamplesFile), data, 0o644)
+	os.WriteFile(filepath.Join(dir, matrix.BenchFile), []byte("BenchmarkDeflate/workload=fixed 1 1 ns/op\n"), 0o644)
+	m, _ := json.Marshal(matrix.Manifest{Run: name, Profile: "quick", Start: start, Status: matrix.StatusComplete,
+		Samples: 108, Planned: 108, Failed: 1, Command: [][]string{{"lab", "bench", "-profile", "quick"}}})
+	os.WriteFile(filepath.Join(dir, matrix.ManifestFile), m, 0o644)
+	return dir
+}
+
+// TestMainRunnerResults renders runner-shaped results, checks the kept files, the index order and the
+// step summary, then runs the report's own reproduce command and expects the same page.
+func TestMainRunnerResults(t *testing.T) {
+	testdata, _ := filepath.Abs("testdata")
+	tmp := t.TempDir()
+	t.Chdir(tmp)
+	start := time.Date(2026, 11, 30, 4, 0, 0, 0, time.UTC)
+	win := runnerDir(t, "results", "win", filepath.Join(testdata, "results-windows-amd64.jsonl"), start)
+	arm := runnerDir(t, "results", "arm", filepath.Join(testdata, "results-linux-arm64.jsonl"), start.Add(-time.Hour))
+	summary := filepath.Join(tmp, "summary.md")
+	t.Setenv("GITHUB_STEP_SUMMARY", summary)
+
+	var stdout, stderr bytes.Buffer
+	if err := Main(context.Background(), []string{"-in", win + "," + filepath.Join(arm, matrix.SamplesFile), "-title", "Two machines"}, &stdout, &stderr); err != nil {
+		t.Fatalf("%v\n%s", err, stderr.String())
+	}
+	name := start.Format("20060102-150405") // several runs: named after the latest manifest's start
+	want := filepath.Join("reports", name, "README.md")
+	if got := strings.TrimSpace(stdout.String()); got != want {
+		t.Fatalf("printed %q, want %q", got, want)
+	}
+	for _, f := range []string{"raw/win/samples.jsonl", "raw/win/bench.txt", "raw/win/run.json", "raw/arm/samples.jsonl", "raw/arm/bench.txt", "raw/arm/run.json"} {
+		if _, err := os.Stat(filepath.Join("reports", name, f)); err != nil {
+			t.Errorf("%s not kept: %v", f, err)
+		}
+	}
+	page, _ := os.ReadFile(want)
+	for _, s := range []string{"# Two machines", "profile quick, status complete, 108 of 108 planned samples recorded (1 failed)", "Command: `lab bench -profile quick`"} {
+		if !bytes.Contains(page, []byte(s)) {
+			t.Errorf("report lacks %q", s)
+		}
+	}
+	sum, _ := os.ReadFile(summary)
+	if !bytes.Contains(sum, []byte("## Verdicts")) || !bytes.Contains(sum, []byte("#### pooled vs control")) || bytes.Contains(sum, []byte(".svg")) {
+		t.Errorf("step summary: want verdicts and the elapsed tables, no charts; got %d bytes", len(sum))
+	}
+
+	// An older report in the same folder: the index lists the newest first.
+	if _, err := Render(Options{In: []string{arm}, Out: "reports", Name: "older", Date: start.Add(-48 * time.Hour)}); err != nil {
+		t.Fatal(err)
+	}
+	index, _ := os.ReadFile(filepath.Join("reports", "README.md"))
+	if i, j := bytes.Index(index, []byte("("+name+"/README.md)")), bytes.Index(index, []byte("(older/README.md)")); i < 0 || j < 0 || i > j {
+		t.Errorf("index does not list %s before older:\n%s", name, index)
+	}
+
+	// The reproduce command, run from the same folder, gives the same page.
+	cmd := regexp.MustCompile("```\ngo run ./cmd/lab report (.*)\n```").FindSubmatch(page)
+	if cmd == nil {
+		t.Fatal("no reproduce command in the report")
+	}
+	args := strings.Fields(strings.ReplaceAll(string(cmd[1]), "'", ""))
+	for i, a := range args { // -title 'Two machines' was split by Fields
+		if a == "-title" {
+			args = append(args[:i+1], append([]string{args[i+1] + " " + args[i+2]}, args[i+3:]...)...)
+			break
+		}
+	}
+	os.Remove(summary)
+	stdout.Reset()
+	if err := Main(context.Background(), args, &stdout, &stderr); err != nil {
+		t.Fatalf("reproduce %q: %v", args, err)
+	}
+	again, _ := os.ReadFile(want)
+	if !bytes.Equal(page, again) {
+		t.Errorf("the reproduce command %q rendered a different page:\n%s", args, firstDiff(string(page), string(again)))
+	}
+}
