@@ -102,15 +102,16 @@ func cellOutcomes(v *stats.Verdict) string {
 
 func confidencePct(c float64) string { return strconv.FormatFloat(c*100, 'f', -1, 64) + "%" }
 
-// writeIntegrity lists every cell with failed samples, output mismatches, or too few samples.
+// writeIntegrity lists every failed or mismatched sample's cell, and every cell with variants too thin
+// for an interval (folded when there are many).
 func writeIntegrity(w io.Writer, m *model) {
 	var failed, mismatched, thin int
-	var lines []string
+	var bad, thinCells []string
 	for _, c := range m.Analysis.Cells {
+		var thinVariants []string
 		for _, v := range c.Variants {
 			failed += v.Failed
 			mismatched += v.Mismatched
-			e := v.Metrics[stats.Elapsed.Name]
 			var what []string
 			if v.Failed > 0 {
 				what = append(what, fmt.Sprintf("%d failed", v.Failed))
@@ -118,17 +119,16 @@ func writeIntegrity(w io.Writer, m *model) {
 			if v.Mismatched > 0 {
 				what = append(what, fmt.Sprintf("%d output mismatch", v.Mismatched))
 			}
-			if e.Thin() {
-				thin++
-				what = append(what, fmt.Sprintf("%d usable samples, too few for an interval", e.N))
-			}
 			if len(what) > 0 {
-				line := fmt.Sprintf("- %s, %s: %s", cellName(c), v.Name, strings.Join(what, ", "))
-				if len(v.Errors) > 0 {
-					line += " (" + strings.Join(v.Errors, "; ") + ")"
-				}
-				lines = append(lines, line)
+				bad = append(bad, fmt.Sprintf("- %s, %s: %s (%s)", cellName(c), v.Name, strings.Join(what, ", "), strings.Join(v.Errors, "; ")))
 			}
+			if e := v.Metrics[stats.Elapsed.Name]; e.Thin() {
+				thin++
+				thinVariants = append(thinVariants, fmt.Sprintf("%s %d", v.Name, e.N))
+			}
+		}
+		if len(thinVariants) > 0 {
+			thinCells = append(thinCells, fmt.Sprintf("- %s: %s usable samples", cellName(c), strings.Join(thinVariants, ", ")))
 		}
 	}
 	total := 0
@@ -136,11 +136,13 @@ func writeIntegrity(w io.Writer, m *model) {
 		total += n
 	}
 	fmt.Fprintf(w, "**Data quality.** %d samples: %d failed, %d with an output that differs from the cell's "+
-		"reference (left out of the statistics), %d variant cells too thin for an interval.\n", total, failed, mismatched, thin)
-	if len(lines) > 0 {
-		fmt.Fprintf(w, "\n%s\n", strings.Join(lines, "\n"))
+		"reference (left out of the statistics); %d variant cells too thin for an interval.\n\n", total, failed, mismatched, thin)
+	if len(bad) > 0 {
+		fmt.Fprintf(w, "%s\n\n", strings.Join(bad, "\n"))
 	}
-	fmt.Fprintln(w)
+	if len(thinCells) > 0 {
+		fmt.Fprintf(w, "<details><summary>Cells too thin for an interval: %d</summary>\n\n%s\n\n</details>\n\n", len(thinCells), strings.Join(thinCells, "\n"))
+	}
 }
 
 func cellName(c *stats.Cell) string {
@@ -237,7 +239,8 @@ func opsSummary(g group) string {
 func writeWhy(w io.Writer, m *model) {
 	fmt.Fprintf(w, "## Why: page faults, native calls, Go allocations, idle memory\n\n")
 	fmt.Fprintf(w, "Medians per operation over the usable samples (page faults with their %s interval); idle "+
-		"retained is what idle pooled states hold at the end of the measured region.\n\n", confidencePct(m.Analysis.Confidence))
+		"retained is what idle pooled states hold at the end of the measured region; split head says whether the "+
+		"hash table had its own block (splitalloc splits on Win64 only, unless the plan forces it).\n\n", confidencePct(m.Analysis.Confidence))
 	for _, p := range m.Platforms() {
 		for _, g := range m.Groups(p) {
 			fmt.Fprintf(w, "### %s, backend %s\n\n", p, g.Backend)
@@ -258,13 +261,26 @@ func writeWhy(w io.Writer, m *model) {
 					rows = append(rows, []string{c.Workload, strconv.Itoa(c.DOP), c.Phase, v.Name,
 						fmt.Sprintf("%d of %d", v.Used, v.Samples), estimateCell(v.Metrics[stats.Faults.Name]),
 						med(stats.NativeAllocs), med(stats.NativeFrees), med(stats.NativeResets),
-						med(stats.GoBytes), med(stats.GoAllocs), idle, integrityCell(v.Integrity)})
+						med(stats.GoBytes), med(stats.GoAllocs), idle, splitCell(v.Metrics[stats.Split.Name]), integrityCell(v.Integrity)})
 				}
 			}
 			mdTable(w, []string{"Workload", "DOP", "Phase", "Variant", "Usable", "Faults/op", "Native allocs/op",
-				"Native frees/op", "Resets/op", "Go B/op", "Go allocs/op", "Idle retained", "Failed / mismatched"}, rows)
+				"Native frees/op", "Resets/op", "Go B/op", "Go allocs/op", "Idle retained", "Split head", "Failed / mismatched"}, rows)
 		}
 	}
+}
+
+// splitCell says whether the split-head layout was active in every, no, or some usable sample.
+func splitCell(e stats.Estimate) string {
+	switch {
+	case e.Empty():
+		return "-"
+	case e.Values[0] == 1:
+		return "yes"
+	case e.Values[e.N-1] == 0:
+		return "no"
+	}
+	return "in some samples"
 }
 
 func integrityCell(in stats.Integrity) string {
