@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/deflatelab/deflatelab/deflate"
+	"github.com/deflatelab/deflatelab/nativemem"
 	"github.com/deflatelab/deflatelab/variants/control"
 	"github.com/deflatelab/deflatelab/variants/splitalloc"
 	"github.com/deflatelab/deflatelab/variants/varianttest"
@@ -46,6 +47,37 @@ func TestContractHarness(t *testing.T) {
 		passed, want, len(harnessSubjects), len(cfgs), seedHarnessConfigs)
 	if passed != want || want < seedHarnessConfigs {
 		t.Errorf("contract harness passed %d configurations, want all %d and at least %d", passed, want, seedHarnessConfigs)
+	}
+}
+
+// TestContractOnEveryBackend runs the lifecycle checks (block shapes, region alignment and placement,
+// Reset, Copy, frees and their order) on every native backend of this build: the harness above uses the
+// Go heap, whose blocks happen to be page aligned; native heaps hand out 16-byte aligned blocks.
+func TestContractOnEveryBackend(t *testing.T) {
+	payload := varianttest.Payload()
+	cfgs := []deflate.Config{deflate.DefaultConfig(), {Level: 9, WindowBits: 31, MemLevel: 9}, {Level: 1, WindowBits: 9, MemLevel: 1}}
+	backends := nativemem.Available()
+	passed := 0
+	for _, backend := range backends {
+		for _, sub := range harnessSubjects {
+			for _, cfg := range cfgs {
+				ok := t.Run(backend+"/"+sub.name+"/"+cfg.String(), func(t *testing.T) {
+					rec, err := varianttest.NewBackendRecorder(backend)
+					if err != nil {
+						t.Fatal(err)
+					}
+					checkLifecycleWith(t, rec, sub.layout, cfg, sub.layout.Plan(cfg), payload)
+				})
+				if ok {
+					passed++
+				}
+			}
+		}
+	}
+	want := len(backends) * len(harnessSubjects) * len(cfgs)
+	t.Logf("contract on backends %v: %d of %d configurations passed", backends, passed, want)
+	if passed != want {
+		t.Errorf("%d of %d backend configurations passed", passed, want)
 	}
 }
 
@@ -131,7 +163,10 @@ func checkAllocFailure(t *testing.T, layout deflate.Layout, cfg deflate.Config, 
 // checkLifecycle follows one state through New, Reset, round trips, Copy, End of the source and of the
 // copy, checking block shapes, region placement, frees and their order.
 func checkLifecycle(t *testing.T, layout deflate.Layout, cfg deflate.Config, plan deflate.Plan, payload []byte) {
-	rec := varianttest.NewGoHeapRecorder()
+	checkLifecycleWith(t, varianttest.NewGoHeapRecorder(), layout, cfg, plan, payload)
+}
+
+func checkLifecycleWith(t *testing.T, rec *varianttest.Recorder, layout deflate.Layout, cfg deflate.Config, plan deflate.Plan, payload []byte) {
 	defer assertClean(t, rec)
 
 	mark := rec.Mark()

@@ -62,13 +62,23 @@ func NewRecorder(inner deflate.Allocator) *Recorder {
 	return &Recorder{inner: inner, live: map[uintptr]int{}}
 }
 
+// NewBackendRecorder records over the named nativemem backend behind a nativemem.Guard, so that a bad
+// free is reported and never reaches a native heap.
+func NewBackendRecorder(backend string) (*Recorder, error) {
+	a, err := nativemem.Open(backend)
+	if err != nil {
+		return nil, err
+	}
+	return NewRecorder(nativemem.NewGuard(a)), nil
+}
+
 // NewGoHeapRecorder records over nativemem's goheap backend behind a nativemem.Guard.
 func NewGoHeapRecorder() *Recorder {
-	a, err := nativemem.Open("goheap")
+	r, err := NewBackendRecorder("goheap")
 	if err != nil {
 		panic(err) // goheap exists on every platform; its absence is a broken build
 	}
-	return NewRecorder(nativemem.NewGuard(a))
+	return r
 }
 
 func baseOf(b []byte) uintptr { return uintptr(unsafe.Pointer(unsafe.SliceData(b))) }
