@@ -32,21 +32,34 @@ func newEntry(m *model) entry {
 	return e
 }
 
-// shortVerdict is a verdict without its interval: "warm 44% faster", "cold ~".
+// shortVerdict is a verdict without its interval, with the cells that disagree with it: "warm 44%
+// faster", "warm ~ (faster in 2 cells, slower in 1)".
 func shortVerdict(phase string, v *stats.Verdict) string {
 	switch {
 	case v == nil || v.Ratio.Empty():
 		return phase + " n/a"
 	case v.Ratio.Thin():
 		return phase + " too few pairs"
-	case !v.Significant():
-		return phase + " ~"
 	}
 	c, _, _ := v.Percent()
-	if c < 0 {
-		return fmt.Sprintf("%s %s%% faster", phase, pctNum(-c))
+	switch {
+	case !v.Significant() && v.Lower+v.Higher > 0:
+		return fmt.Sprintf("%s ~ (faster in %s, slower in %s)", phase, cells(v.Lower), cells(v.Higher))
+	case !v.Significant():
+		return phase + " ~"
+	case c < 0 && v.Higher > 0:
+		return fmt.Sprintf("%s %s (slower in %s)", phase, pctWords(c), cells(v.Higher))
+	case c > 0 && v.Lower > 0:
+		return fmt.Sprintf("%s %s (faster in %s)", phase, pctWords(c), cells(v.Lower))
 	}
-	return fmt.Sprintf("%s %s%% slower", phase, pctNum(c))
+	return phase + " " + pctWords(c)
+}
+
+func cells(n int) string {
+	if n == 1 {
+		return "1 cell"
+	}
+	return fmt.Sprintf("%d cells", n)
 }
 
 // writeIndex rebuilds out/README.md from every out/*/report.json, newest first.
