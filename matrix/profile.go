@@ -37,7 +37,7 @@ func Profiles() []Profile {
 
 	// quick: sized on a 2-core linux/amd64 machine to finish in under five minutes; see docs/METHOD.md.
 	quick.Profile = "quick"
-	quick.DOPs, quick.Rounds = []int{1, 8}, 6
+	quick.DOPs, quick.Rounds = []int{1, 8}, 12
 	quick.ColdOps, quick.WarmOps, quick.Warmup = host.DefaultColdOps, 5000, 1000
 
 	// full: the seeds' protocol, with 12 rounds (>= 10, and a multiple of the rotation's period for

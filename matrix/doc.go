@@ -1,0 +1,29 @@
+// Package matrix runs the experiment: a Plan of samples (variants x workloads x DOPs x phases x
+// backends x rounds), each taken in a fresh host process (cmd/host, one binary per variant), recorded
+// as it finishes, and checked for agreement between the variants.
+//
+// # Protocol
+//
+// A cell is (platform, workload, DOP, phase, backend). A round is one sample of every variant in a
+// cell, in an order that rotates from round to round through a Williams Latin square (or is shuffled
+// from a recorded seed), so that each variant takes each position equally often and follows each other
+// variant equally often; the samples of one round form the pairs that the report compares. Rounds of a
+// cell run back to back, then the next cell.
+//
+// Every sample is a new process: a cold sample measures the first operations of that process, a warm
+// one the operations after a warm-up in the same process. A host that exits non-zero, crashes, prints
+// anything but one JSON result, or runs past the timeout becomes a failed Sample (exit status, error,
+// the tail of its stderr), and the run goes on.
+//
+// # Results directory
+//
+//	samples.jsonl  one Sample per line, each written with one write and synced: a killed run keeps every
+//	               finished sample and at most a torn last line, which -resume cuts away before it
+//	               continues with the samples not yet recorded (a sample is identified by cell, round and
+//	               variant)
+//	bench.txt      the OK samples in the Go benchmark format, for `benchstat -col /variant`
+//	run.json       the Manifest: plan, profile, hosts and their commits, command lines, times, status
+//
+// After each cell, the variants' output bytes and digests must all agree (they compress the same
+// operations); a difference stops the run with a *MismatchError naming the cell.
+package matrix
