@@ -1,5 +1,7 @@
 package deflate
 
+import "unsafe"
+
 // treeDesc describes one of the three dynamic trees of a block (zlib's tree_desc + static_tree_desc).
 type treeDesc struct {
 	stree     []ctData // the static tree of the same alphabet, to cost the block with fixed codes; nil for bl
@@ -15,91 +17,116 @@ var (
 	blDesc = treeDesc{nil, extraBLBits[:], 0, blCodes, maxBLBits}
 )
 
-// smaller orders heap nodes by frequency, then by depth (zlib's smaller macro).
-func (t *treeState) smaller(tree []ctData, n, m int32) bool {
-	return tree[n].fc < tree[m].fc || (tree[n].fc == tree[m].fc && t.depth[n] <= t.depth[m])
+// Heap entries pack a node's frequency, subtree depth and number into one uint32, so that ordering
+// entries is one integer comparison: by frequency, then depth (zlib's smaller), then node number (a
+// fixed tie break; zlib's depends on heap positions).
+const (
+	heapNodeBits  = 10 // node numbers < heapSize = 573
+	heapDepthBits = 6  // depths stay far below 64: frequencies sum to at most 2^16
+	heapFreqShift = heapNodeBits + heapDepthBits
+	heapNodeMask  = 1<<heapNodeBits - 1
+)
+
+func heapKey(freq uint32, depth uint32, node int32) uint32 {
+	return freq<<heapFreqShift | depth<<heapNodeBits | uint32(node)
 }
 
-// pqdownheap restores the heap property by moving heap[k] down (zlib's pqdownheap).
-func (t *treeState) pqdownheap(tree []ctData, k int32) {
-	v := t.heap[k]
-	j := k << 1
-	for j <= t.heapLen {
-		if j < t.heapLen && t.smaller(tree, t.heap[j+1], t.heap[j]) {
-			j++
-		}
-		if t.smaller(tree, v, t.heap[j]) {
+func heapDepth(k uint32) uint32 { return k >> heapNodeBits & (1<<heapDepthBits - 1) }
+
+// heapSentinel follows the last heap entry so that a node's second child can always be read: it
+// compares greater than every key.
+const heapSentinel = ^uint32(0)
+
+// pqdownheap restores the heap property by moving heap[k] down (zlib's pqdownheap). heap[heapLen+1]
+// must be heapSentinel; the smaller child is chosen without a branch.
+func pqdownheap(heap *[2*lCodes + 1]uint32, heapLen, k int32) {
+	v := heap[k]
+	for {
+		j := k << 1
+		if j > heapLen {
 			break
 		}
-		t.heap[k] = t.heap[j]
+		c, d := heap[j], heap[j+1]
+		if d < c {
+			c = d
+			j++
+		}
+		if v < c {
+			break
+		}
+		heap[k] = c
 		k = j
-		j <<= 1
 	}
-	t.heap[k] = v
+	heap[k] = v
 }
 
 // buildTree builds the Huffman tree of tree's frequencies, sets its code lengths and codes, adds the
 // block's cost to optLen and staticLen, and returns the largest code with a nonzero frequency
-// (zlib's build_tree).
+// (zlib's build_tree). While it runs, heap[1..heapLen] holds packed keys; the nodes it sorts into
+// heap[heapMax..] are plain node numbers for genBitlen.
 func (t *treeState) buildTree(tree []ctData, desc *treeDesc) int32 {
+	heap := (*[2*lCodes + 1]uint32)(unsafe.Pointer(&t.heap))
 	stree := desc.stree
 	elems := int32(desc.elems)
+	tree = tree[:2*elems]
 	maxCode := int32(-1)
-	t.heapLen = 0
-	t.heapMax = heapSize
+	heapLen := int32(0)
 	for n := range elems {
 		if tree[n].fc != 0 {
-			t.heapLen++
-			t.heap[t.heapLen] = n
+			heapLen++
+			heap[heapLen] = heapKey(uint32(tree[n].fc), 0, n)
 			maxCode = n
-			t.depth[n] = 0
 		} else {
 			tree[n].dl = 0
 		}
 	}
 	// The pkzip format requires at least one distance code and at least two codes of some kind, so
 	// force frequencies of at least one and at least two codes.
-	for t.heapLen < 2 {
+	for heapLen < 2 {
 		node := int32(0)
 		if maxCode < 2 {
 			maxCode++
 			node = maxCode
 		}
-		t.heapLen++
-		t.heap[t.heapLen] = node
+		heapLen++
+		heap[heapLen] = heapKey(1, 0, node)
 		tree[node].fc = 1
-		t.depth[node] = 0
 		t.optLen--
 		if stree != nil {
 			t.staticLen -= uint64(stree[node].dl)
 		}
 	}
-	for n := t.heapLen / 2; n >= 1; n-- {
-		t.pqdownheap(tree, n)
+	heap[heapLen+1] = heapSentinel
+	for n := heapLen / 2; n >= 1; n-- {
+		pqdownheap(heap, heapLen, n)
 	}
+	heapMax := int32(heapSize)
 	node := elems
 	for {
-		n := t.heap[1]
-		t.heap[1] = t.heap[t.heapLen]
-		t.heapLen--
-		t.pqdownheap(tree, 1)
-		m := t.heap[1]
-		t.heapMax--
-		t.heap[t.heapMax] = n
-		t.heapMax--
-		t.heap[t.heapMax] = m
-		tree[node].fc = tree[n].fc + tree[m].fc
-		t.depth[node] = max(t.depth[n], t.depth[m]) + 1
-		tree[n].dl, tree[m].dl = uint16(node), uint16(node)
-		t.heap[1] = node
+		n := heap[1]
+		heap[1] = heap[heapLen]
+		heap[heapLen] = heapSentinel
+		heapLen--
+		pqdownheap(heap, heapLen, 1)
+		m := heap[1]
+		nn, mn := int32(n&heapNodeMask), int32(m&heapNodeMask)
+		heapMax--
+		heap[heapMax] = uint32(nn)
+		heapMax--
+		heap[heapMax] = uint32(mn)
+		freq := n>>heapFreqShift + m>>heapFreqShift
+		tree[node].fc = uint16(freq)
+		tree[nn].dl, tree[mn].dl = uint16(node), uint16(node)
+		heap[1] = heapKey(freq, max(heapDepth(n), heapDepth(m))+1, node)
 		node++
-		t.pqdownheap(tree, 1)
-		if t.heapLen < 2 {
+		pqdownheap(heap, heapLen, 1)
+		if heapLen < 2 {
 			break
 		}
 	}
-	t.heapMax--
-	t.heap[t.heapMax] = t.heap[1]
+	heapMax--
+	heap[heapMax] = heap[1] & heapNodeMask
+	t.heapLen, t.heapMax = heapLen, heapMax
 	t.genBitlen(tree, maxCode, desc)
 	genCodes(tree, maxCode, &t.blCount)
 	return maxCode

@@ -2,7 +2,13 @@ package deflate
 
 // deflateSlow is lazy matching for levels 4-9 (zlib's deflate_slow): a match is emitted only when the
 // match at the next position is not longer; otherwise the current byte becomes a literal.
+//
+// The inner loop keeps the matcher's position and lookahead in locals and writes them back to the
+// State before anything that reads them there (flushBlock, fillWindow, returning).
 func (s *State) deflateSlow(flush Flush) blockState {
+	window := s.window
+	maxLazy, maxDist := s.maxLazyMatch, s.maxDist
+	filtered := s.strategy == Filtered
 	for {
 		if s.lookahead < minLookahead {
 			if s.refill(flush, minLookahead) {
@@ -12,54 +18,70 @@ func (s *State) deflateSlow(flush Flush) blockState {
 				break
 			}
 		}
-		hashHead := 0
-		if s.lookahead >= hashBytes {
-			hashHead = s.insertString(s.strstart)
-		}
-		s.prevLength = s.matchLength
-		s.prevMatch = s.matchStart
-		s.matchLength = minMatch - 1
-		if hashHead != 0 && s.prevLength < s.maxLazyMatch && s.strstart-hashHead <= s.maxDist {
-			s.matchLength = s.longestMatch(hashHead)
-			if s.matchLength <= 5 && (s.strategy == Filtered ||
-				(s.matchLength == minMatch && s.strstart-s.matchStart > tooFar)) {
-				// Filtered data prefers literals over short matches, and a far length-3 match costs
-				// more than its literals.
-				s.matchLength = minMatch - 1
+		// Short of minLookahead here means the input is used up for a flush: run to its end.
+		drain := s.lookahead < minLookahead
+		strstart, lookahead := s.strstart, s.lookahead
+		matchLength, matchStart, matchAvailable := s.matchLength, s.matchStart, s.matchAvailable
+		for lookahead >= minLookahead || (drain && lookahead > 0) {
+			hashHead := 0
+			if lookahead >= hashBytes {
+				hashHead = s.insertString(strstart)
 			}
-		}
-		switch {
-		case s.prevLength >= minMatch && s.matchLength <= s.prevLength:
-			// The previous match is at least as good: emit it and skip over it.
-			maxInsert := s.strstart + s.lookahead - hashBytes
-			full := s.tallyDist(s.strstart-1-s.prevMatch, s.prevLength-minMatch)
-			s.lookahead -= s.prevLength - 1
-			for n := s.prevLength - 2; n > 0; n-- {
-				s.strstart++
-				if s.strstart <= maxInsert {
-					s.insertString(s.strstart)
+			prevLength, prevMatch := matchLength, matchStart
+			matchLength = minMatch - 1
+			if hashHead != 0 && prevLength < maxLazy && strstart-hashHead <= maxDist {
+				matchLength, matchStart = s.longestMatch(hashHead, strstart, lookahead, prevLength, matchStart)
+				if matchLength <= 5 && (filtered || (matchLength == minMatch && strstart-matchStart > tooFar)) {
+					// Filtered data prefers literals over short matches, and a far length-3 match
+					// costs more than its literals.
+					matchLength = minMatch - 1
 				}
 			}
-			s.matchAvailable = false
-			s.matchLength = minMatch - 1
-			s.strstart++
-			if full && s.flushBlock(false) {
-				return needMore
+			switch {
+			case prevLength >= minMatch && matchLength <= prevLength:
+				// The previous match is at least as good: emit it and skip over it, inserting the
+				// positions that have the four bytes the hash reads.
+				maxInsert := strstart + lookahead - hashBytes
+				full := s.tallyDist(strstart-1-prevMatch, prevLength-minMatch)
+				lookahead -= prevLength - 1
+				for n := prevLength - 2; n > 0; n-- {
+					strstart++
+					if strstart <= maxInsert {
+						s.insertString(strstart)
+					}
+				}
+				matchAvailable = false
+				matchLength = minMatch - 1
+				strstart++
+				if full {
+					s.strstart = strstart
+					if s.flushBlock(false) {
+						s.lookahead, s.matchLength, s.matchStart, s.matchAvailable = lookahead, matchLength, matchStart, matchAvailable
+						return needMore
+					}
+				}
+			case matchAvailable:
+				// The match here is longer: the previous byte becomes a literal.
+				full := s.tallyLit(window[strstart-1])
+				if full {
+					s.strstart = strstart
+					s.flushBlock(false)
+				}
+				strstart++
+				lookahead--
+				if full && s.nOut == len(s.out) {
+					s.strstart, s.lookahead, s.matchLength, s.matchStart, s.matchAvailable = strstart, lookahead, matchLength, matchStart, matchAvailable
+					return needMore
+				}
+			default:
+				matchAvailable = true
+				strstart++
+				lookahead--
 			}
-		case s.matchAvailable:
-			// The match here is longer: the previous byte becomes a literal.
-			if s.tallyLit(s.window[s.strstart-1]) {
-				s.flushBlock(false)
-			}
-			s.strstart++
-			s.lookahead--
-			if s.nOut == len(s.out) {
-				return needMore
-			}
-		default:
-			s.matchAvailable = true
-			s.strstart++
-			s.lookahead--
+		}
+		s.strstart, s.lookahead, s.matchLength, s.matchStart, s.matchAvailable = strstart, lookahead, matchLength, matchStart, matchAvailable
+		if drain {
+			break
 		}
 	}
 	if s.matchAvailable {

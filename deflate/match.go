@@ -3,6 +3,7 @@ package deflate
 import (
 	"encoding/binary"
 	"math/bits"
+	"unsafe"
 )
 
 // hash4 is zlib-ng's multiplicative hash of the four bytes at p, keeping the top hashBits bits.
@@ -18,70 +19,85 @@ func (s *State) insertString(pos int) int {
 	return int(head)
 }
 
-// longestMatch walks the hash chain from curMatch and returns the length of the longest match at
-// strstart no longer than lookahead, setting matchStart (zlib's longest_match). Matches shorter than
-// prevLength are not reported.
+// longestMatch walks the hash chain from curMatch and returns the length and start of the longest
+// match at strstart no longer than lookahead (zlib's longest_match). Only a match longer than
+// prevLength replaces (prevLength, matchStart); otherwise they come back unchanged.
 //
-// It compares eight bytes at a time, and checks the two bytes that end the current best match before
-// comparing a candidate from its start.
-func (s *State) longestMatch(curMatch int) int {
+// It checks the two bytes that end the current best match before comparing a candidate from its
+// start, and compares eight bytes at a time. The loop reads the window through unsafe pointers: every
+// candidate is checked to lie in [strstart-maxDist+1, strstart-1] before it is read, and no read goes
+// past strstart+maxLen, the end of the valid input.
+func (s *State) longestMatch(curMatch, scan, lookahead, prevLength, matchStart int) (int, int) {
 	chainLength := s.maxChainLength
-	window := s.window
-	scan := s.strstart
-	bestLen := s.prevLength
-	maxLen := min(maxMatch, s.lookahead)
+	bestLen := prevLength
+	maxLen := min(maxMatch, lookahead)
 	if bestLen >= maxLen {
-		return bestLen // nothing longer can fit; the caller clamps to lookahead
+		return bestLen, matchStart // nothing longer can fit
 	}
 	niceMatch := min(s.niceMatch, maxLen)
-	limit := 0
-	if scan > s.maxDist {
-		limit = scan - s.maxDist
-	}
-	if s.prevLength >= s.goodMatch {
+	if prevLength >= s.goodMatch {
 		chainLength >>= 2
 	}
-	prev := s.prev
+	maxDist := uint(s.maxDist)
 	wmask := s.wmask
-	// Bytes scan..scan+maxLen are valid input; nothing beyond them is read.
-	scanWin := window[scan : scan+maxLen]
-	scanStart := binary.LittleEndian.Uint16(scanWin)
-	scanEnd := binary.LittleEndian.Uint16(scanWin[bestLen-1:])
-	for {
-		m := window[curMatch : curMatch+maxLen]
-		if binary.LittleEndian.Uint16(m[bestLen-1:]) == scanEnd && binary.LittleEndian.Uint16(m) == scanStart {
-			n := matchLen(m, scanWin)
+	scanWin := s.window[scan : scan+maxLen] // bounds-checked once: the reads below stay inside
+	base := unsafe.Pointer(unsafe.SliceData(s.window))
+	scanPtr := unsafe.Pointer(unsafe.SliceData(scanWin))
+	prev := unsafe.Pointer(unsafe.SliceData(s.prev))
+	_ = s.prev[wmask] // prev holds wsize = wmask+1 links
+	scanStart := load16(scanPtr, 0)
+	scanEnd := load16(scanPtr, bestLen-1)
+	for uint(scan-curMatch-1) < maxDist && curMatch != 0 {
+		m := unsafe.Add(base, curMatch)
+		if load16(m, bestLen-1) == scanEnd && load16(m, 0) == scanStart {
+			n := matchLenPtr(m, scanPtr, maxLen)
 			if n > bestLen {
-				s.matchStart = curMatch
+				matchStart = curMatch
 				bestLen = n
 				if n >= niceMatch {
 					break
 				}
-				scanEnd = binary.LittleEndian.Uint16(scanWin[bestLen-1:])
+				scanEnd = load16(scanPtr, bestLen-1)
 			}
 		}
-		curMatch = int(prev[curMatch&wmask])
 		chainLength--
-		if curMatch <= limit || chainLength == 0 {
+		if chainLength == 0 {
+			break
+		}
+		curMatch = int(*(*uint16)(unsafe.Add(prev, 2*(curMatch&wmask))))
+	}
+	return bestLen, matchStart
+}
+
+// load16 reads two little-endian bytes at p+i.
+func load16(p unsafe.Pointer, i int) uint16 {
+	return binary.LittleEndian.Uint16((*[2]byte)(unsafe.Add(p, i))[:])
+}
+
+// load64 reads eight little-endian bytes at p+i.
+func load64(p unsafe.Pointer, i int) uint64 {
+	return binary.LittleEndian.Uint64((*[8]byte)(unsafe.Add(p, i))[:])
+}
+
+// matchLenPtr returns the length of the common prefix of the n bytes at a and at b, eight bytes at a
+// time. Both must have n readable bytes.
+func matchLenPtr(a, b unsafe.Pointer, n int) int {
+	i := 0
+	for ; i+8 <= n; i += 8 {
+		if x := load64(a, i) ^ load64(b, i); x != 0 {
+			return i + bits.TrailingZeros64(x)>>3
+		}
+	}
+	for ; i < n; i++ {
+		if *(*byte)(unsafe.Add(a, i)) != *(*byte)(unsafe.Add(b, i)) {
 			break
 		}
 	}
-	return bestLen
+	return i
 }
 
-// matchLen returns the length of the common prefix of a and b, len(a) == len(b), eight bytes at a time.
+// matchLen returns the length of the common prefix of a and b, len(b) >= len(a).
 func matchLen(a, b []byte) int {
-	n := 0
 	b = b[:len(a)]
-	for len(a)-n >= 8 {
-		x := binary.LittleEndian.Uint64(a[n:]) ^ binary.LittleEndian.Uint64(b[n:])
-		if x != 0 {
-			return n + bits.TrailingZeros64(x)>>3
-		}
-		n += 8
-	}
-	for n < len(a) && a[n] == b[n] {
-		n++
-	}
-	return n
+	return matchLenPtr(unsafe.Pointer(unsafe.SliceData(a)), unsafe.Pointer(unsafe.SliceData(b)), len(a))
 }

@@ -18,7 +18,7 @@ type treeState struct {
 	blTree    [2*blCodes + 1]ctData // code length tree
 	blCount   [maxBits + 1]uint16   // number of codes at each bit length
 	heap      [2*lCodes + 1]int32   // heap[1..heapLen] is the build heap; heap[heapMax..] the sorted nodes
-	depth     [2*lCodes + 1]uint8   // subtree depth, the tie breaker of equal frequencies
+	depth     [2*lCodes + 1]uint8   // zlib's subtree depths; kept for the layout, the heap keys carry them
 	heapLen   int32                 // number of elements in the heap
 	heapMax   int32                 // element of largest frequency
 	lMaxCode  int32                 // largest literal/length code with a nonzero frequency
