@@ -33,7 +33,7 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		seed    = fs.Uint64("seed", 0, "shuffle seed; 0 picks one and records it in run.json")
 		_       = fs.Int("cold-ops", 0, "measured operations of a cold sample (default: the profile's)")
 		_       = fs.Int("warm-ops", 0, "measured operations of a warm sample (default: the profile's)")
-		_       = fs.Int("warmup", -1, "warm-up operations before a warm sample (default: the profile's)")
+		_       = fs.Int("warmup", 0, "warm-up operations before a warm sample (default: the profile's)")
 		out     = fs.String("out", "", "results directory (default results/<timestamp>-<goos>-<goarch>)")
 		bin     = fs.String("bin", "", "directory of the host binaries (default bin/<goos>-<goarch>)")
 		resume  = fs.Bool("resume", false, "continue the run in -out, skipping its recorded samples; the plan comes from its run.json")
@@ -131,6 +131,9 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		r.Hosts[v] = hostbin.Path(*bin, goos, v)
 	}
 	err = r.Run(ctx)
+	if errors.Is(err, errInterrupted) {
+		err = fmt.Errorf("%w; the samples so far are kept, continue with: lab bench -resume -out %s", err, *out)
+	}
 	if _, statErr := ReadManifest(*out); statErr == nil {
 		fmt.Fprintln(stdout, *out)
 	}
