@@ -59,9 +59,9 @@ func writeVerdicts(w io.Writer, m *model) {
 	fmt.Fprintf(w, "A verdict pools every per-round ratio candidate/control of the phase, over all workloads and "+
 		"DOPs: its median, as a percentage, with the %s interval in brackets; \"~\" means that interval includes "+
 		"no change. Pooling hides differences between workloads, so the per-cell columns sort each workload/DOP "+
-		"by its own Mann-Whitney U test at alpha %s (thin: too few pairs for an interval). "+
+		"by its own paired interval (thin: too few pairs for one, so its Mann-Whitney U test at alpha %s decides). "+
 		"See [the method](%s).\n\n",
-		confidencePct(m.Analysis.Confidence), strconv.FormatFloat(m.Analysis.Alpha, 'g', -1, 64), methodLink)
+		confidencePct(m.Analysis.Confidence), alphaText(m), methodLink)
 	writeIntegrity(w, m)
 }
 
@@ -99,6 +99,8 @@ func cellOutcomes(v *stats.Verdict) string {
 	}
 	return strings.Join(parts, " · ")
 }
+
+func alphaText(m *model) string { return strconv.FormatFloat(m.Analysis.Alpha, 'g', -1, 64) }
 
 func confidencePct(c float64) string { return strconv.FormatFloat(c*100, 'f', -1, 64) + "%" }
 
@@ -154,8 +156,9 @@ func writeElapsed(w io.Writer, m *model) {
 	fmt.Fprintf(w, "## Elapsed time\n\n")
 	fmt.Fprintf(w, "Median elapsed time of the measured operations of each fresh process, in ms, with its %s "+
 		"interval; delta is the median per-round ratio candidate/control minus 1, with its interval. \"~\" marks a "+
-		"difference the U test does not find significant; \"no CI\" marks too few samples for an interval.\n\n",
-		confidencePct(m.Analysis.Confidence))
+		"difference that is not significant: the paired interval includes no change (with too few pairs for an "+
+		"interval: the U test's p > %s). \"no CI\" marks too few samples for an interval.\n\n",
+		confidencePct(m.Analysis.Confidence), alphaText(m))
 	control := m.Analysis.Control
 	for _, p := range m.Platforms() {
 		fmt.Fprintf(w, "### %s\n\n", p)
@@ -296,7 +299,10 @@ func writePairs(w io.Writer, m *model) {
 	fmt.Fprintf(w, "## Paired rounds\n\n")
 	fmt.Fprintf(w, "In each round every variant of a cell ran once, in an order rotated from round to round. A "+
 		"pair is a round's candidate and control samples; its ratio is candidate/control elapsed time "+
-		"(below 1: the candidate was faster). `*` marks rounds in which the candidate ran first.\n\n")
+		"(below 1: the candidate was faster). `*` marks rounds in which the candidate ran first. The U test "+
+		"column is benchmath's Mann-Whitney U test of the two sets of samples, unpaired, as benchstat prints it; "+
+		"\"disagrees\" marks a cell where it and the paired interval reach different conclusions (drift between "+
+		"rounds that pairing removes, usually).\n\n")
 	for _, p := range m.Platforms() {
 		fmt.Fprintf(w, "<details><summary>%s</summary>\n\n", p)
 		var rows [][]string
@@ -323,13 +329,17 @@ func writePairs(w io.Writer, m *model) {
 					case !d.Ratio.Empty():
 						med = fmt.Sprintf("%s [%s, %s]", ratioNum(d.Ratio.Center), ratioNum(d.Ratio.Lo), ratioNum(d.Ratio.Hi))
 					}
+					utest := d.Test.String()
+					if d.Paired() && d.USignificant() != d.PairedSignificant() {
+						utest += " (disagrees)"
+					}
 					rows = append(rows, []string{cand, g.Backend, c.Workload, strconv.Itoa(c.DOP), c.Phase,
-						strings.Join(rs, " "), med, fmt.Sprintf("%d of %d", first, len(d.Pairs)), strconv.Itoa(d.Unpaired)})
+						strings.Join(rs, " "), med, utest, fmt.Sprintf("%d of %d", first, len(d.Pairs)), strconv.Itoa(d.Unpaired)})
 				}
 			}
 		}
 		mdTable(w, []string{"Candidate", "Backend", "Workload", "DOP", "Phase", "Per-round ratios",
-			"Median [interval]", "Candidate first", "Unpaired rounds"}, rows)
+			"Median [interval]", "U test (unpaired)", "Candidate first", "Unpaired rounds"}, rows)
 		fmt.Fprintf(w, "</details>\n\n")
 	}
 }

@@ -134,6 +134,18 @@ func (f *fixture) allowed() (decimals, percents map[string]bool) {
 	for _, rs := range f.pooled {
 		addPct(median(rs))
 	}
+	// The U test's p-values, recomputed from the exact distribution of U.
+	cells := map[matrix.Cell]bool{}
+	for _, s := range f.samples {
+		cells[s.Cell] = true
+	}
+	for c := range cells {
+		for _, cand := range []string{"pooled", "splitalloc"} {
+			if p, ok := exactUTest(f.elapsedMs(c, "control"), f.elapsedMs(c, cand)); ok {
+				decimals[fmt.Sprintf("%0.3f", p)] = true
+			}
+		}
+	}
 	percents["95"] = true   // the confidence level
 	decimals["0.05"] = true // the U test's alpha
 	return decimals, percents
@@ -219,4 +231,55 @@ func TestTrace(t *testing.T) {
 	if math.IsNaN(median(f.elapsedMs(matrix.Cell{Platform: "linux/arm64", Workload: "fixed", DOP: 1, Phase: "cold", Backend: "pages"}, "control"))) {
 		t.Error("fixture lost its thin cell")
 	}
+}
+
+// exactUTest is the two-sided Mann-Whitney U test from the exact distribution of U, counted by the
+// recurrence N(a, b, u) = N(a-1, b, u-b) + N(a, b-1, u) (the largest value comes from the first sample,
+// beating all b of the second, or from the second). ok is false with ties, which it does not handle.
+func exactUTest(x, y []float64) (p float64, ok bool) {
+	u := 0
+	for _, a := range x {
+		for _, b := range y {
+			switch {
+			case a == b:
+				return 0, false
+			case a > b:
+				u++
+			}
+		}
+	}
+	n1, n2 := len(x), len(y)
+	memo := map[[3]int]float64{}
+	var count func(a, b, u int) float64
+	count = func(a, b, u int) float64 {
+		switch {
+		case u < 0:
+			return 0
+		case a == 0 || b == 0:
+			if u == 0 {
+				return 1
+			}
+			return 0
+		}
+		k := [3]int{a, b, u}
+		if v, ok := memo[k]; ok {
+			return v
+		}
+		v := count(a-1, b, u-b) + count(a, b-1, u)
+		memo[k] = v
+		return v
+	}
+	if 2*u == n1*n2 {
+		return 1, true
+	}
+	small := min(u, n1*n2-u)
+	var below, total float64
+	for v := 0; v <= n1*n2; v++ {
+		c := count(n1, n2, v)
+		total += c
+		if v <= small {
+			below += c
+		}
+	}
+	return 2 * below / total, true
 }

@@ -18,10 +18,14 @@ type Pair struct {
 }
 
 // Delta compares a candidate with control on one metric in one cell, two ways:
-//   - Test is benchmath.AssumeNothing.Compare of the two sets of usable samples (a Mann-Whitney U test):
-//     it decides significance, exactly as benchstat's "~" does;
-//   - Ratio is the median of the per-round ratios candidate/control with its interval, the paired effect
-//     the report quotes as a percentage.
+//   - Ratio is the median of the per-round ratios candidate/control with its interval: the paired
+//     comparison. Its interval excludes 1 exactly when a sign test of the pairs rejects "no change" at
+//     1-confidence, and it is what the report prints as a percentage;
+//   - Test is benchmath.AssumeNothing.Compare of the two sets of usable samples: the Mann-Whitney U test,
+//     unpaired, as benchstat computes it.
+//
+// Significant uses the paired comparison whenever it has a finite interval (pairing takes out what
+// drifts between rounds, so it is the sharper of the two on a noisy machine) and the U test otherwise.
 type Delta struct {
 	Candidate   string
 	Metric      string
@@ -33,17 +37,36 @@ type Delta struct {
 	MedianRatio float64  // candidate median / control median (unpaired; NaN when undefined)
 }
 
-// Significant reports whether the U test rejects "same distribution" at the analysis' alpha.
-func (d *Delta) Significant() bool {
+// Paired reports whether the paired comparison decides: the per-pair ratios have a finite interval.
+func (d *Delta) Paired() bool { return !d.Ratio.Thin() }
+
+// PairedSignificant reports whether the paired ratio's interval excludes 1 (false without an interval).
+func (d *Delta) PairedSignificant() bool { return d.Paired() && (d.Ratio.Hi < 1 || d.Ratio.Lo > 1) }
+
+// USignificant reports whether the U test rejects "same distribution" at the analysis' alpha.
+func (d *Delta) USignificant() bool {
 	return d.Test.N1 > 0 && d.Test.N2 > 0 && d.Test.P <= d.Test.Alpha
 }
 
-// Direction is -1 when the candidate's median is below control's, +1 above, 0 equal or undefined.
+// Significant is the paired comparison's decision when it has an interval, else the U test's.
+func (d *Delta) Significant() bool {
+	if d.Paired() {
+		return d.PairedSignificant()
+	}
+	return d.USignificant()
+}
+
+// Direction is -1 when the candidate is below control, +1 above, 0 equal or undefined: by the paired
+// median ratio when there are pairs, else by the ratio of the medians.
 func (d *Delta) Direction() int {
+	r := d.MedianRatio
+	if !d.Ratio.Empty() {
+		r = d.Ratio.Center
+	}
 	switch {
-	case d.MedianRatio < 1:
+	case r < 1:
 		return -1
-	case d.MedianRatio > 1:
+	case r > 1:
 		return +1
 	}
 	return 0

@@ -74,6 +74,10 @@ func TestAnalyzeDelta(t *testing.T) {
 		{"slower", rounds("pooled", fast, slow), true, +1, (105.0/54 + 102.0/52) / 2, 6},
 		{"same", rounds("pooled", fast, []float64{55, 54, 53, 52, 51, 50}), false, 0, (53.0/52 + 52.0/53) / 2, 6},
 		{"thin", rounds("pooled", slow[:3], fast[:3]), false, -1, 50.0 / 100, 3},
+		// Five pairs have no interval: the U test decides (5 vs 5 fully separated: p = 0.008).
+		{"thin but separated", rounds("pooled", slow[:5], fast[:5]), true, -1, 52.0 / 102, 5},
+		// Rounds drift a lot, the candidate is 10% slower in every one: only the pairing sees it.
+		{"paired beats unpaired", rounds("pooled", []float64{100, 200, 300, 400, 500, 600}, []float64{110, 220, 330, 440, 550, 660}), true, +1, 1.1, 6},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			a, err := Analyze(tc.samples, Options{})
@@ -93,7 +97,10 @@ func TestAnalyzeDelta(t *testing.T) {
 			if tc.direction != 0 && d.Direction() != tc.direction {
 				t.Errorf("Direction() = %d, want %d", d.Direction(), tc.direction)
 			}
-			if math.Abs(d.Ratio.Center-tc.ratio) > 1e-12 {
+			if tc.name == "paired beats unpaired" && (d.USignificant() || !d.PairedSignificant()) {
+				t.Errorf("U significant %v (p=%v), paired significant %v: want false, true", d.USignificant(), d.Test.P, d.PairedSignificant())
+			}
+			if math.Abs(d.Ratio.Center-tc.ratio) > 1e-9 {
 				t.Errorf("paired ratio %v, want %v", d.Ratio.Center, tc.ratio)
 			}
 			if len(d.Pairs) != tc.pairs {
