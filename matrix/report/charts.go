@@ -102,7 +102,7 @@ func pctErr(d *stats.Delta) (float64, errBar) {
 func tradeoffChart(m *model, platform string) (chart, error) {
 	p := newPlot(fmt.Sprintf("Tradeoff on %s: elapsed time vs control", platform),
 		"cold delta (%), right = slower", "warm delta (%), up = slower")
-	var ranges []float64
+	var xs, ys []float64
 	series := 0
 	for bi, g := range m.Groups(platform) {
 		keys, cells := g.Rows()
@@ -120,7 +120,7 @@ func tradeoffChart(m *model, platform string) (chart, error) {
 				x, xe := pctErr(cd)
 				y, ye := pctErr(wd)
 				pts.add(x, y, xe, ye, fmt.Sprintf("%s/%d", k.Workload, k.DOP))
-				ranges = append(ranges, x-xe.Low, x+xe.High, y-ye.Low, y+ye.High)
+				xs, ys = append(xs, x-xe.Low, x+xe.High), append(ys, y-ye.Low, y+ye.High)
 			}
 			if len(pts.XYs) == 0 {
 				continue
@@ -135,9 +135,9 @@ func tradeoffChart(m *model, platform string) (chart, error) {
 	if series == 0 {
 		p.Title.Text += " (no paired data)"
 	}
-	lo, hi := span(ranges)
-	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = lo, hi, lo, hi
-	if err := zeroLines(p, lo, hi, true, true); err != nil {
+	p.X.Min, p.X.Max = span(xs)
+	p.Y.Min, p.Y.Max = span(ys)
+	if err := zeroLines(p, p.Y.Min, p.Y.Max, true, true); err != nil {
 		return chart{}, err
 	}
 	return render(p, "tradeoff-"+slug(platform)+".svg", "Tradeoff, "+platform,

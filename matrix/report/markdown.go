@@ -375,8 +375,10 @@ func writeEnvironment(w io.Writer, m *model) {
 	fmt.Fprintf(w, "**Method in brief.** A cell is (platform, workload, DOP, phase, backend). Each round runs every "+
 		"variant of a cell once, each in a fresh host process, in an order rotated from round to round; the "+
 		"candidate's and control's samples of one round form a pair. Cold measures the first operations of a "+
-		"fresh process, warm the operations after a warm-up. Medians and their intervals, and the Mann-Whitney U "+
-		"test, are golang.org/x/perf/benchmath's (benchstat's). Every sample's output bytes and digest must "+
+		"fresh process, warm the operations after a warm-up. Medians and their intervals (of times and of per-pair "+
+		"ratios) and the Mann-Whitney U test are golang.org/x/perf/benchmath's, as benchstat computes them; a "+
+		"difference is significant when its paired interval excludes no change (the U test decides when there "+
+		"are too few pairs for an interval). Every sample's output bytes and digest must "+
 		"match the cell's reference. Details and limits: [docs/METHOD.md](%s).\n\n", methodLink)
 	fmt.Fprintf(w, "**Reproduce this report** (from the repository root):\n\n```\n%s\n```\n\n", m.Command)
 	fmt.Fprintf(w, "**Raw files** (one folder per results directory):\n\n")
