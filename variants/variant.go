@@ -27,7 +27,8 @@ type Source interface {
 }
 
 // Counters says what a variant did natively. Every field is cumulative except IdleStates and IdleBytes,
-// which describe the moment of the call.
+// which describe the moment of the call. The Native fields are counted by the Variant at its allocator,
+// by the same code for every variant; the others come from the Source.
 type Counters struct {
 	NativeAllocs  int64 `json:"nativeAllocs"`  // blocks obtained from the allocator
 	NativeFrees   int64 `json:"nativeFrees"`   // blocks given back to the allocator
@@ -51,7 +52,12 @@ type Options struct {
 	ForceSplit bool
 }
 
-// Factory builds a Source from Options; registered by each variant package.
+// MaxPoolCapacity bounds Options.PoolCapacity: 1,024 idle default states already hold about 342 MiB, far
+// beyond any experiment, and the bound turns a corrupt value into an error instead of a huge slot table.
+const MaxPoolCapacity = 1024
+
+// Factory builds a Source from Options; registered by each variant package. The Options.Alloc it receives
+// is already wrapped in the Variant's native counter, so a Source must get every block through it.
 type Factory func(Options) (Source, error)
 
 var (
@@ -93,8 +99,8 @@ func New(name string, opts Options) (*Variant, error) {
 	if opts.Alloc == nil {
 		return nil, errors.New("variants: Options.Alloc is nil; an allocator backend is required")
 	}
-	if opts.PoolCapacity < 0 {
-		return nil, fmt.Errorf("variants: Options.PoolCapacity %d is negative; use 0 for the default or a positive bound", opts.PoolCapacity)
+	if opts.PoolCapacity < 0 || opts.PoolCapacity > MaxPoolCapacity {
+		return nil, fmt.Errorf("variants: Options.PoolCapacity %d is outside 0..%d (0 means the default)", opts.PoolCapacity, MaxPoolCapacity)
 	}
 	counter := &nativeCounter{backend: opts.Alloc}
 	opts.Alloc = counter // every variant's blocks are counted here, by the same code

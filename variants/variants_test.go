@@ -21,7 +21,8 @@ func TestNewRejectsBadOptions(t *testing.T) {
 	}{
 		{"unknown", "zopfli", variants.Options{Alloc: rec}, `unknown variant "zopfli"`},
 		{"no-allocator", control.Name, variants.Options{}, "Options.Alloc is nil"},
-		{"negative-capacity", control.Name, variants.Options{Alloc: rec, PoolCapacity: -1}, "PoolCapacity -1"},
+		{"negative-capacity", control.Name, variants.Options{Alloc: rec, PoolCapacity: -1}, "PoolCapacity -1 is outside 0..1024"},
+		{"huge-capacity", control.Name, variants.Options{Alloc: rec, PoolCapacity: 1 << 40}, "PoolCapacity 1099511627776 is outside"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

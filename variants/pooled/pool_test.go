@@ -376,3 +376,18 @@ func fillPool(t *testing.T, v *variants.Variant, cfg deflate.Config) {
 		}
 	}
 }
+
+// TestCapacityOption: Options.PoolCapacity bounds the idle states, for experiments other than the seed's.
+func TestCapacityOption(t *testing.T) {
+	payload := varianttest.Payload()
+	for _, capacity := range []int{1, 3, 16} {
+		t.Run(fmt.Sprint(capacity), func(t *testing.T) {
+			v, _ := newPooled(t, capacity)
+			n := int64(capacity + 1)
+			for _, cfg := range distinctConfigs(capacity + 1) {
+				compressOp(t, v, cfg, payload)
+			}
+			checkCounters(t, v.Counters(), n, 0, n, 1, int64(capacity))
+		})
+	}
+}
