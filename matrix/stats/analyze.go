@@ -53,11 +53,22 @@ type Analysis struct {
 type Cell struct {
 	matrix.Cell
 	Ops       []int  // distinct measured operation counts among usable samples, ascending
-	Rounds    int    // distinct round indexes seen, whatever their outcome
+	Rounds    int    // distinct rounds (run, round index) seen, whatever their outcome
 	RefBytes  int64  // reference output: every variant must produce these bytes...
 	RefDigest string // ...with this digest; empty when no sample succeeded
 	Variants  []*Variant
 	Deltas    []*Delta
+}
+
+// RoundID names a round: its index within the cell, in one run. Results of several runs of the same
+// platform may be analysed together; their rounds are distinct and never paired across runs.
+type RoundID struct {
+	Run   string
+	Round int
+}
+
+func (r RoundID) less(o RoundID) bool {
+	return cmp.Or(strings.Compare(r.Run, o.Run), cmp.Compare(r.Round, o.Round)) < 0
 }
 
 // Variant is one variant's samples in one cell.
@@ -66,7 +77,7 @@ type Variant struct {
 	Integrity
 	Metrics map[string]Estimate // by Metric.Name, over the usable samples
 
-	byRound map[int]matrix.Sample // usable samples by round (the first, if a round repeats)
+	byRound map[RoundID]matrix.Sample // usable samples by run and round (the first, if a round repeats)
 }
 
 // Variant returns the named variant's statistics, or nil.
@@ -131,11 +142,11 @@ func analyzeCell(cell matrix.Cell, samples []matrix.Sample, opts Options, th *be
 	c.RefBytes, c.RefDigest = ref.Bytes, ref.Digest
 
 	byVariant := map[string][]matrix.Sample{}
-	rounds := map[int]bool{}
+	rounds := map[RoundID]bool{}
 	ops := map[int]bool{}
 	for _, s := range samples {
 		byVariant[s.Variant] = append(byVariant[s.Variant], s)
-		rounds[s.Round] = true
+		rounds[RoundID{s.Run, s.Round}] = true
 	}
 	c.Rounds = len(rounds)
 	names := make([]string, 0, len(byVariant))
@@ -150,15 +161,15 @@ func analyzeCell(cell matrix.Cell, samples []matrix.Sample, opts Options, th *be
 	})
 	for _, name := range names {
 		ss := byVariant[name]
-		sort.SliceStable(ss, func(i, j int) bool { return ss[i].Round < ss[j].Round })
-		v := &Variant{Name: name, Integrity: count(ss, ref), Metrics: map[string]Estimate{}, byRound: map[int]matrix.Sample{}}
+		sort.SliceStable(ss, func(i, j int) bool { return RoundID{ss[i].Run, ss[i].Round}.less(RoundID{ss[j].Run, ss[j].Round}) })
+		v := &Variant{Name: name, Integrity: count(ss, ref), Metrics: map[string]Estimate{}, byRound: map[RoundID]matrix.Sample{}}
 		for _, s := range ss {
 			if !usable(s, ref) {
 				continue
 			}
 			ops[s.Result.Ops] = true
-			if _, dup := v.byRound[s.Round]; !dup {
-				v.byRound[s.Round] = s
+			if id := (RoundID{s.Run, s.Round}); v.byRound[id].Result == nil {
+				v.byRound[id] = s
 			}
 		}
 		for _, m := range Metrics {

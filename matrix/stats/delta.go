@@ -10,7 +10,7 @@ import (
 
 // Pair is one round's candidate and control samples of a cell: the paired effect of the candidate.
 type Pair struct {
-	Round          int
+	RoundID
 	Control        float64
 	Candidate      float64
 	Ratio          float64 // Candidate / Control
@@ -91,18 +91,18 @@ func compare(control, cand *Variant, m Metric, confidence float64, th *benchmath
 			d.MedianRatio = ke.Center / ce.Center
 		}
 	}
-	rounds := map[int]bool{}
+	rounds := map[RoundID]bool{}
 	for r := range control.byRound {
 		rounds[r] = true
 	}
 	for r := range cand.byRound {
 		rounds[r] = true
 	}
-	order := make([]int, 0, len(rounds))
+	order := make([]RoundID, 0, len(rounds))
 	for r := range rounds {
 		order = append(order, r)
 	}
-	sort.Ints(order)
+	sort.Slice(order, func(i, j int) bool { return order[i].less(order[j]) })
 	var ratios []float64
 	for _, r := range order {
 		cs, okc := control.byRound[r]
@@ -111,7 +111,7 @@ func compare(control, cand *Variant, m Metric, confidence float64, th *benchmath
 			d.Unpaired++
 			continue
 		}
-		p := Pair{Round: r, Control: m.Value(cs.Result), Candidate: m.Value(ks.Result), CandidateFirst: ks.Position < cs.Position}
+		p := Pair{RoundID: r, Control: m.Value(cs.Result), Candidate: m.Value(ks.Result), CandidateFirst: ks.Position < cs.Position}
 		if p.Control == 0 {
 			p.Ratio = math.NaN()
 			d.Undefined++

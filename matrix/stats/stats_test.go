@@ -210,3 +210,27 @@ func TestOptionsErrors(t *testing.T) {
 		}
 	}
 }
+
+// Rounds of two runs of one cell are different rounds: a candidate of run b never pairs with run a.
+func TestRoundsOfSeveralRuns(t *testing.T) {
+	ss := rounds("pooled", []float64{10, 11, 12, 13, 14, 15}, []float64{5, 6, 7, 8, 9, 10})
+	for r := range 6 {
+		s := sample("pooled", r, 0, 7)
+		s.Run = "b"
+		ss = append(ss, s)
+	}
+	a, err := Analyze(ss, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := a.Cells[0]
+	d := c.Delta("pooled", Elapsed.Name)
+	if c.Rounds != 12 || len(d.Pairs) != 6 || d.Unpaired != 6 {
+		t.Errorf("rounds %d, pairs %d, unpaired %d; want 12, 6, 6", c.Rounds, len(d.Pairs), d.Unpaired)
+	}
+	for _, p := range d.Pairs {
+		if p.Run != "t" {
+			t.Errorf("pair of round %+v: want run t only", p.RoundID)
+		}
+	}
+}
