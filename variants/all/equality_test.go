@@ -25,12 +25,14 @@ var equalitySubjects = []struct {
 }
 
 // TestEqualityAcrossVariants: where the state lives and whether it was reused must never change a single
-// output byte. control's output is also decoded, so that equality is not equality of broken streams.
+// output byte. Each variant compresses another input first, then the payload, so that the pooled
+// variant's payload runs on a reused, Reset state. control's output is also decoded, so that equality is not equality of broken streams.
 func TestEqualityAcrossVariants(t *testing.T) {
 	if len(equalitySubjects) != len(variants.Names())+1 {
 		t.Fatalf("equality subjects %d, registered variants %v: a variant is missing from the suite", len(equalitySubjects), variants.Names())
 	}
 	payload := varianttest.Payload()
+	other := bytes.Repeat([]byte("a dirty window for the next user "), 200)
 	recs := make([]*varianttest.Recorder, len(equalitySubjects))
 	vs := make([]*variants.Variant, len(equalitySubjects))
 	for i, s := range equalitySubjects {
@@ -48,7 +50,13 @@ func TestEqualityAcrossVariants(t *testing.T) {
 		var want []byte
 		same := true
 		for i, v := range vs {
+			// First a different input, so that the pooled variant's second open reuses a state whose
+			// window, chains and trees are dirty: only a complete Reset keeps the output identical.
 			var buf bytes.Buffer
+			if err := varianttest.Compress(v, &buf, cfg, other); err != nil {
+				t.Fatalf("%s %v: %v", equalitySubjects[i].label, cfg, err)
+			}
+			buf.Reset()
 			if err := varianttest.Compress(v, &buf, cfg, payload); err != nil {
 				t.Fatalf("%s %v: %v", equalitySubjects[i].label, cfg, err)
 			}
@@ -73,6 +81,9 @@ func TestEqualityAcrossVariants(t *testing.T) {
 		if err := recs[i].CheckClean(); err != nil {
 			t.Errorf("%s: %v", equalitySubjects[i].label, err)
 		}
+	}
+	if c := vs[1].Counters(); c.PoolHits != int64(len(cfgs)) {
+		t.Errorf("pooled served %d of %d second opens from the pool: the reuse path was not compared", c.PoolHits, len(cfgs))
 	}
 	if c := vs[3].Counters(); !c.SplitActive {
 		t.Errorf("splitalloc with ForceSplit did not report the split layout: %+v", c)
