@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -26,7 +27,7 @@ func TestMainErrors(t *testing.T) {
 		want string
 	}{
 		{nil, "-in is required"},
-		{[]string{"-in", filepath.Join(dir, "missing.jsonl")}, `-in "` + filepath.Join(dir, "missing.jsonl")},
+		{[]string{"-in", filepath.Join(dir, "missing.jsonl")}, fmt.Sprintf("-in %q", filepath.Join(dir, "missing.jsonl"))},
 		{[]string{"-in", txt}, "not a results file"},
 		{[]string{"-in", empty}, "directory holds no .jsonl results file"},
 		{[]string{"-in", torn}, "torn.jsonl:2"},

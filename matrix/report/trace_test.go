@@ -160,7 +160,7 @@ func TestTrace(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%v (generate the golden files first: go test -run TestGolden -update)", err)
 	}
-	page := string(data)
+	page := strings.ReplaceAll(string(data), "\r\n", "\n") // a Windows checkout may use CRLF
 	body := page[:strings.Index(page, "## Charts")]
 	f := loadFixture(t)
 
