@@ -70,6 +70,9 @@ func TestMainRunnerResults(t *testing.T) {
 	start := time.Date(2026, 11, 30, 4, 0, 0, 0, time.UTC)
 	win := runnerDir(t, "results", "win", filepath.Join(testdata, "results-windows-amd64.jsonl"), start)
 	arm := runnerDir(t, "results", "arm", filepath.Join(testdata, "results-linux-arm64.jsonl"), start.Add(-time.Hour))
+	interrupted, _ := json.Marshal(matrix.Manifest{Run: "arm", Profile: "quick", Start: start.Add(-time.Hour), Status: matrix.StatusInterrupted,
+		Samples: 99, Planned: 108, Command: [][]string{{"lab", "bench"}}})
+	os.WriteFile(filepath.Join(arm, matrix.ManifestFile), interrupted, 0o644)
 	summary := filepath.Join(tmp, "summary.md")
 	t.Setenv("GITHUB_STEP_SUMMARY", summary)
 
@@ -88,7 +91,9 @@ func TestMainRunnerResults(t *testing.T) {
 		}
 	}
 	page, _ := os.ReadFile(want)
-	for _, s := range []string{"# Two machines", "profile quick, status complete, 108 of 108 planned samples recorded (1 failed)", "Command: `lab bench -profile quick`"} {
+	for _, s := range []string{"# Two machines", "profile quick, status complete, 108 of 108 planned samples recorded (1 failed)", "Command: `lab bench -profile quick`",
+		"- run `arm` (raw/arm): status **interrupted**, 99 of 108 planned samples recorded",
+		"go tool benchstat -col /variant reports/" + name + "/raw/win/bench.txt reports/" + name + "/raw/arm/bench.txt"} {
 		if !bytes.Contains(page, []byte(s)) {
 			t.Errorf("report lacks %q", s)
 		}

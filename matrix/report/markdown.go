@@ -5,11 +5,13 @@ import (
 	"io"
 	"maps"
 	"math"
+	"path"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/deflatelab/deflatelab/matrix"
 	"github.com/deflatelab/deflatelab/matrix/stats"
 )
 
@@ -139,6 +141,12 @@ func writeIntegrity(w io.Writer, m *model) {
 	}
 	fmt.Fprintf(w, "**Data quality.** %d samples: %d failed, %d with an output that differs from the cell's "+
 		"reference (left out of the statistics); %d variant cells too thin for an interval.\n\n", total, failed, mismatched, thin)
+	for _, src := range m.Sources {
+		if mf := src.Manifest; mf != nil && (mf.Status != matrix.StatusComplete || mf.Samples < mf.Planned) {
+			bad = append(bad, fmt.Sprintf("- run `%s` (raw/%s): status **%s**, %d of %d planned samples recorded%s",
+				mf.Run, src.Group, mf.Status, mf.Samples, mf.Planned, strings.TrimSuffix(" - "+mf.Error, " - ")))
+		}
+	}
 	if len(bad) > 0 {
 		fmt.Fprintf(w, "%s\n\n", strings.Join(bad, "\n"))
 	}
@@ -242,7 +250,7 @@ func opsSummary(g group) string {
 func writeWhy(w io.Writer, m *model) {
 	fmt.Fprintf(w, "## Why: page faults, native calls, Go allocations, idle memory\n\n")
 	fmt.Fprintf(w, "Medians per operation over the usable samples (page faults with their %s interval); idle "+
-		"retained is what idle pooled states hold at the end of the measured region; split head says whether the "+
+		"retained is what idle pooled states hold at the end of the measured region; peak RSS is the process's peak resident set (working set on Windows); split head says whether the "+
 		"hash table had its own block (splitalloc splits on Win64 only, unless the plan forces it).\n\n", confidencePct(m.Analysis.Confidence))
 	for _, p := range m.Platforms() {
 		for _, g := range m.Groups(p) {
@@ -257,18 +265,20 @@ func writeWhy(w io.Writer, m *model) {
 						}
 						return num(e.Center)
 					}
-					idle := "-"
-					if e := v.Metrics[stats.IdleBytes.Name]; !e.Empty() {
-						idle = bytesNum(e.Center)
+					bytesMed := func(mt stats.Metric) string {
+						if e := v.Metrics[mt.Name]; !e.Empty() {
+							return bytesNum(e.Center)
+						}
+						return "-"
 					}
 					rows = append(rows, []string{c.Workload, strconv.Itoa(c.DOP), c.Phase, v.Name,
 						fmt.Sprintf("%d of %d", v.Used, v.Samples), estimateCell(v.Metrics[stats.Faults.Name]),
 						med(stats.NativeAllocs), med(stats.NativeFrees), med(stats.NativeResets),
-						med(stats.GoBytes), med(stats.GoAllocs), idle, splitCell(v.Metrics[stats.Split.Name]), integrityCell(v.Integrity)})
+						med(stats.GoBytes), med(stats.GoAllocs), bytesMed(stats.IdleBytes), bytesMed(stats.PeakRSS), splitCell(v.Metrics[stats.Split.Name]), integrityCell(v.Integrity)})
 				}
 			}
 			mdTable(w, []string{"Workload", "DOP", "Phase", "Variant", "Usable", "Faults/op", "Native allocs/op",
-				"Native frees/op", "Resets/op", "Go B/op", "Go allocs/op", "Idle retained", "Split head", "Failed / mismatched"}, rows)
+				"Native frees/op", "Resets/op", "Go B/op", "Go allocs/op", "Idle retained", "Peak RSS", "Split head", "Failed / mismatched"}, rows)
 		}
 	}
 }
@@ -381,6 +391,15 @@ func writeEnvironment(w io.Writer, m *model) {
 		"are too few pairs for an interval). Every sample's output bytes and digest must "+
 		"match the cell's reference. Details and limits: [docs/METHOD.md](%s).\n\n", methodLink)
 	fmt.Fprintf(w, "**Reproduce this report** (from the repository root):\n\n```\n%s\n```\n\n", m.Command)
+	var benchFiles []string
+	for _, r := range m.Raw {
+		if r.Kind == kindBench {
+			benchFiles = append(benchFiles, shellQuote(path.Join(m.Out, m.Name, rawDir, r.Name)))
+		}
+	}
+	if len(benchFiles) > 0 {
+		fmt.Fprintf(w, "benchstat's view of the same samples, variant against variant in each cell:\n\n```\ngo tool benchstat -col /variant %s\n```\n\n", strings.Join(benchFiles, " "))
+	}
 	fmt.Fprintf(w, "**Raw files** (one folder per results directory):\n\n")
 	for _, r := range m.Raw {
 		fmt.Fprintf(w, "- [raw/%s](raw/%s) - %s\n", r.Name, r.Name, kindText[r.Kind])

@@ -15,6 +15,7 @@ import (
 type model struct {
 	Title    string
 	Name     string
+	Out      string // the reports directory, as given (slash-separated)
 	Date     time.Time
 	Command  string // reproduces the report from the kept raw files
 	Analysis *stats.Analysis

@@ -136,6 +136,7 @@ func fill(m *model, opts Options, in *inputs) error {
 	if out == "" {
 		out = DefaultOut
 	}
+	m.Out = filepath.ToSlash(out)
 	var dirs []string
 	for _, src := range in.Sources {
 		dirs = append(dirs, filepath.ToSlash(filepath.Join(out, m.Name, rawDir, src.Group)))

@@ -106,12 +106,12 @@ func (f *fixture) allowed() (decimals, percents map[string]bool) {
 	}
 	per := func(total int64, ops int) float64 { return float64(total) / float64(ops) }
 	for _, ss := range f.usable {
-		var groups [9][]float64
+		var groups [10][]float64
 		for _, s := range ss {
 			r := s.Result
 			vals := []float64{float64(r.ElapsedNs) / 1e6, per(r.ElapsedNs, r.Ops), per(r.MinorFaults+r.MajorFaults, r.Ops),
 				per(r.NativeAllocs, r.Ops), per(r.NativeFrees, r.Ops), per(r.NativeResets, r.Ops),
-				per(int64(r.GoBytes), r.Ops), per(int64(r.GoAllocs), r.Ops), float64(r.IdleBytes)}
+				per(int64(r.GoBytes), r.Ops), per(int64(r.GoAllocs), r.Ops), float64(r.IdleBytes), float64(r.PeakRSS)}
 			for i, v := range vals {
 				groups[i] = append(groups[i], v)
 				decimals[num(v)] = true

@@ -33,6 +33,7 @@ var (
 	GoBytes      = Metric{"B/op", "B/op", "Go B/op", func(r *host.Result) float64 { return perOp(float64(r.GoBytes), r) }}
 	GoAllocs     = Metric{"allocs/op", "allocs/op", "Go allocs/op", func(r *host.Result) float64 { return perOp(float64(r.GoAllocs), r) }}
 	IdleBytes    = Metric{"idle-B", "B", "Idle retained B", func(r *host.Result) float64 { return float64(r.IdleBytes) }}
+	PeakRSS      = Metric{"peak-rss-B", "B", "Peak RSS", func(r *host.Result) float64 { return float64(r.PeakRSS) }}
 	// Split is 1 when the split-head layout was active (splitalloc off Win64 runs control's layout unless
 	// forced), so a report can say when a candidate did not differ from control at all.
 	Split = Metric{"split", "", "Split layout", func(r *host.Result) float64 {
@@ -44,4 +45,4 @@ var (
 )
 
 // Metrics lists every metric Analyze computes, in report order.
-var Metrics = []Metric{Elapsed, ElapsedPerOp, Faults, NativeAllocs, NativeFrees, NativeResets, GoBytes, GoAllocs, IdleBytes, Split}
+var Metrics = []Metric{Elapsed, ElapsedPerOp, Faults, NativeAllocs, NativeFrees, NativeResets, GoBytes, GoAllocs, IdleBytes, PeakRSS, Split}
