@@ -144,3 +144,34 @@ func firstDiff(want, got string) string {
 	}
 	return ""
 }
+
+// TestLinks checks that every relative link of the report and of the index points to a file: the
+// report's own files, and docs/METHOD.md of this repository.
+func TestLinks(t *testing.T) {
+	repo, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	reports := renderGolden(t)
+	link := regexp.MustCompile(`\]\(([^)\s]+)\)`)
+	for _, page := range []string{filepath.Join(reports, "README.md"), filepath.Join(reports, "fixture", "README.md")} {
+		data, err := os.ReadFile(page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		links := link.FindAllStringSubmatch(string(data), -1)
+		if len(links) < 5 && strings.HasSuffix(filepath.Dir(page), "fixture") {
+			t.Errorf("%s: only %d links", page, len(links))
+		}
+		for _, m := range links {
+			target := filepath.Join(filepath.Dir(page), filepath.FromSlash(m[1]))
+			// Outside the reports folder, a link resolves against the repository the folder sits in.
+			if rel, err := filepath.Rel(reports, target); err == nil && strings.HasPrefix(rel, "..") {
+				target = filepath.Join(repo, strings.TrimPrefix(filepath.ToSlash(rel), "../"))
+			}
+			if _, err := os.Stat(target); err != nil {
+				t.Errorf("%s: link %s: %v", filepath.Base(filepath.Dir(page)), m[1], err)
+			}
+		}
+	}
+}
