@@ -189,7 +189,7 @@ func faultsChart(m *model, g group) (chart, error) {
 // summaryChart plots every verdict: per candidate, platform and backend the pooled warm and cold deltas
 // with their intervals.
 func summaryChart(m *model) (chart, error) {
-	p := newPlot("All platforms: pooled delta vs control", "elapsed time delta (%), left = faster", "")
+	p := newPlot("All platforms: median paired delta vs control, all cells", "elapsed time delta (%), left = faster", "")
 	var names []string
 	var warm, cold points
 	var ranges []float64

@@ -3,6 +3,7 @@ package stats
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/deflatelab/deflatelab/matrix"
 )
@@ -14,7 +15,7 @@ type Integrity struct {
 	Failed     int      // samples whose host process failed (OK false)
 	Mismatched int      // OK samples whose output bytes or digest differ from the cell's reference
 	Used       int      // samples that enter the statistics: Samples - Failed - Mismatched
-	Errors     []string // distinct failure messages, sorted
+	Errors     []string // distinct failure messages, sorted; a failed host's last stderr line follows its error
 }
 
 // output identifies what a sample produced; all variants of a cell must produce the same.
@@ -77,6 +78,9 @@ func count(samples []matrix.Sample, ref output) Integrity {
 			if msg == "" {
 				msg = fmt.Sprintf("exit status %d", s.ExitStatus)
 			}
+			if tail := lastLine(s.StderrTail); tail != "" {
+				msg += ": stderr: " + tail
+			}
 			errs[msg] = true
 		case !usable(s, ref):
 			in.Mismatched++
@@ -90,4 +94,10 @@ func count(samples []matrix.Sample, ref output) Integrity {
 	}
 	sort.Strings(in.Errors)
 	return in
+}
+
+// lastLine is the last non-blank line of s, trimmed: where a crashing Go program says why.
+func lastLine(s string) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	return strings.TrimSpace(lines[len(lines)-1])
 }

@@ -117,7 +117,7 @@ func TestAnalyzeIntegrity(t *testing.T) {
 	ss := rounds("pooled", []float64{10, 11, 12, 13, 14, 15, 16}, []float64{5, 6, 7, 8, 9, 10, 11})
 	ss[1].Result.Digest = "other" // round 0 pooled: mismatch
 	ss[2] = matrix.Sample{Run: "t", Cell: testCell, Variant: "control", Round: 1, OK: false, Error: "exit status 2"}
-	ss = append(ss, matrix.Sample{Run: "t", Cell: testCell, Variant: "pooled", Round: 7, OK: false, ExitStatus: 3})
+	ss = append(ss, matrix.Sample{Run: "t", Cell: testCell, Variant: "pooled", Round: 7, OK: false, ExitStatus: 3, StderrTail: "goroutine 1:\npanic: boom\n\n"})
 	a, err := Analyze(ss, Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -132,7 +132,7 @@ func TestAnalyzeIntegrity(t *testing.T) {
 		errs                           string
 	}{
 		{"control", 7, 1, 0, 6, "exit status 2"},
-		{"pooled", 8, 1, 1, 6, "exit status 3;output 42 bytes, digest other, want 42 bytes, digest d"},
+		{"pooled", 8, 1, 1, 6, "exit status 3: stderr: panic: boom;output 42 bytes, digest other, want 42 bytes, digest d"},
 	} {
 		v := c.Variant(tc.variant)
 		if v.Samples != tc.samples || v.Failed != tc.failed || v.Mismatched != tc.mismatch || v.Used != tc.use {
