@@ -1,0 +1,82 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"path"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// writeCharts links the SVG charts.
+func writeCharts(w io.Writer, charts []chart) {
+	fmt.Fprintf(w, "## Charts\n\n")
+	for _, c := range charts {
+		fmt.Fprintf(w, "**%s.** %s\n\n![%s](%s)\n\n", c.Title, c.Caption, c.Title, c.File)
+	}
+}
+
+// writeEnvironment writes the machines, the method in brief, the command and the raw files.
+func writeEnvironment(w io.Writer, m *model) {
+	fmt.Fprintf(w, "## Environment, method and raw data\n\n")
+	var rows [][]string
+	for _, p := range m.Platforms() {
+		for _, e := range m.Envs[p] {
+			rows = append(rows, []string{p, e.CPU, strconv.Itoa(e.NumCPU), strconv.Itoa(e.GOMAXPROCS), e.OS, e.GoVersion, e.Commit, e.Runner})
+		}
+		if len(m.Envs[p]) == 0 {
+			rows = append(rows, []string{p, "no successful sample", "", "", "", "", "", ""})
+		}
+	}
+	mdTable(w, []string{"Platform", "CPU", "Cores", "GOMAXPROCS", "OS", "Go", "Commit", "Runner / machine"}, rows)
+	fmt.Fprintf(w, "**Method in brief.** A cell is (platform, workload, DOP, phase, backend). Each round runs every "+
+		"variant of a cell once, each in a fresh host process, in an order rotated from round to round; the "+
+		"candidate's and control's samples of one round form a pair. Cold measures the first operations of a "+
+		"fresh process, warm the operations after a warm-up. Medians and their intervals (of times and of per-pair "+
+		"ratios) and the Mann-Whitney U test are golang.org/x/perf/benchmath's, as benchstat computes them; a "+
+		"difference is significant when its paired interval excludes no change (the U test decides when there "+
+		"are too few pairs for an interval). Every sample's output bytes and digest must "+
+		"match the cell's reference. Details and limits: [docs/METHOD.md](%s).\n\n", methodLink)
+	fmt.Fprintf(w, "**Reproduce this report** (from the repository root):\n\n```\n%s\n```\n\n", m.Command)
+	var benchFiles []string
+	for _, r := range m.Raw {
+		if r.Kind == kindBench {
+			benchFiles = append(benchFiles, shellQuote(path.Join(m.Out, m.Name, rawDir, r.Name)))
+		}
+	}
+	if len(benchFiles) > 0 {
+		fmt.Fprintf(w, "benchstat's view of the same samples, variant against variant in each cell:\n\n```\ngo tool benchstat -col /variant %s\n```\n\n", strings.Join(benchFiles, " "))
+	}
+	fmt.Fprintf(w, "**Raw files** (one folder per results directory):\n\n")
+	for _, r := range m.Raw {
+		fmt.Fprintf(w, "- [raw/%s](raw/%s) - %s\n", r.Name, r.Name, kindText[r.Kind])
+	}
+	fmt.Fprintf(w, "\nRun ids: %s.\n", "`"+strings.Join(m.Runs, "`, `")+"`")
+	for _, src := range m.Sources {
+		if src.Manifest == nil {
+			continue
+		}
+		mf := src.Manifest
+		fmt.Fprintf(w, "\n`raw/%s`: run `%s`, profile %s, status %s, %d of %d planned samples recorded (%d failed), started %s",
+			src.Group, mf.Run, mf.Profile, mf.Status, mf.Samples, mf.Planned, mf.Failed, mf.Start.UTC().Format(time.RFC3339))
+		if !mf.End.IsZero() {
+			fmt.Fprintf(w, ", ended %s", mf.End.UTC().Format(time.RFC3339))
+		}
+		fmt.Fprintf(w, ".")
+		if mf.Error != "" {
+			fmt.Fprintf(w, " Error: %s.", mf.Error)
+		}
+		for _, c := range mf.Command {
+			fmt.Fprintf(w, " Command: `%s`.", shellJoin(c))
+		}
+		fmt.Fprintln(w)
+	}
+}
+
+// kindText describes each kind of raw file.
+var kindText = map[string]string{
+	kindResults:  "results, JSONL (one sample per line)",
+	kindBench:    "Go benchmark format (`go tool benchstat` reads it)",
+	kindManifest: "the runner's manifest: plan, host binaries, commands, status",
+}
