@@ -2,6 +2,7 @@ package procstat
 
 import (
 	"sync"
+	"syscall"
 	"time"
 	"unsafe"
 )
@@ -23,7 +24,7 @@ func Now() int64 {
 		qpc.start = time.Now()
 		var f int64
 		if procQueryPerfFrequency.Find() == nil && procQueryPerfCounter.Find() == nil {
-			if ok, _, _ := procQueryPerfFrequency.Call(uintptr(unsafe.Pointer(&f))); ok != 0 && f > 0 {
+			if ok, _, _ := syscall.SyscallN(procQueryPerfFrequency.Addr(), uintptr(unsafe.Pointer(&f))); ok != 0 && f > 0 {
 				qpc.freq = f
 			}
 		}
@@ -31,7 +32,9 @@ func Now() int64 {
 	if qpc.freq == 0 {
 		return int64(time.Since(qpc.start))
 	}
+	// syscall.SyscallN, unlike LazyProc.Call, does not move c to the heap:
+	// Now must not allocate, it runs around every measured operation.
 	var c int64
-	procQueryPerfCounter.Call(uintptr(unsafe.Pointer(&c)))
+	syscall.SyscallN(procQueryPerfCounter.Addr(), uintptr(unsafe.Pointer(&c)))
 	return ticksToNanos(c, qpc.freq)
 }

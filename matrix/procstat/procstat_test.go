@@ -139,3 +139,14 @@ func TestDescribe(t *testing.T) {
 	}
 	t.Logf("cpu %q, os %q", cpu, osv)
 }
+
+// Hosts read the clock around every operation and the counters around
+// every phase; neither may add Go allocations to what they measure.
+func TestReadAndNowDoNotAllocate(t *testing.T) {
+	if n := testing.AllocsPerRun(100, func() { Now() }); n != 0 {
+		t.Errorf("Now: %v allocations per call, want 0", n)
+	}
+	if n := testing.AllocsPerRun(100, func() { Read() }); n != 0 {
+		t.Errorf("Read: %v allocations per call, want 0", n)
+	}
+}

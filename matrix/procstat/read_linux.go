@@ -3,6 +3,9 @@ package procstat
 import (
 	"fmt"
 	"os"
+	"sync"
+	"syscall"
+	"unsafe"
 
 	"golang.org/x/sys/unix"
 )
@@ -31,22 +34,46 @@ func Read() (Snapshot, error) {
 	return s, nil
 }
 
+// statmPath is /proc/self/statm as the NUL-terminated string open(2) takes,
+// prepared once so that Read does not allocate one per call.
+var statmPath = [...]byte{'/', 'p', 'r', 'o', 'c', '/', 's', 'e', 'l', 'f', '/', 's', 't', 'a', 't', 'm', 0}
+
+// atFDCWD is AT_FDCWD (-100) as a variable: a negative constant cannot be
+// converted to the uintptr a raw system call takes.
+var atFDCWD = unix.AT_FDCWD
+
+// statmBuf is the one buffer statm reads into; a buffer passed to a system
+// call escapes to the Go heap, so a local one would cost an allocation per
+// Read. statmMu serialises its use.
+var (
+	statmMu  sync.Mutex
+	statmBuf [256]byte
+)
+
 // statm reads the resident and shared page counts, the second and third
-// fields of /proc/self/statm (proc(5)), into a stack buffer.
+// fields of /proc/self/statm (proc(5)). It calls the kernel directly with a
+// prepared path and buffer, so that it does not allocate: hosts read
+// counters inside measured phases.
 func statm() (resident, shared int64, err error) {
-	fd, err := unix.Open("/proc/self/statm", unix.O_RDONLY|unix.O_CLOEXEC, 0)
-	if err != nil {
-		return 0, 0, fmt.Errorf("procstat: open /proc/self/statm: %w", err)
+	fd, _, errno := syscall.Syscall6(unix.SYS_OPENAT, uintptr(atFDCWD), uintptr(unsafe.Pointer(&statmPath[0])), unix.O_RDONLY|unix.O_CLOEXEC, 0, 0, 0)
+	if errno != 0 {
+		return 0, 0, fmt.Errorf("procstat: open /proc/self/statm: %w", errno)
 	}
-	defer unix.Close(fd)
-	var buf [256]byte
-	n, err := unix.Read(fd, buf[:])
-	if err != nil {
-		return 0, 0, fmt.Errorf("procstat: read /proc/self/statm: %w", err)
+	defer unix.Close(int(fd))
+	statmMu.Lock()
+	defer statmMu.Unlock()
+	n, _, errno := syscall.Syscall(unix.SYS_READ, fd, uintptr(unsafe.Pointer(&statmBuf[0])), uintptr(len(statmBuf)))
+	if errno != 0 {
+		return 0, 0, fmt.Errorf("procstat: read /proc/self/statm: %w", errno)
 	}
+	return parseStatm(statmBuf[:n])
+}
+
+// parseStatm returns the second and third fields of a statm line.
+func parseStatm(line []byte) (resident, shared int64, err error) {
 	var fields [3]int64
 	f, inNumber := 0, false
-	for _, c := range buf[:n] {
+	for _, c := range line {
 		switch {
 		case c >= '0' && c <= '9':
 			if f < len(fields) {
@@ -62,7 +89,7 @@ func statm() (resident, shared int64, err error) {
 		f++
 	}
 	if f < len(fields) {
-		return 0, 0, fmt.Errorf("procstat: /proc/self/statm %q: want at least %d fields, got %d", buf[:n], len(fields), f)
+		return 0, 0, fmt.Errorf("procstat: /proc/self/statm %q: want at least %d fields, got %d", line, len(fields), f)
 	}
 	return fields[1], fields[2], nil
 }

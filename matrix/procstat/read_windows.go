@@ -2,6 +2,7 @@ package procstat
 
 import (
 	"fmt"
+	"syscall"
 	"unsafe"
 
 	"golang.org/x/sys/windows"
@@ -40,7 +41,8 @@ func Read() (Snapshot, error) {
 		return Snapshot{}, fmt.Errorf("procstat: %w", err)
 	}
 	c := processMemoryCountersEx{cb: uint32(unsafe.Sizeof(processMemoryCountersEx{}))}
-	ok, _, err := procK32GetProcessMemInfo.Call(uintptr(windows.CurrentProcess()), uintptr(unsafe.Pointer(&c)), uintptr(c.cb))
+	// syscall.SyscallN, unlike LazyProc.Call, keeps c on the stack.
+	ok, _, err := syscall.SyscallN(procK32GetProcessMemInfo.Addr(), uintptr(windows.CurrentProcess()), uintptr(unsafe.Pointer(&c)), uintptr(c.cb))
 	if ok == 0 {
 		return Snapshot{}, fmt.Errorf("procstat: K32GetProcessMemoryInfo: %w", err)
 	}
