@@ -34,7 +34,7 @@ func writeWhy(w io.Writer, m *model) {
 						return "-"
 					}
 					rows = append(rows, []string{c.Workload, strconv.Itoa(c.DOP), c.Phase, v.Name,
-						fmt.Sprintf("%d of %d", v.Used, v.Samples), estimateCell(v.Metrics[stats.Faults.Name]),
+						fmt.Sprintf("%d/%d", v.Used, v.Samples), estimateCell(v.Metrics[stats.Faults.Name]),
 						med(stats.NativeAllocs), med(stats.NativeFrees), med(stats.NativeResets),
 						med(stats.GoBytes), med(stats.GoAllocs), bytesMed(stats.IdleBytes), bytesMed(stats.PeakRSS), splitCell(v.Metrics[stats.Split.Name]), integrityCell(v.Integrity)})
 				}
