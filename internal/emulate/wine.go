@@ -49,6 +49,11 @@ func PrepareWine(ctx context.Context, wineBin, gcc, cacheDir string, log io.Writ
 		return w, fmt.Errorf("emulate: %s --version: %w", wineBin, err)
 	}
 	w.Version = strings.TrimSpace(string(out))
+	unlock, err := lockDir(cacheDir)
+	if err != nil {
+		return w, err
+	}
+	defer unlock()
 	if _, err := os.Stat(filepath.Join(w.Prefix, prefixReady)); err != nil {
 		if err := w.initPrefix(ctx, log); err != nil {
 			return w, err
