@@ -92,6 +92,9 @@ func opsSummary(g group) string {
 		for _, n := range ns {
 			strs = append(strs, strconv.Itoa(n))
 		}
+		if len(strs) == 0 {
+			strs = []string{"none (no usable sample)"}
+		}
 		parts = append(parts, ph+" "+strings.Join(strs, " or "))
 	}
 	slices.Sort(parts)

@@ -50,6 +50,9 @@ func phaseVerdict(phase string, v *stats.Verdict) string {
 	return phase + " " + change(*v)
 }
 
+// noData groups the cells in which control or the candidate has no usable sample.
+const noData = 2
+
 // cellOutcomes lists a verdict's cells by their own U test: "faster: fixed/8 · slower: mixed/4 · ~: fixed/1".
 func cellOutcomes(v *stats.Verdict) string {
 	if v == nil {
@@ -58,16 +61,20 @@ func cellOutcomes(v *stats.Verdict) string {
 	groups := map[int][]string{}
 	for _, o := range v.Outcomes {
 		name := fmt.Sprintf("%s/%d", o.Workload, o.DOP)
-		if o.Thin {
+		dir := o.Direction
+		switch {
+		case o.Delta.Test.N1 == 0 || o.Delta.Test.N2 == 0:
+			dir = noData
+		case o.Thin:
 			name += " (thin)"
 		}
-		groups[o.Direction] = append(groups[o.Direction], name)
+		groups[dir] = append(groups[dir], name)
 	}
 	var parts []string
 	for _, g := range []struct {
 		dir  int
 		word string
-	}{{-1, "faster"}, {+1, "slower"}, {0, "~"}} {
+	}{{-1, "faster"}, {+1, "slower"}, {0, "~"}, {noData, "no data"}} {
 		if len(groups[g.dir]) > 0 {
 			parts = append(parts, g.word+": "+strings.Join(groups[g.dir], ", "))
 		}
