@@ -47,10 +47,13 @@ func (Validate) Emulated(ctx context.Context) error {
 	return tasks.Emulated(ctx, std, o)
 }
 
-// Bench runs the experiment on this machine (DEFLATELAB_PROFILE=smoke|quick|full, default quick) into results/.
+// Bench builds this machine's hosts and runs the experiment (DEFLATELAB_PROFILE=smoke|quick|full, default quick) into results/.
 func Bench(ctx context.Context) error {
 	o, err := options()
 	if err != nil {
+		return err
+	}
+	if err := tasks.BuildHosts(ctx, std, runtime.GOOS, runtime.GOARCH); err != nil {
 		return err
 	}
 	_, err = tasks.Bench(ctx, std, o, runtime.GOOS, runtime.GOARCH, matrix.BenchMain)
