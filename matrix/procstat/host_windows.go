@@ -3,6 +3,7 @@ package procstat
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"unsafe"
 
 	"golang.org/x/sys/windows"
@@ -41,15 +42,22 @@ func OSVersion() string {
 	return s
 }
 
+// wine caches WineVersion: it cannot change while the process runs.
+var wine struct {
+	once    sync.Once
+	version string
+}
+
 // WineVersion returns wine's version when the process runs under wine,
 // else "". wine_get_version returns a pointer to a static C string.
 func WineVersion() string {
-	if procWineGetVersion.Find() != nil {
-		return ""
-	}
-	p, _, _ := procWineGetVersion.Call()
-	if p == 0 {
-		return ""
-	}
-	return windows.BytePtrToString(*(**byte)(unsafe.Pointer(&p)))
+	wine.once.Do(func() {
+		if procWineGetVersion.Find() != nil {
+			return
+		}
+		if p, _, _ := procWineGetVersion.Call(); p != 0 {
+			wine.version = windows.BytePtrToString(*(**byte)(unsafe.Pointer(&p)))
+		}
+	})
+	return wine.version
 }

@@ -33,7 +33,7 @@ func read(t *testing.T) Snapshot {
 func faultCounterMissing(t *testing.T, s Snapshot) {
 	t.Helper()
 	if s.Faults() == 0 && WineVersion() != "" {
-		t.Skipf("wine %s does not report PageFaultCount (always 0)", WineVersion())
+		t.Skipf("wine %s reports no PageFaultCount, and this process's Linux /proc entry was not found", WineVersion())
 	}
 }
 
@@ -145,6 +145,9 @@ func TestDescribe(t *testing.T) {
 func TestReadAndNowDoNotAllocate(t *testing.T) {
 	if n := testing.AllocsPerRun(100, func() { Now() }); n != 0 {
 		t.Errorf("Now: %v allocations per call, want 0", n)
+	}
+	if WineVersion() != "" {
+		t.Skip("under wine, Read takes the fault counts from a Linux /proc file; only Now must not allocate")
 	}
 	if n := testing.AllocsPerRun(100, func() { Read() }); n != 0 {
 		t.Errorf("Read: %v allocations per call, want 0", n)

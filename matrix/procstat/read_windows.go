@@ -35,7 +35,8 @@ type processMemoryCountersEx struct {
 // PageFaultCount (all faults, soft and hard; a DWORD that wraps after 2^32)
 // goes to MinorFaults; MajorFaults is 0. Private is PrivateUsage, falling
 // back to PagefileUsage (the same figure on current Windows) when 0;
-// PeakPrivate is PeakPagefileUsage.
+// PeakPrivate is PeakPagefileUsage. Under wine, which reports no
+// PageFaultCount, the faults come from Linux (see wineFaults).
 func Read() (Snapshot, error) {
 	if err := procK32GetProcessMemInfo.Find(); err != nil {
 		return Snapshot{}, fmt.Errorf("procstat: %w", err)
@@ -50,11 +51,15 @@ func Read() (Snapshot, error) {
 	if private == 0 {
 		private = c.PagefileUsage
 	}
-	return Snapshot{
+	s := Snapshot{
 		MinorFaults: int64(c.PageFaultCount),
 		RSS:         int64(c.WorkingSetSize),
 		PeakRSS:     int64(c.PeakWorkingSetSize),
 		Private:     int64(private),
 		PeakPrivate: int64(c.PeakPagefileUsage),
-	}, nil
+	}
+	if s.MinorFaults == 0 && WineVersion() != "" {
+		wineFaults(&s)
+	}
+	return s, nil
 }
