@@ -1,6 +1,6 @@
 package deflate
 
-import "unsafe"
+import "math/bits"
 
 // treeDesc describes one of the three dynamic trees of a block (zlib's tree_desc + static_tree_desc).
 type treeDesc struct {
@@ -17,119 +17,122 @@ var (
 	blDesc = treeDesc{nil, extraBLBits[:], 0, blCodes, maxBLBits}
 )
 
-// Heap entries pack a node's frequency, subtree depth and number into one uint32, so that ordering
-// entries is one integer comparison: by frequency, then depth (zlib's smaller), then node number (a
-// fixed tie break; zlib's depends on heap positions).
-const (
-	heapNodeBits  = 10 // node numbers < heapSize = 573
-	heapDepthBits = 6  // depths stay far below 64: frequencies sum to at most 2^16
-	heapFreqShift = heapNodeBits + heapDepthBits
-	heapNodeMask  = 1<<heapNodeBits - 1
-)
-
-func heapKey(freq uint32, depth uint32, node int32) uint32 {
-	return freq<<heapFreqShift | depth<<heapNodeBits | uint32(node)
-}
-
-func heapDepth(k uint32) uint32 { return k >> heapNodeBits & (1<<heapDepthBits - 1) }
-
-// heapSentinel follows the last heap entry so that a node's second child can always be read: it
-// compares greater than every key.
-const heapSentinel = ^uint32(0)
-
-// pqdownheap restores the heap property by moving heap[k] down (zlib's pqdownheap). heap[heapLen+1]
-// must be heapSentinel; the smaller child is chosen without a branch.
-func pqdownheap(heap *[2*lCodes + 1]uint32, heapLen, k int32) {
-	v := heap[k]
-	for {
-		j := k << 1
-		if j > heapLen {
-			break
-		}
-		c, d := heap[j], heap[j+1]
-		if d < c {
-			c = d
-			j++
-		}
-		if v < c {
-			break
-		}
-		heap[k] = c
-		k = j
-	}
-	heap[k] = v
-}
-
 // buildTree builds the Huffman tree of tree's frequencies, sets its code lengths and codes, adds the
 // block's cost to optLen and staticLen, and returns the largest code with a nonzero frequency
-// (zlib's build_tree). While it runs, heap[1..heapLen] holds packed keys; the nodes it sorts into
-// heap[heapMax..] are plain node numbers for genBitlen.
+// (zlib's build_tree).
+//
+// Instead of zlib's heap it uses the two-queue construction, which is linear once the leaves are
+// sorted: leaves sorted by frequency (a stable sort, so ties stay in symbol order) form one
+// queue, and the internal nodes, created in nondecreasing frequency, form the other. Each step merges
+// the two smallest heads, preferring the shallower node on equal frequencies as zlib's smaller does.
+// As in zlib, heap[heapMax..heapSize-1] ends up holding the root and then every node in reverse
+// merge order, parents before children, for genBitlen; depth holds the subtree depths.
 func (t *treeState) buildTree(tree []ctData, desc *treeDesc) int32 {
-	heap := (*[2*lCodes + 1]uint32)(unsafe.Pointer(&t.heap))
 	stree := desc.stree
 	elems := int32(desc.elems)
 	tree = tree[:2*elems]
+	var leaves, sorted [lCodes]uint16
+	n := 0
 	maxCode := int32(-1)
-	heapLen := int32(0)
-	for n := range elems {
-		if tree[n].fc != 0 {
-			heapLen++
-			heap[heapLen] = heapKey(uint32(tree[n].fc), 0, n)
-			maxCode = n
+	for code := range elems {
+		if tree[code].fc != 0 {
+			leaves[n] = uint16(code)
+			n++
+			maxCode = code
 		} else {
-			tree[n].dl = 0
+			tree[code].dl = 0
 		}
 	}
 	// The pkzip format requires at least one distance code and at least two codes of some kind, so
 	// force frequencies of at least one and at least two codes.
-	for heapLen < 2 {
+	for n < 2 {
 		node := int32(0)
 		if maxCode < 2 {
 			maxCode++
 			node = maxCode
 		}
-		heapLen++
-		heap[heapLen] = heapKey(1, 0, node)
+		leaves[n] = uint16(node)
+		n++
 		tree[node].fc = 1
 		t.optLen--
 		if stree != nil {
 			t.staticLen -= uint64(stree[node].dl)
 		}
 	}
-	heap[heapLen+1] = heapSentinel
-	for n := heapLen / 2; n >= 1; n-- {
-		pqdownheap(heap, heapLen, n)
+	sortByFreq(tree, leaves[:n], sorted[:n])
+	for _, code := range leaves[:n] {
+		t.depth[code] = 0
 	}
+
+	heap := &t.heap
 	heapMax := int32(heapSize)
-	node := elems
-	for {
-		n := heap[1]
-		heap[1] = heap[heapLen]
-		heap[heapLen] = heapSentinel
-		heapLen--
-		pqdownheap(heap, heapLen, 1)
-		m := heap[1]
-		nn, mn := int32(n&heapNodeMask), int32(m&heapNodeMask)
-		heapMax--
-		heap[heapMax] = uint32(nn)
-		heapMax--
-		heap[heapMax] = uint32(mn)
-		freq := n>>heapFreqShift + m>>heapFreqShift
-		tree[node].fc = uint16(freq)
-		tree[nn].dl, tree[mn].dl = uint16(node), uint16(node)
-		heap[1] = heapKey(freq, max(heapDepth(n), heapDepth(m))+1, node)
-		node++
-		pqdownheap(heap, heapLen, 1)
-		if heapLen < 2 {
-			break
+	li, ni, node := 0, elems, elems
+	// next removes the smaller head of the two queues.
+	next := func() int32 {
+		if li < n && (ni == node || tree[leaves[li]].fc <= tree[ni].fc) {
+			li++
+			return int32(leaves[li-1])
 		}
+		ni++
+		return ni - 1
+	}
+	for range n - 1 {
+		a := next()
+		b := next()
+		heapMax--
+		heap[heapMax] = a
+		heapMax--
+		heap[heapMax] = b
+		tree[node].fc = tree[a].fc + tree[b].fc
+		t.depth[node] = max(t.depth[a], t.depth[b]) + 1
+		tree[a].dl, tree[b].dl = uint16(node), uint16(node)
+		node++
 	}
 	heapMax--
-	heap[heapMax] = heap[1] & heapNodeMask
-	t.heapLen, t.heapMax = heapLen, heapMax
+	heap[heapMax] = node - 1 // the root
+	t.heapLen, t.heapMax = 0, heapMax
 	t.genBitlen(tree, maxCode, desc)
 	genCodes(tree, maxCode, &t.blCount)
 	return maxCode
+}
+
+// sortByFreq sorts codes by their frequency in tree, stably: insertion sort for the short code length
+// and distance alphabets, otherwise 8-bit counting passes (a second only if some frequency exceeds
+// 255; frequencies fit 16 bits). tmp is scratch of the same length.
+func sortByFreq(tree []ctData, codes, tmp []uint16) {
+	if len(codes) <= 32 {
+		for i := 1; i < len(codes); i++ {
+			c := codes[i]
+			f := tree[c].fc
+			j := i
+			for ; j > 0 && tree[codes[j-1]].fc > f; j-- {
+				codes[j] = codes[j-1]
+			}
+			codes[j] = c
+		}
+		return
+	}
+	maxFreq := uint16(0)
+	for _, c := range codes {
+		maxFreq = max(maxFreq, tree[c].fc)
+	}
+	for shift := 0; shift == 0 || maxFreq>>shift != 0; shift += 8 {
+		var count [256]uint16
+		for _, c := range codes {
+			count[uint8(tree[c].fc>>shift)]++
+		}
+		sum := uint16(0)
+		for i, n := range count {
+			count[i] = sum
+			sum += n
+		}
+		for _, c := range codes {
+			d := uint8(tree[c].fc >> shift)
+			tmp[count[d]] = c
+			count[d]++
+		}
+		copy(codes, tmp)
+	}
 }
 
 // genBitlen computes the code lengths from the tree, limits them to desc.maxLength by moving
@@ -208,7 +211,7 @@ func genCodes(tree []ctData, maxCode int32, blCount *[maxBits + 1]uint16) {
 		if l == 0 {
 			continue
 		}
-		tree[n].fc = bitReverse(nextCode[l], int(l))
+		tree[n].fc = bits.Reverse16(nextCode[l]) >> (16 - l)
 		nextCode[l]++
 	}
 }

@@ -17,7 +17,7 @@ func (s *State) deflateFast(flush Flush) blockState {
 			hashHead = s.insertString(s.strstart)
 		}
 		if hashHead != 0 && s.strstart-hashHead <= s.maxDist {
-			s.matchLength, s.matchStart = s.longestMatch(hashHead, s.strstart, s.lookahead, minMatch-1, s.matchStart)
+			s.matchLength, s.matchStart = s.longestMatch(hashHead, s.strstart, s.lookahead, minMatch-1, s.matchStart, false)
 		}
 		var full bool
 		if s.matchLength >= minMatch {

@@ -24,10 +24,12 @@ func (s *State) insertString(pos int) int {
 // prevLength replaces (prevLength, matchStart); otherwise they come back unchanged.
 //
 // It checks the two bytes that end the current best match before comparing a candidate from its
-// start, and compares eight bytes at a time. The loop reads the window through unsafe pointers: every
-// candidate is checked to lie in [strstart-maxDist+1, strstart-1] before it is read, and no read goes
-// past strstart+maxLen, the end of the valid input.
-func (s *State) longestMatch(curMatch, scan, lookahead, prevLength, matchStart int) (int, int) {
+// start, and compares eight bytes at a time. With jump (the lazy levels, as zlib-ng's
+// LONGEST_MATCH_SLOW), each new best match moves the walk to the chain that skips the most candidates
+// (rarestChain). The loop reads the window through unsafe pointers: every candidate start is checked
+// to lie in [strstart-maxDist, strstart-1] and above 0 before it is read, and no read goes past
+// strstart+maxLen, the end of the valid input.
+func (s *State) longestMatch(curMatch, scan, lookahead, prevLength, matchStart int, jump bool) (int, int) {
 	chainLength := s.maxChainLength
 	bestLen := prevLength
 	maxLen := min(maxMatch, lookahead)
@@ -47,17 +49,30 @@ func (s *State) longestMatch(curMatch, scan, lookahead, prevLength, matchStart i
 	_ = s.prev[wmask] // prev holds wsize = wmask+1 links
 	scanStart := load16(scanPtr, 0)
 	scanEnd := load16(scanPtr, bestLen-1)
-	for uint(scan-curMatch-1) < maxDist && curMatch != 0 {
-		m := unsafe.Add(base, curMatch)
+	off := 0 // curMatch is a position of the chain being walked; candidates start off bytes before it
+	for {
+		start := curMatch - off
+		if start <= 0 || uint(scan-start-1) >= maxDist {
+			break
+		}
+		m := unsafe.Add(base, start)
 		if load16(m, bestLen-1) == scanEnd && load16(m, 0) == scanStart {
 			n := matchLenPtr(m, scanPtr, maxLen)
 			if n > bestLen {
-				matchStart = curMatch
+				matchStart = start
 				bestLen = n
 				if n >= niceMatch {
 					break
 				}
 				scanEnd = load16(scanPtr, bestLen-1)
+				if jump && start+n <= scan {
+					chainLength--
+					if chainLength == 0 {
+						break
+					}
+					curMatch, off = s.rarestChain(start, n, scan)
+					continue
+				}
 			}
 		}
 		chainLength--
@@ -67,6 +82,28 @@ func (s *State) longestMatch(curMatch, scan, lookahead, prevLength, matchStart i
 		curMatch = int(*(*uint16)(unsafe.Add(prev, 2*(curMatch&wmask))))
 	}
 	return bestLen, matchStart
+}
+
+// rarestChain chooses where to continue after a match of length n at start, strictly before scan
+// and with n+1 valid bytes at scan. A longer match must repeat every four bytes of scan[0:n+1], so at
+// each offset i its start plus i lies on the chain of the hash of scan[i:i+4], which for i <= n-4
+// continues at prev[start+i], and for i = n-3 (one byte past the current match) starts at that hash's
+// head. The chain whose next position, less i, is oldest skips the most candidates; it returns that
+// position and its offset i. Every position read was inserted in this stream: start+n <= scan.
+func (s *State) rarestChain(start, n, scan int) (curMatch, off int) {
+	prev := s.prev
+	wmask := s.wmask
+	best := start
+	for i := 0; i <= n-hashBytes; i++ {
+		if p := int(prev[(start+i)&wmask]); p-i < best {
+			best, curMatch, off = p-i, p, i
+		}
+	}
+	i := n + 1 - hashBytes
+	if p := int(s.head[hash4(binary.LittleEndian.Uint32(s.window[scan+i:]))]); p-i < best {
+		curMatch, off = p, i
+	}
+	return curMatch, off
 }
 
 // load16 reads two little-endian bytes at p+i.

@@ -336,3 +336,24 @@ func TestBadUse(t *testing.T) {
 		t.Errorf("New with WindowBits 16: %v", err)
 	}
 }
+
+// TestSlideLinks compares the four-lane slide with zlib's one-entry rule on every value.
+func TestSlideLinks(t *testing.T) {
+	for wbits := 9; wbits <= 15; wbits++ {
+		w := 1 << wbits
+		links := make([]uint16, 2*w)
+		for i := range links {
+			links[i] = uint16(i)
+		}
+		slideLinks(links, wbits)
+		for i, got := range links {
+			want := 0
+			if i >= w {
+				want = i - w
+			}
+			if int(got) != want {
+				t.Fatalf("wbits %d: entry %d slid to %d, want %d", wbits, i, got, want)
+			}
+		}
+	}
+}

@@ -1,5 +1,7 @@
 package deflate
 
+import "unsafe"
+
 // fillWindow reads input into the window until at least minLookahead bytes are ahead of strstart or the
 // input runs out, sliding the upper half of the window down first when strstart is too close to its
 // end (zlib's fill_window).
@@ -47,14 +49,23 @@ func (s *State) fillWindow() {
 
 // slideHash moves every hash head and chain link down by wsize; links that would fall before the
 // window become 0, the end of a chain (zlib's slide_hash).
+//
+// Every entry is below 2*wsize, so m >= wsize exactly when bit wbits is set, and then m - wsize is
+// m with that bit cleared. slideLinks applies that to four entries per 64-bit word.
 func (s *State) slideHash() {
-	w := uint16(s.wsize)
-	for i, m := range s.head {
-		s.head[i] = m - min(m, w)
-	}
-	prev := s.prev
-	for i, m := range prev {
-		prev[i] = m - min(m, w)
+	slideLinks(s.head[:], s.wbits)
+	slideLinks(s.prev, s.wbits)
+}
+
+// slideLinks slides a table of uint16 positions whose length is a multiple of 4 and whose start is
+// 8-byte aligned (every region starts 64-byte aligned).
+func slideLinks(links []uint16, wbits int) {
+	words := unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(links))), len(links)/4)
+	const lanes = 0x0001_0001_0001_0001
+	keep := uint64(1<<wbits-1) * lanes // the bits below wbits in every lane
+	for i, w := range words {
+		set := (w >> wbits) & lanes // 1 in each lane whose entry is >= wsize
+		words[i] = w & keep & (set * 0xffff)
 	}
 }
 
