@@ -25,11 +25,8 @@ func (s *State) deflateFast(flush Flush) blockState {
 			s.lookahead -= s.matchLength
 			if s.matchLength <= s.maxLazyMatch && s.lookahead >= minMatch {
 				// Every position inside the match has four valid bytes: lookahead >= 3 remain after it.
-				for end := s.strstart + s.matchLength; s.strstart+1 < end; {
-					s.strstart++
-					s.insertString(s.strstart)
-				}
-				s.strstart++
+				s.insertRange(s.strstart+1, s.strstart+s.matchLength)
+				s.strstart += s.matchLength
 			} else {
 				s.strstart += s.matchLength
 			}

@@ -44,15 +44,10 @@ func (s *State) deflateSlow(flush Flush) blockState {
 				maxInsert := strstart + lookahead - hashBytes
 				full := s.tallyDist(strstart-1-prevMatch, prevLength-minMatch)
 				lookahead -= prevLength - 1
-				for n := prevLength - 2; n > 0; n-- {
-					strstart++
-					if strstart <= maxInsert {
-						s.insertString(strstart)
-					}
-				}
+				s.insertRange(strstart+1, min(strstart+prevLength-1, maxInsert+1))
+				strstart += prevLength - 1
 				matchAvailable = false
 				matchLength = minMatch - 1
-				strstart++
 				if full {
 					s.strstart = strstart
 					if s.flushBlock(false) {

@@ -19,6 +19,27 @@ func (s *State) insertString(pos int) int {
 	return int(head)
 }
 
+// insertRange inserts positions from..to-1, which must all have hashBytes valid bytes (zlib-ng's
+// insert_string with a count). The window range is bounds-checked once; the loop reads it and writes
+// prev through pointers.
+func (s *State) insertRange(from, to int) {
+	if from >= to {
+		return
+	}
+	win := s.window[from : to+hashBytes-1]
+	w := unsafe.Pointer(unsafe.SliceData(win))
+	head := s.head
+	wmask := s.wmask
+	_ = s.prev[wmask]
+	prev := unsafe.Pointer(unsafe.SliceData(s.prev))
+	for i := range to - from {
+		pos := from + i
+		h := hash4(binary.LittleEndian.Uint32((*[4]byte)(unsafe.Add(w, i))[:]))
+		*(*uint16)(unsafe.Add(prev, 2*(pos&wmask))) = head[h]
+		head[h] = uint16(pos)
+	}
+}
+
 // longestMatch walks the hash chain from curMatch and returns the length and start of the longest
 // match at strstart no longer than lookahead (zlib's longest_match). Only a match longer than
 // prevLength replaces (prevLength, matchStart); otherwise they come back unchanged.
@@ -91,19 +112,21 @@ func (s *State) longestMatch(curMatch, scan, lookahead, prevLength, matchStart i
 // head. The chain whose next position, less i, is oldest skips the most candidates; it returns that
 // position and its offset i. Every position read was inserted in this stream: start+n <= scan.
 func (s *State) rarestChain(start, n, scan int) (curMatch, off int) {
-	prev := s.prev
 	wmask := s.wmask
-	best := start
+	_ = s.prev[wmask]
+	prev := unsafe.Pointer(unsafe.SliceData(s.prev))
+	// Keys pack (candidate start)*512 + offset, so the smallest key is the oldest candidate, found
+	// with branch-free min; offsets stay below 256.
+	best := start << 9
 	for i := 0; i <= n-hashBytes; i++ {
-		if p := int(prev[(start+i)&wmask]); p-i < best {
-			best, curMatch, off = p-i, p, i
-		}
+		p := int(*(*uint16)(unsafe.Add(prev, 2*((start+i)&wmask))))
+		best = min(best, (p-i)<<9|i)
 	}
 	i := n + 1 - hashBytes
-	if p := int(s.head[hash4(binary.LittleEndian.Uint32(s.window[scan+i:]))]); p-i < best {
-		curMatch, off = p, i
-	}
-	return curMatch, off
+	p := int(s.head[hash4(binary.LittleEndian.Uint32(s.window[scan+i:]))])
+	best = min(best, (p-i)<<9|i)
+	off = best & 511
+	return best>>9 + off, off
 }
 
 // load16 reads two little-endian bytes at p+i.

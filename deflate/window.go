@@ -34,12 +34,10 @@ func (s *State) fillWindow() {
 		// Insert the positions left out of the hash table at the last flush, now that they have the
 		// four bytes the hash reads.
 		if s.insert > 0 {
-			str := s.strstart - s.insert
-			for s.insert > 0 && str+hashBytes <= s.strstart+s.lookahead {
-				s.insertString(str)
-				str++
-				s.insert--
-			}
+			from := s.strstart - s.insert
+			to := min(s.strstart, s.strstart+s.lookahead-hashBytes+1)
+			s.insertRange(from, to)
+			s.insert -= max(0, to-from)
 		}
 		if s.lookahead >= minLookahead || len(s.in) == 0 {
 			return
