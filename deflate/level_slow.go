@@ -1,13 +1,21 @@
 package deflate
 
+import (
+	"encoding/binary"
+	"unsafe"
+)
+
 // deflateSlow is lazy matching for levels 4-9 (zlib's deflate_slow): a match is emitted only when the
 // match at the next position is not longer; otherwise the current byte becomes a literal.
 //
 // The inner loop keeps the matcher's position and lookahead in locals and writes them back to the
 // State before anything that reads them there (flushBlock, fillWindow, returning).
 func (s *State) deflateSlow(flush Flush) blockState {
-	window := s.window
+	window, head, wmask := s.window, s.head, s.wmask
+	_ = s.prev[wmask]
+	prev := unsafe.Pointer(unsafe.SliceData(s.prev)) // wsize = wmask+1 links
 	maxLazy, maxDist := s.maxLazyMatch, s.maxDist
+	dBuf, lBuf, ltree, symEnd := s.dBuf, s.lBuf, &s.trees.dynLtree, s.symEnd
 	filtered := s.strategy == Filtered
 	for {
 		if s.lookahead < minLookahead {
@@ -25,7 +33,11 @@ func (s *State) deflateSlow(flush Flush) blockState {
 		for lookahead >= minLookahead || (drain && lookahead > 0) {
 			hashHead := 0
 			if lookahead >= hashBytes {
-				hashHead = s.insertString(strstart)
+				// insertString, with the tables in locals.
+				h := hash4(binary.LittleEndian.Uint32(window[strstart:]))
+				hashHead = int(head[h])
+				*(*uint16)(unsafe.Add(prev, 2*(strstart&wmask))) = head[h]
+				head[h] = uint16(strstart)
 			}
 			prevLength, prevMatch := matchLength, matchStart
 			matchLength = minMatch - 1
@@ -57,7 +69,15 @@ func (s *State) deflateSlow(flush Flush) blockState {
 				}
 			case matchAvailable:
 				// The match here is longer: the previous byte becomes a literal.
-				full := s.tallyLit(window[strstart-1])
+				// tallyLit, with the symbol buffers in locals.
+				c := window[strstart-1]
+				sym := s.symNext
+				dBuf[sym] = 0
+				lBuf[sym] = c
+				ltree[c].fc++
+				sym++
+				s.symNext = sym
+				full := sym == symEnd
 				if full {
 					s.strstart = strstart
 					s.flushBlock(false)
