@@ -123,50 +123,27 @@ func (s *State) sendCode(c int, tree []ctData) {
 // sendTree sends tree's code lengths in run-length form, mirroring scanTree (zlib's send_tree).
 func (s *State) sendTree(tree []ctData, maxCode int32) {
 	bl := s.trees.blTree[:]
-	prevLen := -1
-	nextLen := int(tree[0].dl)
-	count := 0
-	maxCount, minCount := 7, 4
-	if nextLen == 0 {
-		maxCount, minCount = 138, 3
-	}
-	for n := int32(0); n <= maxCode; n++ {
-		curLen := nextLen
-		nextLen = int(tree[n+1].dl)
-		count++
-		if count < maxCount && curLen == nextLen {
-			continue
-		}
-		switch {
-		case count < minCount:
-			for ; count > 0; count-- {
+	walkLengthRuns(tree, maxCode, func(kind lengthRun, curLen, count int, changed bool) {
+		switch kind {
+		case runLengths:
+			for range count {
 				s.sendCode(curLen, bl)
 			}
-		case curLen != 0:
-			if curLen != prevLen {
+		case runRepeat:
+			if changed {
 				s.sendCode(curLen, bl)
 				count--
 			}
 			s.sendCode(rep3To6, bl)
 			s.sendBits(uint64(count-3), 2)
-		case count <= 10:
+		case runZeros3To10:
 			s.sendCode(repz3To10, bl)
 			s.sendBits(uint64(count-3), 3)
-		default:
+		case runZeros11Up:
 			s.sendCode(repz11To138, bl)
 			s.sendBits(uint64(count-11), 7)
 		}
-		count = 0
-		prevLen = curLen
-		switch {
-		case nextLen == 0:
-			maxCount, minCount = 138, 3
-		case curLen == nextLen:
-			maxCount, minCount = 6, 3
-		default:
-			maxCount, minCount = 7, 4
-		}
-	}
+	})
 }
 
 // compressBlock sends the buffered symbols with the given trees, then END_BLOCK (zlib's

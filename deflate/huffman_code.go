@@ -216,9 +216,21 @@ func genCodes(tree []ctData, maxCode int32, blCount *[maxBits + 1]uint16) {
 	}
 }
 
-// scanTree counts how often each code length and repeat code occurs in tree, for the code length tree
-// (zlib's scan_tree).
-func (t *treeState) scanTree(tree []ctData, maxCode int32) {
+// lengthRun is how one run of equal code lengths is coded in the code length alphabet (RFC 1951
+// 3.2.7).
+type lengthRun int
+
+const (
+	runLengths    lengthRun = iota // the length itself, count times
+	runRepeat                      // the length once if it differs from the previous run's, then code 16
+	runZeros3To10                  // code 17
+	runZeros11Up                   // code 18
+)
+
+// walkLengthRuns splits the code lengths of tree[0..maxCode] into runs as zlib's scan_tree and
+// send_tree do, and calls emit for each run with its kind, length, count and whether the length
+// differs from the previous run's. It sets the guard entry tree[maxCode+1].
+func walkLengthRuns(tree []ctData, maxCode int32, emit func(kind lengthRun, curLen, count int, changed bool)) {
 	prevLen := -1
 	nextLen := int(tree[0].dl)
 	count := 0
@@ -236,16 +248,13 @@ func (t *treeState) scanTree(tree []ctData, maxCode int32) {
 		}
 		switch {
 		case count < minCount:
-			t.blTree[curLen].fc += uint16(count)
+			emit(runLengths, curLen, count, curLen != prevLen)
 		case curLen != 0:
-			if curLen != prevLen {
-				t.blTree[curLen].fc++
-			}
-			t.blTree[rep3To6].fc++
+			emit(runRepeat, curLen, count, curLen != prevLen)
 		case count <= 10:
-			t.blTree[repz3To10].fc++
+			emit(runZeros3To10, curLen, count, curLen != prevLen)
 		default:
-			t.blTree[repz11To138].fc++
+			emit(runZeros11Up, curLen, count, curLen != prevLen)
 		}
 		count = 0
 		prevLen = curLen
@@ -258,6 +267,26 @@ func (t *treeState) scanTree(tree []ctData, maxCode int32) {
 			maxCount, minCount = 7, 4
 		}
 	}
+}
+
+// scanTree counts how often each code length and repeat code occurs in tree, for the code length tree
+// (zlib's scan_tree).
+func (t *treeState) scanTree(tree []ctData, maxCode int32) {
+	walkLengthRuns(tree, maxCode, func(kind lengthRun, curLen, count int, changed bool) {
+		switch kind {
+		case runLengths:
+			t.blTree[curLen].fc += uint16(count)
+		case runRepeat:
+			if changed {
+				t.blTree[curLen].fc++
+			}
+			t.blTree[rep3To6].fc++
+		case runZeros3To10:
+			t.blTree[repz3To10].fc++
+		case runZeros11Up:
+			t.blTree[repz11To138].fc++
+		}
+	})
 }
 
 // buildBLTree builds the code length tree and returns the index in blOrder of the last code length code
