@@ -100,6 +100,9 @@ func New(cfg Config, alloc Allocator, layout Layout) (*State, error) {
 		layout = Consolidated
 	}
 	s := &State{cfg: cfg, layout: layout, plan: layout.Plan(cfg), alloc: alloc}
+	if err := checkPlan(s.plan, cfg, layout.Name()); err != nil {
+		return nil, err
+	}
 	if err := s.allocate(); err != nil {
 		return nil, err
 	}
@@ -248,8 +251,51 @@ func (s *State) End() error {
 // Config returns the configuration the state was created with.
 func (s *State) Config() Config { return s.cfg }
 
-// Plan returns how the state's regions are carved from its blocks.
-func (s *State) Plan() Plan { return s.plan }
+// Plan returns how the state's regions are carved from its blocks (a copy the caller may keep).
+func (s *State) Plan() Plan {
+	return Plan{
+		Blocks:    append([]int(nil), s.plan.Blocks...),
+		Spans:     append([]Span(nil), s.plan.Spans...),
+		FreeOrder: append([]int(nil), s.plan.FreeOrder...),
+	}
+}
+
+// checkPlan verifies that a Layout's plan keeps the Plan invariants and gives every region at least
+// the size the engine's views need, so that a faulty Layout is an error rather than a panic.
+func checkPlan(p Plan, cfg Config, layout string) error {
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("deflate: layout %s: %s", layout, fmt.Sprintf(format, args...))
+	}
+	if len(p.Spans) != int(numRegions) {
+		return bad("plan has %d spans, want one per region (%d)", len(p.Spans), numRegions)
+	}
+	need := regionSizes(cfg)
+	for r, sp := range p.Spans {
+		switch {
+		case sp.Region != Region(r):
+			return bad("span %d is for %v, want %v", r, sp.Region, Region(r))
+		case sp.Block < 0 || sp.Block >= len(p.Blocks):
+			return bad("%v is in block %d of %d", sp.Region, sp.Block, len(p.Blocks))
+		case sp.Offset < 0 || sp.Offset%alignment != 0:
+			return bad("%v offset %d is not a non-negative multiple of %d", sp.Region, sp.Offset, alignment)
+		case sp.Size < need[r]:
+			return bad("%v has %d bytes, needs %d", sp.Region, sp.Size, need[r])
+		case sp.Offset+sp.Size > p.Blocks[sp.Block]-alignSlack:
+			return bad("%v ends at %d, past block %d's %d usable bytes", sp.Region, sp.Offset+sp.Size, sp.Block, p.Blocks[sp.Block]-alignSlack)
+		}
+	}
+	seen := make([]bool, len(p.Blocks))
+	for _, i := range p.FreeOrder {
+		if i < 0 || i >= len(p.Blocks) || seen[i] {
+			return bad("free order %v is not a permutation of the %d blocks", p.FreeOrder, len(p.Blocks))
+		}
+		seen[i] = true
+	}
+	if len(p.FreeOrder) != len(p.Blocks) {
+		return bad("free order %v is not a permutation of the %d blocks", p.FreeOrder, len(p.Blocks))
+	}
+	return nil
+}
 
 // BlockBytes is the sum of the bytes requested for the blocks the state holds: its exact idle native
 // footprint. It is 0 after End.

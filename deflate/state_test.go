@@ -357,3 +357,34 @@ func TestSlideLinks(t *testing.T) {
 		}
 	}
 }
+
+// brokenLayout returns a plan that violates one invariant.
+type brokenLayout struct {
+	name   string
+	mutate func(*Plan)
+}
+
+func (b brokenLayout) Name() string { return b.name }
+func (b brokenLayout) Plan(cfg Config) Plan {
+	p := Consolidated.Plan(cfg)
+	b.mutate(&p)
+	return p
+}
+
+// TestFaultyLayoutIsAnError: a Layout whose plan cannot hold the state is rejected before anything is
+// allocated.
+func TestFaultyLayoutIsAnError(t *testing.T) {
+	for _, l := range []brokenLayout{
+		{"short-block", func(p *Plan) { p.Blocks[0] -= 64 }},
+		{"small-head", func(p *Plan) { p.Spans[HeadRegion].Size = 1024 }},
+		{"unaligned", func(p *Plan) { p.Spans[PendingRegion].Offset++ }},
+		{"missing-span", func(p *Plan) { p.Spans = p.Spans[:3] }},
+		{"double-free", func(p *Plan) { p.FreeOrder = []int{0, 0} }},
+		{"no-block", func(p *Plan) { p.Spans[StateRegion].Block = 2 }},
+	} {
+		a := newCountingAlloc()
+		if s, err := New(DefaultConfig(), a, l); err == nil || s != nil || a.allocs != 0 {
+			t.Errorf("%s: New returned %v, %v after %d allocations", l.name, s, err, a.allocs)
+		}
+	}
+}
