@@ -203,3 +203,16 @@ func TestReportPath(t *testing.T) {
 		}
 	}
 }
+
+func TestWorkflowInputs(t *testing.T) {
+	o := Options{Profile: "full", Variants: []string{"control", "pooled"}, DOPs: []int{1, 12}}
+	var got []string
+	for _, in := range o.WorkflowInputs() {
+		got = append(got, in.Name+"="+in.Value)
+	}
+	// Empty values stay empty: remote leaves them out, so the workflow's defaults apply.
+	want := []string{"profile=full", "variants=control,pooled", "dops=1,12", "backends="}
+	if !slices.Equal(got, want) {
+		t.Errorf("WorkflowInputs = %q, want %q", got, want)
+	}
+}
