@@ -86,7 +86,7 @@ func (s *State) longestMatch(curMatch, scan, lookahead, prevLength, matchStart i
 					break
 				}
 				scanEnd = load16(scanPtr, bestLen-1)
-				if jump && start+n <= scan {
+				if jump && start+n <= scan && chainLength > n>>3 {
 					chainLength--
 					if chainLength == 0 {
 						break
