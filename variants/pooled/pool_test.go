@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/deflatelab/deflatelab/deflate"
 	"github.com/deflatelab/deflatelab/variants"
@@ -389,5 +391,31 @@ func TestCapacityOption(t *testing.T) {
 			}
 			checkCounters(t, v.Counters(), n, 0, n, 1, int64(capacity))
 		})
+	}
+}
+
+// TestReturnDropsTheDestination: once a compressor is closed, neither the pooled state nor the recycled
+// Go-side session may keep the caller's destination alive (the seed cleared I/O pointers before pooling).
+func TestReturnDropsTheDestination(t *testing.T) {
+	v, _ := newPooled(t, 0)
+	cfg := deflate.DefaultConfig()
+	collected := make(chan struct{})
+	func() {
+		dst := &bytes.Buffer{}
+		runtime.AddCleanup(dst, func(ch chan struct{}) { close(ch) }, collected)
+		if err := varianttest.Compress(v, dst, cfg, varianttest.Payload()); err != nil {
+			t.Fatal(err)
+		}
+	}()
+	// One collection only: sync.Pool keeps the recycled session through the first GC (in its victim
+	// cache), so a session still pointing at dst would keep it alive past this one.
+	runtime.GC()
+	select {
+	case <-collected:
+	case <-time.After(2 * time.Second):
+		t.Fatal("the destination of a closed compressor survived a collection: something still references it")
+	}
+	if c := v.Counters(); c.IdleStates != 1 {
+		t.Fatalf("counters %+v: the state should be idle in the pool", c)
 	}
 }

@@ -14,7 +14,9 @@ import (
 )
 
 // Payload is the seeds' 5,000-byte half-random payload, as the matrix's hosts compress it (one source
-// for both, so that benchmark and matrix numbers describe the same bytes).
+// for both, so that benchmark and matrix numbers describe the same bytes). matrix/workload sits above
+// variants, but it imports only deflate, and varianttest is imported by tests alone, so no binary's import
+// graph points up.
 func Payload() []byte {
 	p, err := workload.Payload(workload.DefaultSeed, workload.DefaultSize, workload.DefaultRandFrac)
 	if err != nil {
