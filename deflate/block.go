@@ -147,54 +147,47 @@ func (s *State) sendTree(tree []ctData, maxCode int32) {
 }
 
 // compressBlock sends the buffered symbols with the given trees, then END_BLOCK (zlib's
-// compress_block). The bit buffer and write position live in locals for the loop.
+// compress_block). A match's length code, length extra bits, distance code and distance extra bits
+// (at most 15+5+15+13 = 48 bits) go out as one value; the bit buffer and write position live in locals.
 func (s *State) compressBlock(ltree, dtree []ctData) {
-	ltree = ltree[:lCodes]
-	dtree = dtree[:dCodes]
+	lt := (*[lCodes]ctData)(ltree[:lCodes])
+	dt := (*[dCodes]ctData)(dtree[:dCodes])
 	bitBuf, bitCount, pos := s.bitBuf, s.bitCount, s.pendEnd
 	out := s.pendingBuf
 	n := s.symNext
 	dBuf := s.dBuf[:n]
 	lBuf := s.lBuf[:n]
-	put := func(v uint64, nb uint) {
-		total := bitCount + nb
-		if total < 64 {
-			bitBuf |= v << bitCount
-			bitCount = total
-			return
-		}
-		bitBuf |= v << bitCount
-		binary.LittleEndian.PutUint64(out[pos:], bitBuf)
-		pos += 8
-		bitBuf = v >> (64 - bitCount)
-		bitCount = total - 64
-	}
 	for i, dist := range dBuf {
 		lc := lBuf[i]
+		var v uint64
+		var nb uint
 		if dist == 0 {
-			c := ltree[lc]
-			put(uint64(c.fc), uint(c.dl))
-			continue
+			c := lt[lc]
+			v, nb = uint64(c.fc), uint(c.dl)
+		} else {
+			// Codes without extra bits have lc == baseLength and d == baseDist, so the extra
+			// values are 0 and need no test.
+			code := lengthCode[lc] % lengthCodes
+			c := lt[int(code)+literals+1]
+			v = uint64(c.fc) | uint64(uint16(lc)-baseLength[code])<<c.dl
+			nb = uint(c.dl) + uint(extraLBits[code])
+			d := int(dist) - 1
+			dc := dCode(d) % dCodes
+			c = dt[dc]
+			v |= (uint64(c.fc) | uint64(d-int(baseDist[dc]))<<c.dl) << nb
+			nb += uint(c.dl) + uint(extraDBits[dc])
 		}
-		code := lengthCode[lc]
-		c := ltree[int(code)+literals+1]
-		v, nb := uint64(c.fc), uint(c.dl)
-		if extra := uint(extraLBits[code%lengthCodes]); extra != 0 {
-			v |= uint64(uint16(lc)-baseLength[code%lengthCodes]) << nb
-			nb += extra
+		if total := bitCount + nb; total < 64 {
+			bitBuf |= v << bitCount
+			bitCount = total
+		} else {
+			bitBuf |= v << bitCount
+			binary.LittleEndian.PutUint64(out[pos:], bitBuf)
+			pos += 8
+			bitBuf = v >> (64 - bitCount)
+			bitCount = total - 64
 		}
-		d := int(dist) - 1
-		dc := dCode(d) % dCodes
-		c = dtree[dc]
-		put(v, nb)
-		v, nb = uint64(c.fc), uint(c.dl)
-		if extra := uint(extraDBits[dc]); extra != 0 {
-			v |= uint64(d-int(baseDist[dc])) << nb
-			nb += extra
-		}
-		put(v, nb)
 	}
-	c := ltree[endBlock]
-	put(uint64(c.fc), uint(c.dl))
 	s.bitBuf, s.bitCount, s.pendEnd = bitBuf, bitCount, pos
+	s.sendCode(endBlock, ltree)
 }

@@ -1,8 +1,20 @@
 package deflate
 
+import (
+	"encoding/binary"
+	"unsafe"
+)
+
 // deflateFast is greedy matching for levels 1-3 (zlib's deflate_fast): take the longest match at each
 // position, and insert the positions inside a match only when it is short.
+//
+// As in deflateSlow, the inner loop keeps position and lookahead in locals and writes them back to
+// the State before anything that reads them there.
 func (s *State) deflateFast(flush Flush) blockState {
+	window, head, wmask := s.window, s.head, s.wmask
+	_ = s.prev[wmask]
+	prev := unsafe.Pointer(unsafe.SliceData(s.prev)) // wsize = wmask+1 links
+	maxInsertLength, maxDist := s.maxLazyMatch, s.maxDist
 	for {
 		if s.lookahead < minLookahead {
 			if s.refill(flush, minLookahead) {
@@ -12,32 +24,47 @@ func (s *State) deflateFast(flush Flush) blockState {
 				break
 			}
 		}
-		hashHead := 0
-		if s.lookahead >= hashBytes {
-			hashHead = s.insertString(s.strstart)
-		}
-		if hashHead != 0 && s.strstart-hashHead <= s.maxDist {
-			s.matchLength, s.matchStart = s.longestMatch(hashHead, s.strstart, s.lookahead, minMatch-1, s.matchStart, false)
-		}
-		var full bool
-		if s.matchLength >= minMatch {
-			full = s.tallyDist(s.strstart-s.matchStart, s.matchLength-minMatch)
-			s.lookahead -= s.matchLength
-			if s.matchLength <= s.maxLazyMatch && s.lookahead >= minMatch {
-				// Every position inside the match has four valid bytes: lookahead >= 3 remain after it.
-				s.insertRange(s.strstart+1, s.strstart+s.matchLength)
-				s.strstart += s.matchLength
-			} else {
-				s.strstart += s.matchLength
+		// Short of minLookahead here means the input is used up for a flush: run to its end.
+		drain := s.lookahead < minLookahead
+		strstart, lookahead, matchStart := s.strstart, s.lookahead, s.matchStart
+		for lookahead >= minLookahead || (drain && lookahead > 0) {
+			hashHead := 0
+			if lookahead >= hashBytes {
+				// insertString, with the tables in locals.
+				h := hash4(binary.LittleEndian.Uint32(window[strstart:]))
+				hashHead = int(head[h])
+				*(*uint16)(unsafe.Add(prev, 2*(strstart&wmask))) = head[h]
+				head[h] = uint16(strstart)
 			}
-			s.matchLength = minMatch - 1
-		} else {
-			full = s.tallyLit(s.window[s.strstart])
-			s.lookahead--
-			s.strstart++
+			matchLength := minMatch - 1
+			if hashHead != 0 && strstart-hashHead <= maxDist {
+				matchLength, matchStart = s.longestMatch(hashHead, strstart, lookahead, minMatch-1, matchStart, false)
+			}
+			var full bool
+			if matchLength >= minMatch {
+				full = s.tallyDist(strstart-matchStart, matchLength-minMatch)
+				lookahead -= matchLength
+				if matchLength <= maxInsertLength && lookahead >= minMatch {
+					// Every position inside the match has four valid bytes: lookahead >= 3 remain.
+					s.insertRange(strstart+1, strstart+matchLength)
+				}
+				strstart += matchLength
+			} else {
+				full = s.tallyLit(window[strstart])
+				lookahead--
+				strstart++
+			}
+			if full {
+				s.strstart, s.lookahead = strstart, lookahead
+				if s.flushBlock(false) {
+					s.matchStart = matchStart
+					return needMore
+				}
+			}
 		}
-		if full && s.flushBlock(false) {
-			return needMore
+		s.strstart, s.lookahead, s.matchStart = strstart, lookahead, matchStart
+		if drain {
+			break
 		}
 	}
 	return s.finishBlock(flush, hashBytes-1)
