@@ -1,19 +1,12 @@
 package deflate
 
-import (
-	"encoding/binary"
-	"unsafe"
-)
-
 // deflateFast is greedy matching for levels 1-3 (zlib's deflate_fast): take the longest match at each
 // position, and insert the positions inside a match only when it is short.
 //
 // As in deflateSlow, the inner loop keeps position and lookahead in locals and writes them back to
 // the State before anything that reads them there.
 func (s *State) deflateFast(flush Flush) blockState {
-	window, head, wmask := s.window, s.head, s.wmask
-	_ = s.prev[wmask]
-	prev := unsafe.Pointer(unsafe.SliceData(s.prev)) // wsize = wmask+1 links
+	window, tables := s.window, s.hashTables()
 	maxInsertLength, maxDist := s.maxLazyMatch, s.maxDist
 	for {
 		if s.lookahead < minLookahead {
@@ -30,11 +23,7 @@ func (s *State) deflateFast(flush Flush) blockState {
 		for lookahead >= minLookahead || (drain && lookahead > 0) {
 			hashHead := 0
 			if lookahead >= hashBytes {
-				// insertString, with the tables in locals.
-				h := hash4(binary.LittleEndian.Uint32(window[strstart:]))
-				hashHead = int(head[h])
-				*(*uint16)(unsafe.Add(prev, 2*(strstart&wmask))) = head[h]
-				head[h] = uint16(strstart)
+				hashHead = tables.insert(window, strstart)
 			}
 			matchLength := minMatch - 1
 			if hashHead != 0 && strstart-hashHead <= maxDist {

@@ -1,19 +1,12 @@
 package deflate
 
-import (
-	"encoding/binary"
-	"unsafe"
-)
-
 // deflateSlow is lazy matching for levels 4-9 (zlib's deflate_slow): a match is emitted only when the
 // match at the next position is not longer; otherwise the current byte becomes a literal.
 //
 // The inner loop keeps the matcher's position and lookahead in locals and writes them back to the
 // State before anything that reads them there (flushBlock, fillWindow, returning).
 func (s *State) deflateSlow(flush Flush) blockState {
-	window, head, wmask := s.window, s.head, s.wmask
-	_ = s.prev[wmask]
-	prev := unsafe.Pointer(unsafe.SliceData(s.prev)) // wsize = wmask+1 links
+	window, tables := s.window, s.hashTables()
 	maxLazy, maxDist := s.maxLazyMatch, s.maxDist
 	dBuf, lBuf, ltree, symEnd := s.dBuf, s.lBuf, &s.trees.dynLtree, s.symEnd
 	filtered := s.strategy == Filtered
@@ -33,11 +26,7 @@ func (s *State) deflateSlow(flush Flush) blockState {
 		for lookahead >= minLookahead || (drain && lookahead > 0) {
 			hashHead := 0
 			if lookahead >= hashBytes {
-				// insertString, with the tables in locals.
-				h := hash4(binary.LittleEndian.Uint32(window[strstart:]))
-				hashHead = int(head[h])
-				*(*uint16)(unsafe.Add(prev, 2*(strstart&wmask))) = head[h]
-				head[h] = uint16(strstart)
+				hashHead = tables.insert(window, strstart)
 			}
 			prevLength, prevMatch := matchLength, matchStart
 			matchLength = minMatch - 1

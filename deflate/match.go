@@ -9,14 +9,27 @@ import (
 // hash4 is zlib-ng's multiplicative hash of the four bytes at p, keeping the top hashBits bits.
 func hash4(v uint32) uint32 { return (v * hashMul) >> hashShift }
 
-// insertString links position pos into its hash chain and returns the previous head of that chain
-// (zlib's INSERT_STRING). pos must have hashBytes valid bytes.
-func (s *State) insertString(pos int) int {
-	h := hash4(binary.LittleEndian.Uint32(s.window[pos:]))
-	head := s.head[h]
-	s.prev[pos&s.wmask] = head
-	s.head[h] = uint16(pos)
-	return int(head)
+// hashTables is the hash heads and chain links as the matchers' inner loops hold them: in locals,
+// with prev as a pointer to wmask+1 links.
+type hashTables struct {
+	head  *[hashSize]uint16
+	prev  unsafe.Pointer
+	wmask int
+}
+
+func (s *State) hashTables() hashTables {
+	_ = s.prev[s.wmask]
+	return hashTables{s.head, unsafe.Pointer(unsafe.SliceData(s.prev)), s.wmask}
+}
+
+// insert links position pos of window into its hash chain and returns the previous head of that
+// chain (zlib's INSERT_STRING). pos must have hashBytes valid bytes.
+func (t hashTables) insert(window []byte, pos int) int {
+	h := hash4(binary.LittleEndian.Uint32(window[pos:]))
+	old := t.head[h]
+	*(*uint16)(unsafe.Add(t.prev, 2*(pos&t.wmask))) = old
+	t.head[h] = uint16(pos)
+	return int(old)
 }
 
 // insertRange inserts positions from..to-1, which must all have hashBytes valid bytes (zlib-ng's
