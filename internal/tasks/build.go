@@ -19,8 +19,8 @@ const BinRoot = "bin"
 // test binaries into bin/<goos>-<goarch>/ (test binaries under tests/). It runs in the module root.
 //
 // It is incremental through Go itself: the build cache skips unchanged packages, and "go build -o"
-// and "go test -c -o" leave an output whose build ID already matches untouched, so a second run with
-// no source change compiles and links nothing.
+// and "go test -c -o" do not rewrite an output whose build ID already matches (they only refresh its
+// modification time), so a second run with no source change compiles and links nothing.
 func Build(ctx context.Context, s Streams, platforms []string) error {
 	for _, p := range platforms {
 		goos, goarch, ok := strings.Cut(p, "/")
