@@ -34,15 +34,17 @@ func TestBenchArgs(t *testing.T) {
 func TestValidateArgs(t *testing.T) {
 	tests := []struct {
 		goos, goarch string
+		haveCC       bool
 		race         bool
 	}{
-		{"linux", "amd64", true},
-		{"linux", "arm64", true},
-		{"windows", "amd64", true},
-		{"windows", "arm64", false},
+		{"linux", "amd64", true, true},
+		{"linux", "arm64", true, true},
+		{"windows", "amd64", true, true},
+		{"windows", "arm64", true, false},
+		{"linux", "amd64", false, false},
 	}
 	for _, tt := range tests {
-		args, race := ValidateArgs(tt.goos, tt.goarch)
+		args, race := ValidateArgs(tt.goos, tt.goarch, tt.haveCC)
 		if race != tt.race || slices.Contains(args, "-race") != tt.race {
 			t.Errorf("ValidateArgs(%s/%s) = %q, race %v; want race %v", tt.goos, tt.goarch, args, race, tt.race)
 		}
