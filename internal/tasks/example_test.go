@@ -1,0 +1,28 @@
+package tasks_test
+
+import (
+	"fmt"
+
+	"github.com/deflatelab/deflatelab/internal/tasks"
+)
+
+// The mage targets turn DEFLATELAB_* variables into the flags of "lab bench".
+func ExampleFromEnv() {
+	env := map[string]string{
+		tasks.EnvProfile: "smoke",
+		tasks.EnvDOPs:    "1,8",
+	}
+	o, err := tasks.FromEnv(func(k string) string { return env[k] })
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(o.BenchArgs("results/run"))
+
+	env[tasks.EnvDOPs] = "0"
+	_, err = tasks.FromEnv(func(k string) string { return env[k] })
+	fmt.Println(err)
+	// Output:
+	// [-profile smoke -out results/run -dops 1,8]
+	// DEFLATELAB_DOPS="0": "0" is not a degree of parallelism; allowed: integers >= 1, comma-separated (e.g. 1,4,8,12)
+}
