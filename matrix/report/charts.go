@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/deflatelab/deflatelab/matrix/stats"
@@ -250,7 +251,21 @@ func newPlot(title, x, y string) *plot.Plot {
 		f.Variant = "Sans" // gonum's default is the serif face
 	}
 	p.Legend.TextStyle.Font.Size = vg.Points(9)
+	p.X.Tick.Marker, p.Y.Tick.Marker = plainTicks{}, plainTicks{}
 	return p
+}
+
+// plainTicks are gonum's default ticks labelled without trailing zeros ("175", not "175.00").
+type plainTicks struct{}
+
+func (plainTicks) Ticks(min, max float64) []plot.Tick {
+	ts := plot.DefaultTicks{}.Ticks(min, max)
+	for i := range ts {
+		if ts[i].Label != "" {
+			ts[i].Label = strconv.FormatFloat(ts[i].Value, 'g', 6, 64)
+		}
+	}
+	return ts
 }
 
 // addPoints adds a scatter of pts with their error bars (on x, y, or both) and labels, and a legend entry.
