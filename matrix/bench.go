@@ -38,6 +38,8 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		bin     = fs.String("bin", "", "directory of the host binaries (default bin/<goos>-<goarch>)")
 		resume  = fs.Bool("resume", false, "continue the run in -out, skipping its recorded samples; the plan comes from its run.json")
 		timeout = fs.Duration("timeout", 0, "per-sample timeout (default: the profile's)")
+		split   = fs.Bool("force-split", true, "splitalloc uses the split layout on every platform, not only Win64 (false: the seed's patch as written, a no-op off Win64)")
+		poolCap = fs.Int("pool-capacity", 0, "pooled variant's idle-state bound, >= 1 (default: the seed's 8)")
 	)
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -111,6 +113,13 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			plan.Order = *order
 		}
 		plan.Seed = *seed
+		plan.ForceSplit = *split
+		if set["pool-capacity"] {
+			if *poolCap < 1 {
+				return fmt.Errorf("bench: -pool-capacity %d: must be >= 1", *poolCap)
+			}
+			plan.PoolCapacity = *poolCap
+		}
 		if plan.Order == Shuffle && plan.Seed == 0 {
 			plan.Seed = rand.Uint64()
 		}

@@ -42,6 +42,8 @@ func fakeHost(mode string, args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&r.Backend, "backend", "", "")
 	fs.Int64Var(&r.PayloadSeed, "payload-seed", 0, "")
 	fs.IntVar(&r.PayloadSize, "payload-size", 0, "")
+	fs.Bool("force-split", false, "") // accepted as the real host does; the fake never splits
+	fs.Int("pool-capacity", 0, "")
 	fs.Float64Var(&r.PayloadRandFrac, "payload-random", 0, "")
 	if err := fs.Parse(args); err != nil {
 		return 2
