@@ -32,12 +32,7 @@ func (s *State) biWindup() {
 	s.bitBuf, s.bitCount = 0, 0
 }
 
-// putByte and putShortMSB add whole bytes to the pending output; the bit buffer must be empty.
-func (s *State) putByte(b byte) {
-	s.pendingBuf[s.pendEnd] = b
-	s.pendEnd++
-}
-
+// putShortMSB and putUint32LE add whole bytes to the pending output; the bit buffer must be empty.
 func (s *State) putShortMSB(v uint16) {
 	binary.BigEndian.PutUint16(s.pendingBuf[s.pendEnd:], v)
 	s.pendEnd += 2

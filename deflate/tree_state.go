@@ -17,10 +17,10 @@ type treeState struct {
 	dynDtree  [2*dCodes + 1]ctData  // distance tree
 	blTree    [2*blCodes + 1]ctData // code length tree
 	blCount   [maxBits + 1]uint16   // number of codes at each bit length
-	heap      [2*lCodes + 1]int32   // heap[1..heapLen] is the build heap; heap[heapMax..] the sorted nodes
-	depth     [2*lCodes + 1]uint8   // zlib's subtree depths; kept for the layout, the heap keys carry them
-	heapLen   int32                 // number of elements in the heap
-	heapMax   int32                 // element of largest frequency
+	heap      [2*lCodes + 1]int32   // heap[heapMax..heapSize-1]: root, then nodes in reverse merge order
+	depth     [2*lCodes + 1]uint8   // subtree depth, the tie breaker of equal frequencies
+	heapLen   int32                 // zlib's heap length; 0 once a tree is built (buildTree merges two queues)
+	heapMax   int32                 // first used entry of heap
 	lMaxCode  int32                 // largest literal/length code with a nonzero frequency
 	dMaxCode  int32                 // largest distance code with a nonzero frequency
 	bMaxCode  int32                 // largest code length code with a nonzero frequency
