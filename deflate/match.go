@@ -84,6 +84,14 @@ func (s *State) longestMatch(curMatch, scan, lookahead, prevLength, matchStart i
 	scanStart := load16(scanPtr, 0)
 	scanEnd := load16(scanPtr, bestLen-1)
 	off := 0 // curMatch is a position of the chain being walked; candidates start off bytes before it
+	if jump && bestLen >= hashBytes-1 {
+		// A match longer than prevLength repeats the four bytes ending one past it: start from that
+		// hash's chain when its head is older than the first candidate (see rarestChain).
+		i := bestLen + 1 - hashBytes
+		if p := int(s.head[hash4(binary.LittleEndian.Uint32(scanWin[i:]))]); p-i < curMatch {
+			curMatch, off = p, i
+		}
+	}
 	for {
 		start := curMatch - off
 		if start <= 0 || uint(scan-start-1) >= maxDist {
