@@ -7,6 +7,7 @@ import (
 	"io"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -246,6 +247,7 @@ func TestConcurrentRentReturn(t *testing.T) {
 	keys := distinctConfigs(3)
 	const goroutines, opsEach = 16, 40
 	var wg sync.WaitGroup
+	var verified atomic.Int64 // outputs that round-tripped
 	errs := make(chan error, goroutines)
 	for g := range goroutines {
 		wg.Go(func() {
@@ -261,6 +263,7 @@ func TestConcurrentRentReturn(t *testing.T) {
 					errs <- fmt.Errorf("goroutine %d op %d: %w", g, i, err)
 					return
 				}
+				verified.Add(1)
 			}
 		})
 	}
@@ -279,7 +282,11 @@ func TestConcurrentRentReturn(t *testing.T) {
 	if got := int64(rec.LiveBytes()); got != c.IdleBytes {
 		t.Fatalf("recorder holds %d live bytes, IdleBytes says %d", got, c.IdleBytes)
 	}
-	t.Logf("%d goroutines x %d ops: %d hits, %d misses, %d evictions", goroutines, opsEach, c.PoolHits, c.PoolMisses, c.PoolEvictions)
+	t.Logf("%d goroutines x %d ops: %d outputs round-tripped; %d hits, %d misses, %d evictions",
+		goroutines, opsEach, verified.Load(), c.PoolHits, c.PoolMisses, c.PoolEvictions)
+	if verified.Load() != goroutines*opsEach {
+		t.Fatalf("%d of %d outputs round-tripped", verified.Load(), goroutines*opsEach)
+	}
 }
 
 // TestCleanupIsUnconditional closes the variant while compressors are still open: idle states are freed
