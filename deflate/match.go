@@ -84,10 +84,10 @@ func (s *State) longestMatch(curMatch, scan, lookahead, prevLength, matchStart i
 	scanStart := load16(scanPtr, 0)
 	scanEnd := load16(scanPtr, bestLen-1)
 	off := 0 // curMatch is a position of the chain being walked; candidates start off bytes before it
-	if jump && bestLen >= hashBytes-1 {
-		// A match longer than prevLength repeats the four bytes ending one past it: start from that
-		// hash's chain when its head is older than the first candidate (see rarestChain).
-		i := bestLen + 1 - hashBytes
+	if i := bestLen + 1 - hashBytes; jump && i >= 0 && scan-curMatch > i {
+		// A match longer than prevLength repeats the four bytes ending one past it, at start+i: start
+		// from that hash's chain when its head is older than the first candidate (see rarestChain).
+		// Every candidate from curMatch on is more than i back, so its start+i was inserted.
 		if p := int(s.head[hash4(binary.LittleEndian.Uint32(scanWin[i:]))]); p-i < curMatch {
 			curMatch, off = p, i
 		}
