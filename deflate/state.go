@@ -23,6 +23,9 @@ type State struct {
 	bases  []int    // offset of each block's 64-byte-aligned start
 	ended  bool
 
+	blockArr [2][]byte // backing of blocks and bases for the layouts this package defines
+	baseArr  [2]int
+
 	// Views over the blocks.
 	window     []byte            // 2*wsize bytes: the sliding window
 	prev       []uint16          // wsize links: previous position with the same hash
@@ -113,8 +116,11 @@ func New(cfg Config, alloc Allocator, layout Layout) (*State, error) {
 
 // allocate obtains every block of the plan and builds the views; on failure nothing stays allocated.
 func (s *State) allocate() error {
-	s.blocks = make([][]byte, len(s.plan.Blocks))
-	s.bases = make([]int, len(s.plan.Blocks))
+	if n := len(s.plan.Blocks); n <= len(s.blockArr) {
+		s.blocks, s.bases = s.blockArr[:n], s.baseArr[:n] // no separate allocations for 1 or 2 blocks
+	} else {
+		s.blocks, s.bases = make([][]byte, n), make([]int, n)
+	}
 	for i, n := range s.plan.Blocks {
 		b, err := s.alloc.Alloc(n)
 		if err == nil && len(b) < n {
