@@ -17,10 +17,3 @@ func ExampleMixed() {
 	// level=6/wbits=-15/memlevel=8/strategy=default
 	// level=9/wbits=-15/memlevel=8/strategy=default
 }
-
-func ExamplePayload() {
-	p, _ := workload.Payload(workload.DefaultSeed, workload.DefaultSize, workload.DefaultRandFrac)
-	fmt.Printf("%d bytes, text from byte 2500: %q\n", len(p), p[2500:2519])
-	// Output:
-	// 5000 bytes, text from byte 2500: "The quick brown fox"
-}

@@ -10,20 +10,11 @@ import (
 	"io"
 
 	"github.com/deflatelab/deflatelab/deflate"
-	"github.com/deflatelab/deflatelab/matrix/workload"
+	"github.com/deflatelab/deflatelab/internal/payload"
 )
 
-// Payload is the seeds' 5,000-byte half-random payload, as the matrix's hosts compress it (one source
-// for both, so that benchmark and matrix numbers describe the same bytes). matrix/workload sits above
-// variants, but it imports only deflate, and varianttest is imported by tests alone, so no binary's import
-// graph points up.
-func Payload() []byte {
-	p, err := workload.Payload(workload.DefaultSeed, workload.DefaultSize, workload.DefaultRandFrac)
-	if err != nil {
-		panic(err) // the defaults are valid by construction
-	}
-	return p
-}
+// Payload is the seeds' 5,000-byte half-random payload, the same bytes the matrix's hosts compress.
+func Payload() []byte { return payload.Default() }
 
 // Inflate decodes a stream of the given format with the standard library.
 func Inflate(f deflate.Format, stream []byte) ([]byte, error) {
