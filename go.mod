@@ -2,9 +2,26 @@ module github.com/deflatelab/deflatelab
 
 go 1.26.0
 
+// Tools run with `go tool NAME`, pinned here so a fresh clone needs nothing installed:
+// mage runs the targets in magefile.go; benchstat reads the Go-benchmark-format results.
 tool (
 	github.com/magefile/mage
 	golang.org/x/perf/cmd/benchstat
+)
+
+require (
+	// A second, independent inflater for the engine's round-trip tests, and the Go baseline in benchmarks.
+	github.com/klauspost/compress v1.20.4
+	// magefile.go's mg/sh helpers (targets, namespaces, dependencies).
+	github.com/magefile/mage v1.17.2
+	// Lints the GitHub workflows from a Go test (internal/workflows).
+	github.com/rhysd/actionlint v1.7.12
+	// benchmath: medians, confidence intervals, Mann-Whitney U; benchfmt: results benchstat can read.
+	golang.org/x/perf v0.0.0-20260908200009-22c9c6c9d4da
+	// OS calls: VirtualAlloc, HeapCreate and friends, QueryPerformanceCounter, mmap, getrusage.
+	golang.org/x/sys v0.50.0
+	// The reports' SVG charts.
+	gonum.org/v1/plot v0.17.0
 )
 
 require (
@@ -18,19 +35,13 @@ require (
 	github.com/clipperhouse/uax29/v2 v2.7.0 // indirect
 	github.com/fatih/color v1.19.0 // indirect
 	github.com/golang/freetype v0.0.0-20170609003504-e2365dfdc4a0 // indirect
-	github.com/klauspost/compress v1.20.4 // indirect
-	github.com/magefile/mage v1.17.2 // indirect
 	github.com/mattn/go-colorable v0.1.14 // indirect
 	github.com/mattn/go-isatty v0.0.20 // indirect
 	github.com/mattn/go-runewidth v0.0.21 // indirect
 	github.com/mattn/go-shellwords v1.0.12 // indirect
-	github.com/rhysd/actionlint v1.7.12 // indirect
 	github.com/robfig/cron/v3 v3.0.1 // indirect
 	go.yaml.in/yaml/v4 v4.0.0-rc.3 // indirect
 	golang.org/x/image v0.46.0 // indirect
-	golang.org/x/perf v0.0.0-20260908200009-22c9c6c9d4da // indirect
 	golang.org/x/sync v0.23.0 // indirect
-	golang.org/x/sys v0.50.0 // indirect
 	golang.org/x/text v0.42.0 // indirect
-	gonum.org/v1/plot v0.17.0 // indirect
 )
