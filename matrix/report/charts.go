@@ -138,6 +138,7 @@ func tradeoffChart(m *model, platform string) (chart, error) {
 	}
 	p.X.Min, p.X.Max = span(xs)
 	p.Y.Min, p.Y.Max = span(ys)
+	p.Y.Max = legendHeadroom(p.Y.Min, p.Y.Max, series)
 	if err := zeroLines(p, p.Y.Min, p.Y.Max, true, true); err != nil {
 		return chart{}, err
 	}
@@ -242,6 +243,7 @@ func newPlot(title, x, y string) *plot.Plot {
 	p := plot.New()
 	p.BackgroundColor = color.White // explicit: readable on dark themes
 	p.Title.Text = title
+	p.Title.Padding = vg.Points(8) // keeps the title clear of the SVG's top edge and the legend
 	p.X.Label.Text = x
 	p.Y.Label.Text = y
 	p.Legend.Top = true
@@ -322,6 +324,15 @@ func span(vs []float64) (lo, hi float64) {
 	}
 	pad := (hi - lo) * 0.12
 	return lo - pad, hi + pad
+}
+
+// legendHeadroom raises an axis maximum so that the top-right legend, one line per series, sits above
+// every point instead of over them.
+func legendHeadroom(lo, hi float64, series int) float64 {
+	const lineH = 11.0                         // one legend line, in points
+	plotH := float64(chartH/vg.Points(1)) - 70 // the plot area: the chart less title and x axis
+	f := math.Min(0.6, float64(series)*lineH/plotH)
+	return hi + (hi-lo)*f/(1-f)
 }
 
 // zeroLines draws dashed zero lines: vertical at x=0 (from lo to hi on y) and horizontal at y=0.
