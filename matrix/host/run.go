@@ -111,13 +111,14 @@ func Run(v *variants.Variant, p Params) (Result, error) {
 		return Result{}, fmt.Errorf("host: reading process statistics: %w", psErr)
 	}
 
+	faults := ps1.Sub(ps0)
 	r := Result{
 		Variant: v.Name(), Backend: p.Backend, Workload: p.Workload.Name, Phase: p.Phase, DOP: p.DOP,
 		Ops: p.Ops, Warmup: p.Warmup, Split: c1.SplitActive,
 		PayloadSeed: p.PayloadSeed, PayloadSize: p.PayloadSize, PayloadRandFrac: p.RandFrac,
 		ElapsedNs:   t1 - t0,
-		MinorFaults: ps1.MinorFaults - ps0.MinorFaults,
-		MajorFaults: ps1.MajorFaults - ps0.MajorFaults,
+		MinorFaults: faults.MinorFaults,
+		MajorFaults: faults.MajorFaults,
 		PeakRSS:     ps1.PeakRSS,
 		PrivateMax:  ps1.PeakPrivate,
 		GoAllocs:    m1.Mallocs - m0.Mallocs,
