@@ -1,5 +1,10 @@
 package deflate
 
+import (
+	"encoding/binary"
+	"unsafe"
+)
+
 // deflateSlow is lazy matching for levels 4-9 (zlib's deflate_slow): a match is emitted only when the
 // match at the next position is not longer; otherwise the current byte becomes a literal.
 //
@@ -24,6 +29,19 @@ func (s *State) deflateSlow(flush Flush) blockState {
 		strstart, lookahead := s.strstart, s.lookahead
 		matchLength, matchStart, matchAvailable := s.matchLength, s.matchStart, s.matchAvailable
 		for lookahead >= minLookahead || (drain && lookahead > 0) {
+			if matchAvailable && matchLength < minMatch && maxLazy >= minMatch && lookahead >= minLookahead {
+				// The byte before strstart is a pending literal and had no match: take the run of
+				// positions without a chain candidate as literals, at most until the lookahead
+				// reaches minLookahead or one symbol slot is left (a full buffer takes the path below).
+				sym := s.symNext
+				n := max(0, min(lookahead-minLookahead+1, symEnd-1-sym))
+				if k := tables.literalRun(window, strstart, maxDist, dBuf[sym:sym+n], lBuf[sym:sym+n], ltree); k > 0 {
+					strstart += k
+					lookahead -= k
+					s.symNext = sym + k
+					continue
+				}
+			}
 			hashHead := 0
 			if lookahead >= hashBytes {
 				hashHead = tables.insert(window, strstart)
@@ -93,4 +111,31 @@ func (s *State) deflateSlow(flush Flush) blockState {
 		s.matchAvailable = false
 	}
 	return s.finishBlock(flush, hashBytes-1)
+}
+
+// literalRun is deflateSlow's loop for input without matches (random or already compressed data), where
+// the byte before from is a pending literal with no match: at each of up to len(d) positions from
+// from on whose hash chain has no candidate within maxDist, it inserts the position and emits the
+// byte before it as a literal into d, l and its frequency into ltree, exactly as the general loop
+// would. It stops before the first position with a candidate and returns how many it took. Every
+// position needs minLookahead bytes of lookahead.
+func (t hashTables) literalRun(window []byte, from, maxDist int, d []uint16, l []byte, ltree *[heapSize]ctData) int {
+	n := len(d)
+	l = l[:n]
+	win := window[from-1 : from+n+hashBytes-1] // the literal at pos-1 and the four hashed bytes at pos
+	for i := range n {
+		pos := from + i
+		h := hash4(binary.LittleEndian.Uint32(win[i+1:]))
+		old := int(t.head[h])
+		if old != 0 && pos-old <= maxDist {
+			return i
+		}
+		*(*uint16)(unsafe.Add(t.prev, 2*(pos&t.wmask))) = uint16(old)
+		t.head[h] = uint16(pos)
+		c := win[i]
+		d[i] = 0
+		l[i] = c
+		ltree[c].fc++
+	}
+	return n
 }
