@@ -149,6 +149,7 @@ func (s *State) sendTree(tree []ctData, maxCode int32) {
 // compressBlock sends the buffered symbols with the given trees, then END_BLOCK (zlib's
 // compress_block). A match's length code, length extra bits, distance code and distance extra bits
 // (at most 15+5+15+13 = 48 bits) go out as one value; the bit buffer and write position live in locals.
+// bitCount stays below 64, so shifts by it are masked to spare Go's oversized-shift handling.
 func (s *State) compressBlock(ltree, dtree []ctData) {
 	lt := (*[lCodes]ctData)(ltree[:lCodes])
 	dt := (*[dCodes]ctData)(dtree[:dCodes])
@@ -157,37 +158,60 @@ func (s *State) compressBlock(ltree, dtree []ctData) {
 	n := s.symNext
 	dBuf := s.dBuf[:n]
 	lBuf := s.lBuf[:n]
-	for i, dist := range dBuf {
-		lc := lBuf[i]
-		var v uint64
-		var nb uint
-		if dist == 0 {
-			c := lt[lc]
-			v, nb = uint64(c.fc), uint(c.dl)
-		} else {
-			// Codes without extra bits have lc == baseLength and d == baseDist, so the extra
-			// values are 0 and need no test.
-			code := lengthCode[lc] % lengthCodes
-			c := lt[int(code)+literals+1]
-			v = uint64(c.fc) | uint64(uint16(lc)-baseLength[code])<<c.dl
-			nb = uint(c.dl) + uint(extraLBits[code])
-			d := int(dist) - 1
-			dc := dCode(d) % dCodes
-			c = dt[dc]
-			v |= (uint64(c.fc) | uint64(d-int(baseDist[dc]))<<c.dl) << nb
-			nb += uint(c.dl) + uint(extraDBits[dc])
-		}
-		if total := bitCount + nb; total < 64 {
-			bitBuf |= v << bitCount
-			bitCount = total
-		} else {
-			bitBuf |= v << bitCount
-			binary.LittleEndian.PutUint64(out[pos:], bitBuf)
-			pos += 8
-			bitBuf = v >> (64 - bitCount)
-			bitCount = total - 64
+	for i := 0; i < n; i++ {
+		var k int
+		k, bitBuf, bitCount, pos = literalBits(out, lt, dBuf[i:], lBuf[i:], bitBuf, bitCount, pos)
+		if i += k; i < n {
+			v, nb := matchBits(lt, dt, dBuf[i], lBuf[i])
+			bitBuf, bitCount, pos = appendBits(out, bitBuf, bitCount, pos, v, nb)
 		}
 	}
 	s.bitBuf, s.bitCount, s.pendEnd = bitBuf, bitCount, pos
 	s.sendCode(endBlock, ltree)
+}
+
+// matchBits returns the code of a match of length minMatch+lc at distance dist: length code, length
+// extra bits, distance code and distance extra bits as one value in output order, and its bit count.
+// It is a call of its own so that compressBlock's loop for literals, the common symbol, keeps its
+// values in registers.
+func matchBits(lt *[lCodes]ctData, dt *[dCodes]ctData, dist uint16, lc uint8) (v uint64, nb uint) {
+	// Codes without extra bits have lc == baseLength and d == baseDist, so the extra values are 0
+	// and need no test.
+	code := lengthCode[lc] % lengthCodes
+	c := lt[int(code)+literals+1]
+	v = uint64(c.fc) | uint64(uint16(lc)-baseLength[code])<<(c.dl&15)
+	nb = uint(c.dl) + uint(extraLBits[code])
+	d := int(dist) - 1
+	dc := dCode(d) % dCodes
+	c = dt[dc]
+	v |= (uint64(c.fc) | uint64(d-int(baseDist[dc]))<<(c.dl&15)) << (nb & 31)
+	nb += uint(c.dl) + uint(extraDBits[dc])
+	return v, nb
+}
+
+// literalBits appends the codes of the literals that start d and l (up to the first match, d[k] != 0)
+// to compressBlock's bit buffer and returns k and the new buffer, count and position. Literals are
+// most symbols; a function of its own keeps its loop's few values in registers.
+func literalBits(out []byte, lt *[lCodes]ctData, d []uint16, l []byte, bitBuf uint64, bitCount uint, pos int) (int, uint64, uint, int) {
+	l = l[:len(d)]
+	k := 0
+	for ; k < len(d) && d[k] == 0; k++ {
+		c := lt[l[k]]
+		bitBuf, bitCount, pos = appendBits(out, bitBuf, bitCount, pos, uint64(c.fc), uint(c.dl))
+	}
+	return k, bitBuf, bitCount, pos
+}
+
+// appendBits appends the low nb bits of v (nb <= 48) to the bit buffer of compressBlock, storing its
+// eight bytes at out[pos:] when full, and returns the new buffer, count and position. bitCount stays
+// below 64, so shifts by it are masked to spare Go's oversized-shift handling; when the buffer is
+// full, bitCount > 16 as nb <= 48.
+func appendBits(out []byte, bitBuf uint64, bitCount uint, pos int, v uint64, nb uint) (uint64, uint, int) {
+	bitBuf |= v << (bitCount & 63)
+	total := bitCount + nb
+	if total < 64 {
+		return bitBuf, total, pos
+	}
+	binary.LittleEndian.PutUint64(out[pos:], bitBuf)
+	return v >> ((64 - bitCount) & 63), total - 64, pos + 8
 }
