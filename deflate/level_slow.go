@@ -119,23 +119,25 @@ func (s *State) deflateSlow(flush Flush) blockState {
 // byte before it as a literal into d, l and its frequency into ltree, exactly as the general loop
 // would. It stops before the first position with a candidate and returns how many it took. Every
 // position needs minLookahead bytes of lookahead.
+//
+// The loop only inserts and counts; the literals, a copy of the window, and their zero distances are
+// written after it, which leaves the loop few enough values to keep in registers.
 func (t hashTables) literalRun(window []byte, from, maxDist int, d []uint16, l []byte, ltree *[heapSize]ctData) int {
-	n := len(d)
-	l = l[:n]
-	win := window[from-1 : from+n+hashBytes-1] // the literal at pos-1 and the four hashed bytes at pos
-	for i := range n {
-		pos := from + i
-		h := hash4(binary.LittleEndian.Uint32(win[i+1:]))
+	end := from + len(d)
+	win := window[:end+hashBytes-1] // the four hashed bytes at each position
+	pos := from
+	for ; pos < end; pos++ {
+		h := hash4(binary.LittleEndian.Uint32(win[pos:]))
 		old := int(t.head[h])
 		if old != 0 && pos-old <= maxDist {
-			return i
+			break
 		}
 		*(*uint16)(unsafe.Add(t.prev, 2*(pos&t.wmask))) = uint16(old)
 		t.head[h] = uint16(pos)
-		c := win[i]
-		d[i] = 0
-		l[i] = c
-		ltree[c].fc++
+		ltree[win[pos-1]].fc++
 	}
-	return n
+	k := pos - from
+	copy(l[:k], win[from-1:pos-1])
+	clear(d[:k])
+	return k
 }
