@@ -42,6 +42,20 @@ type Counters struct {
 	SplitActive   bool  `json:"splitActive"`   // the split-head layout is in use
 }
 
+// Sub returns what happened between earlier and c: the cumulative fields subtract, while IdleStates,
+// IdleBytes and SplitActive describe c's moment and are kept as they are.
+func (c Counters) Sub(earlier Counters) Counters {
+	d := c
+	d.NativeAllocs -= earlier.NativeAllocs
+	d.NativeFrees -= earlier.NativeFrees
+	d.NativeBytes -= earlier.NativeBytes
+	d.Resets -= earlier.Resets
+	d.PoolHits -= earlier.PoolHits
+	d.PoolMisses -= earlier.PoolMisses
+	d.PoolEvictions -= earlier.PoolEvictions
+	return d
+}
+
 // Options configure a variant instance. The zero value of every field but Alloc is the seeds' setting.
 type Options struct {
 	// Alloc is the native allocator backend. Required.

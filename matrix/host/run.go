@@ -111,7 +111,7 @@ func Run(v *variants.Variant, p Params) (Result, error) {
 		return Result{}, fmt.Errorf("host: reading process statistics: %w", psErr)
 	}
 
-	faults := ps1.Sub(ps0)
+	faults, native := ps1.Sub(ps0), c1.Sub(c0)
 	r := Result{
 		Variant: v.Name(), Backend: p.Backend, Workload: p.Workload.Name, Phase: p.Phase, DOP: p.DOP,
 		Ops: p.Ops, Warmup: p.Warmup, Split: c1.SplitActive,
@@ -124,13 +124,13 @@ func Run(v *variants.Variant, p Params) (Result, error) {
 		GoAllocs:    m1.Mallocs - m0.Mallocs,
 		GoBytes:     m1.TotalAlloc - m0.TotalAlloc,
 
-		NativeAllocs:  c1.NativeAllocs - c0.NativeAllocs,
-		NativeFrees:   c1.NativeFrees - c0.NativeFrees,
-		NativeResets:  c1.Resets - c0.Resets,
-		PoolHits:      c1.PoolHits - c0.PoolHits,
-		PoolMisses:    c1.PoolMisses - c0.PoolMisses,
-		PoolEvictions: c1.PoolEvictions - c0.PoolEvictions,
-		IdleBytes:     c1.IdleBytes,
+		NativeAllocs:  native.NativeAllocs,
+		NativeFrees:   native.NativeFrees,
+		NativeResets:  native.Resets,
+		PoolHits:      native.PoolHits,
+		PoolMisses:    native.PoolMisses,
+		PoolEvictions: native.PoolEvictions,
+		IdleBytes:     native.IdleBytes,
 		Env:           CurrentEnv(),
 	}
 	var digest uint64
