@@ -2,6 +2,10 @@ module github.com/deflatelab/deflatelab
 
 go 1.26.0
 
+// The toolchain CI installs (actions/setup-go reads this line from go-version-file: go.mod) and the one
+// GOTOOLCHAIN=auto switches to: the go line above is only the minimum the code needs.
+toolchain go1.26.8
+
 // Tools run with `go tool NAME`, pinned here so a fresh clone needs nothing installed:
 // mage runs the targets in magefile.go; benchstat reads the Go-benchmark-format results.
 tool (

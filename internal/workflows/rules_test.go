@@ -1,0 +1,102 @@
+package workflows
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/rhysd/actionlint"
+)
+
+const goodGoMod = "module m\n\ngo 1.26.0\n\ntoolchain go1.26.8\n"
+
+// workflow wraps steps (YAML, indented for a job's steps:) into a one-job workflow.
+func workflow(env, steps string) string {
+	return "on: push\n" + env + "jobs:\n  j:\n    runs-on: ubuntu-24.04\n    steps:\n" + steps
+}
+
+const (
+	setupGoFile = "      - uses: actions/setup-go@4a3601121dd01d1626a1e23e37211e3254c1c06c # v6.4.0\n        with:\n          go-version-file: go.mod\n"
+	uploadOK    = "      - uses: actions/upload-artifact@043fb46d1a93c77aae656e7c1c64a875d1fc6a0a # v7.0.1\n        with:\n          name: a\n          path: a/\n          overwrite: true\n"
+)
+
+func TestRules(t *testing.T) {
+	tests := []struct {
+		name  string
+		yaml  string
+		gomod string
+		want  []string // substrings of the findings, one each; nil = clean
+	}{
+		{name: "clean", yaml: workflow("", setupGoFile+uploadOK), gomod: goodGoMod},
+		{
+			name:  "upload without overwrite",
+			yaml:  workflow("", "      - name: Upload\n        uses: actions/upload-artifact@043fb46d1a93c77aae656e7c1c64a875d1fc6a0a # v7.0.1\n        with:\n          name: a\n          path: a/\n"),
+			gomod: goodGoMod,
+			want:  []string{`step 1 "Upload": upload-artifact without "overwrite: true"`},
+		},
+		{
+			name:  "upload with overwrite false",
+			yaml:  workflow("", strings.Replace(uploadOK, "overwrite: true", "overwrite: false", 1)),
+			gomod: goodGoMod,
+			want:  []string{`without "overwrite: true" (have "false")`},
+		},
+		{
+			name:  "setup-go with go-version",
+			yaml:  workflow("", "      - uses: actions/setup-go@4a3601121dd01d1626a1e23e37211e3254c1c06c # v6.4.0\n        with:\n          go-version: '1.26'\n"),
+			gomod: goodGoMod,
+			want:  []string{`"go-version: 1.26"`, `needs "go-version-file: go.mod" (have "")`},
+		},
+		{
+			name:  "go.mod without toolchain",
+			yaml:  workflow("", setupGoFile),
+			gomod: "module m\n\ngo 1.26.0\n",
+			want:  []string{`go.mod: no "toolchain go1.X.Y" line`},
+		},
+		{
+			name:  "toolchain without patch",
+			yaml:  workflow("", setupGoFile),
+			gomod: "module m\n\ngo 1.26.0\n\ntoolchain go1.26\n",
+			want:  []string{`go.mod: no "toolchain go1.X.Y" line`},
+		},
+		{
+			name:  "GOTOOLCHAIN=local",
+			yaml:  workflow("env:\n  GOTOOLCHAIN: local\n", setupGoFile),
+			gomod: goodGoMod,
+			want:  []string{"workflow env: GOTOOLCHAIN=local"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			wf, errs := actionlint.Parse([]byte(tt.yaml))
+			if len(errs) > 0 {
+				t.Fatalf("fixture does not parse: %v\n%s", errs[0], tt.yaml)
+			}
+			got := Rules(wf, tt.gomod)
+			if len(got) != len(tt.want) {
+				t.Fatalf("Rules = %q, want %d findings like %q", got, len(tt.want), tt.want)
+			}
+			for _, w := range tt.want {
+				found := false
+				for _, g := range got {
+					found = found || strings.Contains(g, w)
+				}
+				if !found {
+					t.Errorf("Rules = %q, want one containing %q", got, w)
+				}
+			}
+		})
+	}
+}
+
+// TestRepositoryRules applies Rules to the repository's workflows and go.mod.
+func TestRepositoryRules(t *testing.T) {
+	gomod := read(t, "go.mod")
+	for _, f := range workflowFiles {
+		wf, errs := actionlint.Parse([]byte(read(t, f)))
+		if len(errs) > 0 {
+			t.Fatalf("%s: %v", f, errs[0])
+		}
+		for _, finding := range Rules(wf, gomod) {
+			t.Errorf("%s: %s", f, finding)
+		}
+	}
+}
