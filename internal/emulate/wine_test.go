@@ -4,7 +4,6 @@ import (
 	"context"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -20,9 +19,7 @@ func fakeTool(t *testing.T, path, body string) string {
 }
 
 func TestPrepareWine(t *testing.T) {
-	if _, err := exec.LookPath("sh"); err != nil {
-		t.Skip("no POSIX shell")
-	}
+	needScripts(t)
 	dir := t.TempDir()
 	calls := filepath.Join(dir, "calls")
 	// The fake wine logs each call and, for wineboot, makes the system32
