@@ -42,10 +42,13 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		poolCap = fs.Int("pool-capacity", 0, "pooled variant's idle-state bound, >= 1 (default: the seed's 8)")
 	)
 	if err := fs.Parse(args); err != nil {
-		return err
+		if errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return &UsageError{Err: err, Printed: true} // the flag package has printed it and the flags
 	}
 	if fs.NArg() > 0 {
-		return fmt.Errorf("bench: unexpected arguments %q; all input is flags", fs.Args())
+		return usageErrorf("bench: unexpected arguments %q; all input is flags", fs.Args())
 	}
 	goos, goarch := runtime.GOOS, runtime.GOARCH
 	if *bin == "" {
@@ -54,12 +57,13 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 
 	p, err := ProfileByName(*profile)
 	if err != nil {
-		return err
+		return &UsageError{Err: err}
 	}
 	plan := p.Plan
+	complete := false
 	if *resume {
 		if *out == "" {
-			return errors.New("bench: -resume needs -out, the results directory to continue")
+			return usageErrorf("bench: -resume needs -out, the results directory to continue")
 		}
 		var planFlags []string
 		fs.Visit(func(f *flag.Flag) {
@@ -70,7 +74,7 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			}
 		})
 		if len(planFlags) > 0 {
-			return fmt.Errorf("bench: -resume takes the plan from %s; drop %s", filepath.Join(*out, ManifestFile), strings.Join(planFlags, " "))
+			return usageErrorf("bench: -resume takes the plan from %s; drop %s", filepath.Join(*out, ManifestFile), strings.Join(planFlags, " "))
 		}
 		m, err := ReadManifest(*out)
 		if err != nil {
@@ -80,6 +84,7 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		if p, err = ProfileByName(plan.Profile); err != nil {
 			return err
 		}
+		complete = m.Status == StatusComplete && m.Samples >= m.Planned
 		if *timeout == 0 && m.Timeout != "" {
 			if *timeout, err = time.ParseDuration(m.Timeout); err != nil {
 				return fmt.Errorf("bench: -resume: run.json timeout: %w", err)
@@ -99,7 +104,7 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			for _, d := range splitList(*dops) {
 				n, err := strconv.Atoi(d)
 				if err != nil {
-					return fmt.Errorf("bench: -dops: %q is not an integer", d)
+					return usageErrorf("bench: -dops: %q is not an integer", d)
 				}
 				plan.DOPs = append(plan.DOPs, n)
 			}
@@ -116,7 +121,7 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		plan.ForceSplit = *split
 		if set["pool-capacity"] {
 			if *poolCap < 1 {
-				return fmt.Errorf("bench: -pool-capacity %d: must be >= 1", *poolCap)
+				return usageErrorf("bench: -pool-capacity %d: must be >= 1", *poolCap)
 			}
 			plan.PoolCapacity = *poolCap
 		}
@@ -125,6 +130,9 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		}
 		if *out == "" {
 			*out = filepath.Join("results", time.Now().UTC().Format("20060102-150405")+"-"+goos+"-"+goarch)
+		}
+		if err := plan.Validate(); err != nil {
+			return &UsageError{Err: err}
 		}
 	}
 	if *timeout == 0 {
@@ -139,14 +147,34 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	for _, v := range plan.Variants {
 		r.Hosts[v] = hostbin.Path(*bin, goos, v)
 	}
-	err = r.Run(ctx)
-	if errors.Is(err, errInterrupted) {
-		err = fmt.Errorf("%w; the samples so far are kept, continue with: lab bench -resume -out %s", err, *out)
+	if complete {
+		fmt.Fprintf(stderr, "bench: %s is complete: every planned sample is recorded; nothing to resume\n", *out)
+	} else {
+		err = r.Run(ctx)
 	}
-	if _, statErr := ReadManifest(*out); statErr == nil {
-		fmt.Fprintln(stdout, *out)
+	switch {
+	case errors.Is(err, errInterrupted):
+		err = fmt.Errorf("%w; the samples so far are kept, continue with: %s", err, ResumeCommand(*out))
+	case errors.Is(err, errRecording):
+		err = fmt.Errorf("%w; the samples before it are kept: free some space, then continue with: %s", err, ResumeCommand(*out))
+	}
+	m, statErr := ReadManifest(*out)
+	if statErr != nil {
+		return err
+	}
+	fmt.Fprintln(stdout, *out)
+	samples, readErr := ReadSamples(filepath.Join(*out, SamplesFile))
+	sum := Summarize(m.Plan, m.Planned, samples)
+	fmt.Fprintf(stderr, "bench: %s in %s\n", sum, *out)
+	if err == nil && readErr == nil && len(sum.Unusable) > 0 {
+		err = fmt.Errorf("bench: %w", &UnusableError{Dir: *out, Summary: sum})
 	}
 	return err
+}
+
+// ResumeCommand is the command line that continues the run in dir.
+func ResumeCommand(dir string) string {
+	return "go run ./cmd/lab bench -resume -out " + dir
 }
 
 // splitList splits a comma-separated flag value; an empty value is an empty list.

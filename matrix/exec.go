@@ -20,6 +20,10 @@ const stderrTailBytes = 4 << 10
 // -resume takes it again.
 var errInterrupted = errors.New("matrix: interrupted")
 
+// errRecording marks a run stopped because a sample could not be written (a full disk, most often):
+// the samples before it are on disk, so -resume can continue.
+var errRecording = errors.New("matrix: recording a sample")
+
 // runHost runs one job's host process and turns whatever happens into a Sample. Only the run's own
 // cancellation is an error; a host that fails, crashes, hangs past timeout or prints garbage is a failed
 // Sample with its exit status and the tail of its stderr.

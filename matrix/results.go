@@ -17,6 +17,13 @@ const (
 	ManifestFile = "run.json"      // the Manifest
 )
 
+// resultsPerm is every results file's mode, set explicitly whatever the umask: readable by all, like
+// the rest of a checkout, and the same for every file of a results directory.
+const resultsPerm = 0o644
+
+// openFile opens the results file; tests replace it to make writes fail as on a full disk.
+var openFile = os.OpenFile
+
 // samplesWriter appends whole lines to a results file, syncing each, so that a run killed at any moment
 // leaves every finished sample on disk and at most one torn final line.
 type samplesWriter struct{ f *os.File }
@@ -27,11 +34,15 @@ type samplesWriter struct{ f *os.File }
 func openSamples(dir string, resume bool) (*samplesWriter, []Sample, error) {
 	path := filepath.Join(dir, SamplesFile)
 	if !resume {
-		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL|os.O_APPEND, 0o644)
+		f, err := openFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL|os.O_APPEND, resultsPerm)
 		if errors.Is(err, fs.ErrExist) {
 			return nil, nil, fmt.Errorf("matrix: %s already exists; continue it with -resume or choose another -out", path)
 		}
 		if err != nil {
+			return nil, nil, err
+		}
+		if err := f.Chmod(resultsPerm); err != nil { // the umask may have taken bits away
+			f.Close()
 			return nil, nil, err
 		}
 		return &samplesWriter{f}, nil, nil
@@ -55,7 +66,7 @@ func openSamples(dir string, resume bool) (*samplesWriter, []Sample, error) {
 		}
 		samples = append(samples, s)
 	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE, 0o644)
+	f, err := openFile(path, os.O_WRONLY|os.O_CREATE, resultsPerm)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -87,13 +98,16 @@ func (w *samplesWriter) append(s Sample) error {
 func (w *samplesWriter) Close() error { return w.f.Close() }
 
 // writeFileAtomic writes path through a temporary file and a rename, so that a reader never sees a
-// half-written file.
+// half-written file. The file gets resultsPerm, as samples.jsonl does, not os.CreateTemp's 0600.
 func writeFileAtomic(path string, write func(*os.File) error) error {
 	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".tmp*")
 	if err != nil {
 		return err
 	}
 	err = write(tmp)
+	if err == nil {
+		err = tmp.Chmod(resultsPerm)
+	}
 	if err == nil {
 		err = tmp.Sync()
 	}

@@ -147,7 +147,7 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 			}
 			s.Run = m.Run
 			if err := sw.append(s); err != nil {
-				return fmt.Errorf("matrix: recording a sample: %w", err)
+				return fmt.Errorf("%w: %w", errRecording, err)
 			}
 			all = append(all, s)
 			prog.sample(s)

@@ -51,26 +51,27 @@ func run(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	err := cmd.main(ctx, args[1:], stdout, stderr)
+	var ue *matrix.UsageError
 	switch {
 	case err == nil:
 		return exitOK
 	case errors.Is(err, flag.ErrHelp):
 		return exitOK
-	case isUsage(err):
+	case errors.As(err, &ue):
+		if !ue.Printed {
+			fmt.Fprintf(stderr, "lab %s: %s\nrun \"lab %s -h\" for the flags\n", args[0], message(args[0], err), args[0])
+		}
 		return exitUsage
 	default:
-		fmt.Fprintf(stderr, "lab %s: %v\n", args[0], err)
+		fmt.Fprintf(stderr, "lab %s: %s\n", args[0], message(args[0], err))
 		return exitError
 	}
 }
 
-// isUsage reports whether err came from flag parsing: the flag package has already printed the
-// problem and the flags, so only the exit status remains to give.
-func isUsage(err error) bool {
-	msg := err.Error()
-	return strings.HasPrefix(msg, "flag provided but not defined") || strings.HasPrefix(msg, "invalid value") ||
-		strings.HasPrefix(msg, "invalid boolean") || strings.HasPrefix(msg, "bad flag syntax") ||
-		strings.HasPrefix(msg, "flag needs an argument")
+// message is err's text without the "<command>: " its entry point starts it with, which the
+// "lab <command>: " prefix already says.
+func message(command string, err error) string {
+	return strings.TrimPrefix(err.Error(), command+": ")
 }
 
 func usage(w io.Writer) {
@@ -80,4 +81,8 @@ func usage(w io.Writer) {
 		fmt.Fprintf(w, "  %-7s %s\n", name, commands[name].doc)
 	}
 	fmt.Fprintln(w, "\n\"lab <command> -h\" lists a command's flags.")
+	fmt.Fprintln(w, "\nexamples (from the repository root):")
+	fmt.Fprintln(w, "  go run ./cmd/lab bench -profile smoke -dops 1,8")
+	fmt.Fprintln(w, "  go run ./cmd/lab bench -resume -out results/<run>   continue a stopped run")
+	fmt.Fprintln(w, "  go run ./cmd/lab report -in results/<run>")
 }

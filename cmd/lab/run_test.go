@@ -19,9 +19,17 @@ func TestRun(t *testing.T) {
 		{[]string{"frobnicate"}, exitUsage, []string{`unknown command "frobnicate"`, "usage: lab"}},
 		{[]string{"bench", "-no-such-flag"}, exitUsage, []string{"no-such-flag", "-profile"}},
 		{[]string{"bench", "-h"}, exitOK, []string{"-profile"}},
-		{[]string{"bench", "-profile", "huge"}, exitError, []string{"lab bench:", `"huge"`, "smoke"}},
-		{[]string{"report"}, exitError, []string{"lab report:", "-in"}},
+		{[]string{"bench", "-profile", "huge"}, exitUsage, []string{"lab bench:", `"huge"`, "smoke", "lab bench -h"}},
+		{[]string{"bench", "extra"}, exitUsage, []string{"lab bench: unexpected arguments"}},
+		{[]string{"bench", "-resume"}, exitUsage, []string{"lab bench: -resume needs -out"}},
+		{[]string{"bench", "-dops", "1,x"}, exitUsage, []string{`lab bench: -dops: "x" is not an integer`}},
+		{[]string{"bench", "-variants", "bogus"}, exitUsage, []string{`unknown variant "bogus"`}},
+		{[]string{"bench", "-bin", "no-such-dir", "-out", "no-such-dir/r"}, exitError, []string{"lab bench: matrix: missing host binary"}},
+		{[]string{"report"}, exitUsage, []string{"lab report: -in is required"}},
+		{[]string{"report", "stray"}, exitUsage, []string{"lab report: unexpected argument"}},
+		{[]string{"report", "-in", "x", "-date", "yesterday"}, exitUsage, []string{"lab report: -date"}},
 		{[]string{"report", "-in"}, exitUsage, []string{"flag needs an argument"}},
+		{[]string{"report", "-in", "no-such-results"}, exitError, []string{"lab report: -in"}},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
@@ -32,6 +40,11 @@ func TestRun(t *testing.T) {
 			for _, w := range tt.wantStderr {
 				if !strings.Contains(stderr.String(), w) {
 					t.Errorf("stderr lacks %q:\n%s", w, stderr.String())
+				}
+			}
+			for _, doubled := range []string{"bench: bench:", "report: report:"} {
+				if strings.Contains(stderr.String(), doubled) {
+					t.Errorf("stderr has the doubled prefix %q:\n%s", doubled, stderr.String())
 				}
 			}
 			if stdout.Len() != 0 {

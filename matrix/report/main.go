@@ -2,12 +2,15 @@ package report
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"strings"
 	"time"
+
+	"github.com/deflatelab/deflatelab/matrix"
 )
 
 // listFlag collects a repeatable, comma-separated flag.
@@ -38,18 +41,21 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&opts.Title, "title", DefaultTitle, "report `title`")
 	fs.StringVar(&date, "date", "", "when the results were taken, RFC 3339 (default: from the run id, else the newest input file)")
 	if err := fs.Parse(args); err != nil {
-		return err
+		if errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return &matrix.UsageError{Err: err, Printed: true} // the flag package has printed it and the flags
 	}
 	if fs.NArg() > 0 {
-		return fmt.Errorf("report: unexpected argument %q: inputs go in -in", fs.Arg(0))
+		return &matrix.UsageError{Err: fmt.Errorf("report: unexpected argument %q: inputs go in -in", fs.Arg(0))}
 	}
 	if len(in) == 0 {
-		return fmt.Errorf("report: -in is required: one or more results files (.jsonl) or directories")
+		return &matrix.UsageError{Err: fmt.Errorf("report: -in is required: one or more results files (.jsonl) or directories")}
 	}
 	if date != "" {
 		t, err := time.Parse(time.RFC3339, date)
 		if err != nil {
-			return fmt.Errorf("report: -date %q: want RFC 3339, e.g. 2026-11-30T03:00:00Z", date)
+			return &matrix.UsageError{Err: fmt.Errorf("report: -date %q: want RFC 3339, e.g. 2026-11-30T03:00:00Z", date)}
 		}
 		opts.Date = t
 	}

@@ -1,0 +1,143 @@
+package matrix
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// benchArgs are a small smoke run with the fake hosts in bin, into out.
+func benchArgs(bin, out string, extra ...string) []string {
+	return append([]string{"-profile", "smoke", "-bin", bin, "-out", out, "-workloads", "fixed", "-dops", "1", "-phases", "cold"}, extra...)
+}
+
+// Every run ends with a summary line that says how many samples failed, and a run where some cell
+// and variant has no usable sample fails, naming them.
+func TestBenchMainSummaryAndUnusableCells(t *testing.T) {
+	tests := []struct {
+		mode       string
+		wantErr    string // "" = success
+		wantStderr string
+	}{
+		{mode: "ok", wantStderr: "bench: 9 of 9 planned samples recorded, 0 failed in "},
+		{mode: "crash=control", wantErr: "1 cell/variant pairs have no usable sample", wantStderr: "9 of 9 planned samples recorded, 3 failed (3 exit status 3)"},
+		{mode: "garbage=pooled", wantErr: "workload=fixed/dop=1/phase=cold/backend=pages variant=pooled", wantStderr: ", 3 failed (3 host result does not parse"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.mode, func(t *testing.T) {
+			bin, _ := fakeHosts(t, tt.mode)
+			out := filepath.Join(t.TempDir(), "results")
+			var stdout, stderr bytes.Buffer
+			err := BenchMain(context.Background(), benchArgs(bin, out), &stdout, &stderr)
+			if tt.wantErr == "" && err != nil {
+				t.Fatalf("BenchMain: %v\n%s", err, stderr.String())
+			}
+			var unusable *UnusableError
+			if tt.wantErr != "" && (!errors.As(err, &unusable) || !strings.Contains(err.Error(), tt.wantErr)) {
+				t.Fatalf("BenchMain = %v, want an UnusableError containing %q", err, tt.wantErr)
+			}
+			if !strings.Contains(stderr.String(), tt.wantStderr) {
+				t.Errorf("stderr lacks %q:\n%s", tt.wantStderr, stderr.String())
+			}
+			if strings.TrimSpace(stdout.String()) != out {
+				t.Errorf("stdout %q, want the results directory, failed or not", stdout.String())
+			}
+		})
+	}
+}
+
+func TestBenchMainResumeComplete(t *testing.T) {
+	bin, _ := fakeHosts(t, "ok")
+	out := filepath.Join(t.TempDir(), "results")
+	if err := BenchMain(context.Background(), benchArgs(bin, out), io.Discard, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	var stderr bytes.Buffer
+	if err := BenchMain(context.Background(), []string{"-bin", bin, "-out", out, "-resume"}, io.Discard, &stderr); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"is complete", "nothing to resume", "9 of 9 planned samples recorded, 0 failed"} {
+		if !strings.Contains(stderr.String(), want) {
+			t.Errorf("resume of a complete run: stderr lacks %q:\n%s", want, stderr.String())
+		}
+	}
+	if m, err := ReadManifest(out); err != nil || len(m.Resumed) != 0 {
+		t.Errorf("manifest after a no-op resume: resumed %v, %v; want it untouched", m.Resumed, err)
+	}
+}
+
+// A sample that cannot be written (a full disk) stops the run with the command that continues it,
+// and that command finishes the run.
+func TestBenchMainWriteFailureGivesResumeHint(t *testing.T) {
+	bin, _ := fakeHosts(t, "ok")
+	out := filepath.Join(t.TempDir(), "results")
+	defer func(old func(string, int, fs.FileMode) (*os.File, error)) { openFile = old }(openFile)
+	openFile = func(name string, flag int, perm fs.FileMode) (*os.File, error) {
+		f, err := os.OpenFile(name, flag, perm)
+		if err != nil {
+			return nil, err
+		}
+		f.Close()
+		return os.Open(name) // read-only: every write fails, as on a full disk
+	}
+	err := BenchMain(context.Background(), benchArgs(bin, out), io.Discard, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), "recording a sample") || !strings.Contains(err.Error(), "free some space, then continue with: "+ResumeCommand(out)) {
+		t.Fatalf("BenchMain with failing writes = %v, want the resume hint", err)
+	}
+	openFile = os.OpenFile
+	if err := BenchMain(context.Background(), []string{"-bin", bin, "-out", out, "-resume"}, io.Discard, io.Discard); err != nil {
+		t.Fatalf("the hinted resume: %v", err)
+	}
+	if m, _ := ReadManifest(out); m.Status != StatusComplete || m.Samples != 9 {
+		t.Errorf("after the resume: status %s, %d samples; want complete, 9", m.Status, m.Samples)
+	}
+}
+
+func TestBenchMainUsageErrors(t *testing.T) {
+	bin, _ := fakeHosts(t, "ok")
+	for _, args := range [][]string{
+		{"-profile", "huge"}, {"extra"}, {"-dops", "one"}, {"-variants", "control,bogus"}, {"-resume"},
+		{"-pool-capacity", "0"}, {"-no-such-flag"}, {"-rounds", "x"},
+	} {
+		err := BenchMain(context.Background(), append([]string{"-bin", bin}, args...), io.Discard, io.Discard)
+		var ue *UsageError
+		if !errors.As(err, &ue) {
+			t.Errorf("%q: %v (%T), want a UsageError", args, err, err)
+		}
+	}
+	// A failure of the run itself is not a usage error.
+	err := BenchMain(context.Background(), []string{"-bin", t.TempDir(), "-out", filepath.Join(t.TempDir(), "r")}, io.Discard, io.Discard)
+	var ue *UsageError
+	if err == nil || errors.As(err, &ue) {
+		t.Errorf("missing hosts: %v, want an error that is not a UsageError", err)
+	}
+}
+
+// Every file of a results directory has the same mode: os.CreateTemp's 0600 made bench.txt and
+// run.json private while samples.jsonl was 0644.
+func TestResultsFileModes(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("Windows has no permission bits to compare")
+	}
+	bin, _ := fakeHosts(t, "ok")
+	out := filepath.Join(t.TempDir(), "results")
+	if err := BenchMain(context.Background(), benchArgs(bin, out), io.Discard, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{SamplesFile, BenchFile, ManifestFile} {
+		fi, err := os.Stat(filepath.Join(out, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fi.Mode().Perm() != resultsPerm {
+			t.Errorf("%s: mode %v, want %v", name, fi.Mode().Perm(), fs.FileMode(resultsPerm))
+		}
+	}
+}
