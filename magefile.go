@@ -53,33 +53,30 @@ func Bench(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := tasks.BuildHosts(ctx, std, runtime.GOOS, runtime.GOARCH); err != nil {
-		return err
-	}
-	_, err = tasks.Bench(ctx, std, o, runtime.GOOS, runtime.GOARCH, matrix.BenchMain)
+	_, err = tasks.BenchHere(ctx, std, o, runtime.GOOS, runtime.GOARCH, matrix.BenchMain)
 	return err
 }
 
-// Report renders one report under reports/ from every results directory under results/ (DEFLATELAB_RESULTS).
+// Report renders one report under reports/ from the newest run under results/ (DEFLATELAB_RESULTS=dir[,dir]: every run in them).
 func Report(ctx context.Context) error {
 	o, err := options()
 	if err != nil {
 		return err
 	}
-	path, err := tasks.Report(ctx, std, o.Results, report.Main)
+	path, err := tasks.Report(ctx, std, o, report.Main)
 	if err == nil {
 		fmt.Println(path)
 	}
 	return err
 }
 
-// Matrix runs the whole experiment here: build for this machine, validate, bench (quick), report; prints the report's path.
+// Matrix runs the whole experiment here: build for this machine, validate, bench (quick), report; one line per step; prints the report's path.
 func Matrix(ctx context.Context) error {
 	o, err := options()
 	if err != nil {
 		return err
 	}
-	steps := tasks.LocalSteps(std, runtime.GOOS, runtime.GOARCH, matrix.BenchMain, report.Main)
+	steps := tasks.LocalSteps(runtime.GOOS, runtime.GOARCH, matrix.BenchMain, report.Main)
 	_, err = tasks.Matrix(ctx, std, o, runtime.GOOS, runtime.GOARCH, steps)
 	return err
 }

@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -40,6 +41,7 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		timeout = fs.Duration("timeout", 0, "per-sample timeout (default: the profile's)")
 		split   = fs.Bool("force-split", true, "splitalloc uses the split layout on every platform, not only Win64 (false: the seed's patch as written, a no-op off Win64)")
 		poolCap = fs.Int("pool-capacity", 0, "pooled variant's idle-state bound, >= 1 (default: the seed's 8)")
+		prog    = fs.String("progress", "auto", "progress on stderr: auto (one live line on a terminal, a line per sample otherwise), lines, or none (the summary line only)")
 	)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -49,6 +51,9 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	if fs.NArg() > 0 {
 		return usageErrorf("bench: unexpected arguments %q; all input is flags", fs.Args())
+	}
+	if !slices.Contains([]string{"auto", "lines", "none"}, *prog) {
+		return usageErrorf("bench: -progress %q: allowed: auto, lines, none", *prog)
 	}
 	goos, goarch := runtime.GOOS, runtime.GOARCH
 	if *bin == "" {
@@ -68,7 +73,7 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		var planFlags []string
 		fs.Visit(func(f *flag.Flag) {
 			switch f.Name {
-			case "out", "bin", "resume", "timeout":
+			case "out", "bin", "resume", "timeout", "progress":
 			default:
 				planFlags = append(planFlags, "-"+f.Name)
 			}
@@ -141,8 +146,11 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 
 	r := &Runner{
 		Plan: plan, Dir: *out, Timeout: *timeout, Resume: *resume,
-		Command: append([]string{"lab", "bench"}, args...), Progress: stderr, Live: isTerminal(stderr),
+		Command: append([]string{"lab", "bench"}, args...), Progress: stderr, Live: *prog == "auto" && IsTerminal(stderr),
 		Hosts: map[string]string{},
+	}
+	if *prog == "none" {
+		r.Progress = nil
 	}
 	for _, v := range plan.Variants {
 		r.Hosts[v] = hostbin.Path(*bin, goos, v)

@@ -1,11 +1,11 @@
 package matrix
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
 
 	"github.com/deflatelab/deflatelab/matrix/host"
 )
@@ -38,26 +38,43 @@ type Sample struct {
 
 // ReadSamples reads a results file: one JSON Sample per line. A line that does not parse is an error
 // naming the file and line, never skipped, because a report must not silently drop a sample. A torn
-// final line (a run killed mid-write) is also reported, with its line number.
+// final line (a run killed, or stopped by a full disk, mid-write: no newline and no whole JSON value)
+// is a *TornLineError, returned with the samples of the whole lines before it.
 func ReadSamples(path string) ([]Sample, error) {
-	f, err := os.Open(path)
+	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
 	var out []Sample
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 0, 64<<10), 16<<20)
-	for line := 1; sc.Scan(); line++ {
-		b := bytes.TrimSpace(sc.Bytes())
-		if len(b) == 0 {
+	for line, rest := 1, data; len(rest) > 0; line++ {
+		b, next, whole := bytes.Cut(rest, []byte{'\n'})
+		rest = next
+		if b = bytes.TrimSpace(b); len(b) == 0 {
 			continue
 		}
 		var s Sample
 		if err := json.Unmarshal(b, &s); err != nil {
+			if !whole {
+				return out, &TornLineError{Path: path, Line: line, Err: err}
+			}
 			return out, fmt.Errorf("%s:%d: %w", path, line, err)
 		}
 		out = append(out, s)
 	}
-	return out, sc.Err()
+	return out, nil
 }
+
+// TornLineError is a results file whose last line was cut short while being written. The runner's
+// -resume cuts it away and takes that sample again.
+type TornLineError struct {
+	Path string
+	Line int
+	Err  error
+}
+
+func (e *TornLineError) Error() string {
+	return fmt.Sprintf("%s:%d: torn last line (the run stopped while writing it: %v); continue the run with: %s",
+		e.Path, e.Line, e.Err, ResumeCommand(filepath.Dir(e.Path)))
+}
+
+func (e *TornLineError) Unwrap() error { return e.Err }

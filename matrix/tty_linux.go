@@ -7,8 +7,8 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// isTerminal reports whether w is a terminal, where a live progress bar makes sense.
-func isTerminal(w io.Writer) bool {
+// IsTerminal reports whether w is a terminal, where a live progress bar makes sense.
+func IsTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	if !ok {
 		return false

@@ -4,5 +4,5 @@ package matrix
 
 import "io"
 
-// isTerminal is false where the lab does not check: progress falls back to plain lines.
-func isTerminal(io.Writer) bool { return false }
+// IsTerminal is false where the lab does not check: progress falls back to plain lines.
+func IsTerminal(io.Writer) bool { return false }

@@ -7,8 +7,8 @@ import (
 	"golang.org/x/sys/windows"
 )
 
-// isTerminal reports whether w is a console, where a live progress bar makes sense.
-func isTerminal(w io.Writer) bool {
+// IsTerminal reports whether w is a console, where a live progress bar makes sense.
+func IsTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	if !ok {
 		return false

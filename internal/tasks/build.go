@@ -1,6 +1,7 @@
 package tasks
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"path/filepath"
@@ -28,7 +29,9 @@ func Build(ctx context.Context, s Streams, platforms []string) error {
 			return fmt.Errorf("build: platform %q: want goos/goarch, e.g. one of %s", p, strings.Join(Platforms, ", "))
 		}
 		dir := hostbin.Dir(BinRoot, goos, goarch)
-		fmt.Fprintf(s.Stderr, "build: %s -> %s\n", p, dir)
+		if !s.Quiet {
+			fmt.Fprintf(s.Stderr, "build: %s -> %s\n", p, dir)
+		}
 		if err := BuildHosts(ctx, s, goos, goarch); err != nil {
 			return err
 		}
@@ -47,7 +50,13 @@ func Build(ctx context.Context, s Streams, platforms []string) error {
 // BuildHosts builds this platform's hosts, the binaries bench runs. It is cheap when they are up
 // to date, and it keeps a bench from measuring hosts older than the source.
 func BuildHosts(ctx context.Context, s Streams, goos, goarch string) error {
-	if err := hostbin.Build(ctx, goos, goarch, BinRoot, hostbin.Variants(), s.Stdout, s.Stderr); err != nil {
+	stdout, stderr := s.Stdout, s.Stderr
+	var buf bytes.Buffer
+	if s.Quiet {
+		stdout, stderr = &buf, &buf
+	}
+	if err := hostbin.Build(ctx, goos, goarch, BinRoot, hostbin.Variants(), stdout, stderr); err != nil {
+		s.Stderr.Write(buf.Bytes())
 		return fmt.Errorf("build: %w", err)
 	}
 	return nil

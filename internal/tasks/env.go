@@ -2,6 +2,7 @@ package tasks
 
 import (
 	"fmt"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -20,7 +21,7 @@ const (
 	EnvWorkloads        = "DEFLATELAB_WORKLOADS"         // comma-separated: fixed, mixed; empty = the profile's
 	EnvDOPs             = "DEFLATELAB_DOPS"              // comma-separated degrees of parallelism >= 1
 	EnvBackends         = "DEFLATELAB_BACKENDS"          // comma-separated allocator backends; empty = the profile's
-	EnvResults          = "DEFLATELAB_RESULTS"           // directory of results files; default "results"
+	EnvResults          = "DEFLATELAB_RESULTS"           // bench: where runs go; report: what it reads (comma-separated); default "results"
 	EnvRequireEmulators = "DEFLATELAB_REQUIRE_EMULATORS" // 1: a missing emulator fails validate:emulated
 	EnvRef              = "DEFLATELAB_REF"               // remote: branch or tag to run on GitHub; default: the default branch
 )
@@ -46,7 +47,8 @@ type Options struct {
 	Workloads        []string
 	DOPs             []int
 	Backends         []string
-	Results          string // directory the bench target writes to and the report target reads
+	Results          string   // directory the bench target writes its run into; "" when EnvResults names several
+	ReportIn         []string // what the report target reads, all of each; nil: the newest run under Results
 	RequireEmulators bool
 	Ref              string // remote only
 }
@@ -76,7 +78,16 @@ func FromEnv(getenv func(string) string) (Options, error) {
 		return o, err
 	}
 	if v := strings.TrimSpace(getenv(EnvResults)); v != "" {
-		o.Results = v
+		for _, p := range strings.Split(v, ",") {
+			if p = strings.TrimSpace(p); p == "" {
+				return o, fmt.Errorf("%s=%q: an empty directory name; allowed: one directory, or several comma-separated for the report", EnvResults, v)
+			}
+			o.ReportIn = append(o.ReportIn, p)
+		}
+		o.Results = ""
+		if len(o.ReportIn) == 1 {
+			o.Results = o.ReportIn[0]
+		}
 	}
 	o.Ref = strings.TrimSpace(getenv(EnvRef))
 	switch v := strings.TrimSpace(getenv(EnvRequireEmulators)); v {
@@ -125,4 +136,33 @@ func dopList(raw string) ([]int, error) {
 		}
 	}
 	return out, nil
+}
+
+// ResultsDir is the one directory bench and remote write a run into: EnvResults, which must then
+// name a single directory.
+func (o Options) ResultsDir() (string, error) {
+	if o.Results == "" {
+		return "", fmt.Errorf("%s=%q names %d directories; a run is written into one (several are for the report target)", EnvResults, strings.Join(o.ReportIn, ","), len(o.ReportIn))
+	}
+	return o.Results, nil
+}
+
+// CheckHere checks the options against this machine (goos/goarch), before anything is built: the
+// backends must exist in this platform's hosts. FromEnv accepts every backend of some platform,
+// because report and remote take names this machine lacks; bench and matrix cannot.
+func (o Options) CheckHere(goos, goarch string) error {
+	if goos != runtime.GOOS || goarch != runtime.GOARCH {
+		return nil // only this process's own platform can be asked
+	}
+	if _, err := o.ResultsDir(); err != nil {
+		return err
+	}
+	for _, b := range o.Backends {
+		if b == matrix.DefaultBackend || slices.Contains(nativemem.Available(), b) {
+			continue
+		}
+		_, err := nativemem.Open(b)
+		return fmt.Errorf("%s=%q: %s", EnvBackends, strings.Join(o.Backends, ","), strings.TrimPrefix(err.Error(), "nativemem: "))
+	}
+	return nil
 }

@@ -1,9 +1,16 @@
 package tasks
 
 import (
+	"context"
+	"io"
+	"os"
 	"reflect"
+	"runtime"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/deflatelab/deflatelab/nativemem"
 )
 
 func TestFromEnv(t *testing.T) {
@@ -14,6 +21,11 @@ func TestFromEnv(t *testing.T) {
 		wantErr []string // substrings the error must contain: the variable, the value, what is allowed
 	}{
 		{name: "defaults", env: nil, want: Options{Profile: "quick", Results: "results"}},
+		{name: "results: one directory", env: map[string]string{EnvResults: "out"}, want: Options{Profile: "quick", Results: "out", ReportIn: []string{"out"}}},
+		{name: "results: several, for the report", env: map[string]string{EnvResults: "a, b"}, want: Options{Profile: "quick", ReportIn: []string{"a", "b"}}},
+		{name: "results: an empty name", env: map[string]string{EnvResults: "a,,b"}, wantErr: []string{EnvResults, `"a,,b"`, "empty"}},
+		// report and remote take every platform's backends: the results or the runners may have them.
+		{name: "backend of another platform", env: map[string]string{EnvBackends: "privateheap,libc"}, want: Options{Profile: "quick", Results: "results", Backends: []string{"privateheap", "libc"}}},
 		{
 			name: "everything set",
 			env: map[string]string{
@@ -22,7 +34,7 @@ func TestFromEnv(t *testing.T) {
 			},
 			want: Options{
 				Profile: "smoke", Variants: []string{"pooled", "control"}, Workloads: []string{"mixed"},
-				DOPs: []int{1, 8, 12}, Backends: []string{"pages", "goheap"}, Results: "out", RequireEmulators: true,
+				DOPs: []int{1, 8, 12}, Backends: []string{"pages", "goheap"}, Results: "out", ReportIn: []string{"out"}, RequireEmulators: true,
 			},
 		},
 		{name: "unknown profile", env: map[string]string{EnvProfile: "huge"}, wantErr: []string{EnvProfile, `"huge"`, "smoke, quick, full"}},
@@ -56,5 +68,48 @@ func TestFromEnv(t *testing.T) {
 				t.Errorf("FromEnv = %+v, want %+v", got, tt.want)
 			}
 		})
+	}
+}
+
+// unavailableBackend is a backend of some platform that this one lacks (privateheap on Linux, libc on
+// Windows).
+func unavailableBackend(t *testing.T) string {
+	t.Helper()
+	for _, b := range nativemem.Names() {
+		if !slices.Contains(nativemem.Available(), b) {
+			return b
+		}
+	}
+	t.Skip("this build has every backend")
+	return ""
+}
+
+// bench and matrix check the options against this machine before building anything, naming the
+// variable, though FromEnv (and so report and remote) accepts every platform's backends.
+func TestCheckHere(t *testing.T) {
+	missing := unavailableBackend(t)
+	o := Options{Profile: "smoke", Results: "results", Backends: []string{"goheap", missing}}
+	err := o.CheckHere(runtime.GOOS, runtime.GOARCH)
+	for _, want := range []string{EnvBackends + `="goheap,` + missing + `"`, `backend "` + missing + `"`, "available"} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("CheckHere = %v, want it to say %q", err, want)
+		}
+	}
+	if err := (Options{Backends: []string{"default", "goheap"}, Results: "r"}).CheckHere(runtime.GOOS, runtime.GOARCH); err != nil {
+		t.Errorf("CheckHere(default, goheap) = %v", err)
+	}
+	if err := (Options{ReportIn: []string{"a", "b"}}).CheckHere(runtime.GOOS, runtime.GOARCH); err == nil || !strings.Contains(err.Error(), EnvResults) {
+		t.Errorf("CheckHere with several results directories = %v, want an error naming %s", err, EnvResults)
+	}
+
+	// The bench target stops before building the hosts.
+	t.Chdir(t.TempDir())
+	_, err = BenchHere(context.Background(), Streams{Stdout: io.Discard, Stderr: io.Discard}, o, runtime.GOOS, runtime.GOARCH,
+		func(context.Context, []string, io.Writer, io.Writer) error { t.Error("bench ran"); return nil })
+	if err == nil || !strings.Contains(err.Error(), EnvBackends) {
+		t.Errorf("BenchHere = %v, want the %s error", err, EnvBackends)
+	}
+	if _, statErr := os.Stat(BinRoot); statErr == nil {
+		t.Errorf("BenchHere built %s/ before rejecting the options", BinRoot)
 	}
 }

@@ -5,13 +5,13 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/deflatelab/deflatelab/matrix"
 )
 
 // Main is the shape of the lab's library entry points, matrix.BenchMain and report.Main: the same
@@ -57,84 +57,56 @@ func ReportArgs(resultsDirs []string) []string {
 }
 
 // Bench runs the benchmark on this machine (goos/goarch) with the options and returns the directory
-// it wrote its results to.
+// it wrote its results to. Quiet, it echoes nothing and asks for no per-sample lines unless stderr
+// is a terminal (which gets the bench's single live line); the bench's summary line always comes.
 func Bench(ctx context.Context, s Streams, o Options, goos, goarch string, bench Main) (string, error) {
+	root, err := o.ResultsDir()
+	if err != nil {
+		return "", err
+	}
 	out := o.RunDir(goos, goarch, time.Now())
-	if err := os.MkdirAll(o.Results, 0o755); err != nil {
+	if err := os.MkdirAll(root, 0o755); err != nil {
 		return "", err
 	}
 	args := o.BenchArgs(out)
-	fmt.Fprintf(s.Stderr, "bench: lab bench %s\n", strings.Join(args, " "))
+	if s.Quiet && !matrix.IsTerminal(s.Stderr) {
+		args = append(args, "-progress", "none")
+	}
+	if !s.Quiet {
+		fmt.Fprintf(s.Stderr, "bench: lab bench %s\n", strings.Join(args, " "))
+	}
 	if err := bench(ctx, args, s.Stdout, s.Stderr); err != nil {
-		return out, fmt.Errorf("bench: %w", err)
+		return out, prefixed("bench", err)
 	}
 	return out, nil
 }
 
-// ResultsDirs lists, sorted, every directory under root (root included) that holds a results file
-// (*.jsonl). Artifacts downloaded from GitHub nest one directory per platform, hence the walk.
-func ResultsDirs(root string) ([]string, error) {
-	var dirs []string
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if !d.IsDir() && strings.HasSuffix(d.Name(), ".jsonl") && !slices.Contains(dirs, filepath.Dir(path)) {
-			dirs = append(dirs, filepath.Dir(path))
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, fmt.Errorf("report: %s=%q: %w", EnvResults, root, err)
-	}
-	if len(dirs) == 0 {
-		return nil, fmt.Errorf("report: no results files (*.jsonl) under %s=%q; run \"go tool mage bench\" first", EnvResults, root)
-	}
-	slices.Sort(dirs)
-	return dirs, nil
-}
-
-// Report renders one report from every results directory under root and returns the path of the
-// report's README.md.
-func Report(ctx context.Context, s Streams, root string, report Main) (string, error) {
-	dirs, err := ResultsDirs(root)
-	if err != nil {
+// BenchHere is the bench target: it checks the options against this machine, builds this
+// platform's hosts (cheap when they are up to date) and runs the bench.
+func BenchHere(ctx context.Context, s Streams, o Options, goos, goarch string, bench Main) (string, error) {
+	if err := o.CheckHere(goos, goarch); err != nil {
 		return "", err
 	}
-	return renderReport(ctx, s, dirs, report)
-}
-
-// renderReport calls report.Main on dirs and returns the path it prints (its last line of output),
-// after checking that the file is there.
-func renderReport(ctx context.Context, s Streams, dirs []string, report Main) (string, error) {
-	args := ReportArgs(dirs)
-	fmt.Fprintf(s.Stderr, "report: lab report %s\n", strings.Join(args, " "))
-	var out bytes.Buffer
-	if err := report(ctx, args, &out, s.Stderr); err != nil {
-		return "", fmt.Errorf("report: %w", err)
+	if err := BuildHosts(ctx, s, goos, goarch); err != nil {
+		return "", err
 	}
-	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
-	path := strings.TrimSpace(lines[len(lines)-1])
-	if _, err := os.Stat(path); path == "" || err != nil {
-		return "", fmt.Errorf("report: lab report succeeded but printed no report path that exists (output %q)", out.String())
-	}
-	return path, nil
+	return Bench(ctx, s, o, goos, goarch, bench)
 }
 
 // Steps are the functions the matrix target runs; the mage target passes the real ones.
 type Steps struct {
-	Build    func(ctx context.Context) error
-	Validate func(ctx context.Context) error
+	Build    func(ctx context.Context, s Streams) error
+	Validate func(ctx context.Context, s Streams) error
 	Bench    Main
 	Report   Main
 }
 
 // LocalSteps are the matrix target's steps on this machine (goos/goarch): build its binaries only,
 // run the validation suites, then bench and report with the given entry points.
-func LocalSteps(s Streams, goos, goarch string, bench, report Main) Steps {
+func LocalSteps(goos, goarch string, bench, report Main) Steps {
 	return Steps{
-		Build:    func(ctx context.Context) error { return Build(ctx, s, []string{goos + "/" + goarch}) },
-		Validate: func(ctx context.Context) error { return Validate(ctx, s, goos, goarch) },
+		Build:    func(ctx context.Context, s Streams) error { return Build(ctx, s, []string{goos + "/" + goarch}) },
+		Validate: func(ctx context.Context, s Streams) error { return Validate(ctx, s, goos, goarch) },
 		Bench:    bench,
 		Report:   report,
 	}
@@ -143,31 +115,77 @@ func LocalSteps(s Streams, goos, goarch string, bench, report Main) Steps {
 // Matrix is the whole local experiment: build for this machine, validate, benchmark with the
 // options (quick by default), render the report of this run, and print the report's path on
 // stdout. It stops at the first failing step: a report from binaries that failed validation would
-// not be worth reading.
+// not be worth reading. The options are checked against this machine before anything runs.
+//
+// It prints one line per step with its time; the steps' own output (compiler and test output) only
+// when a step fails; on a terminal, one live line while a step runs (the bench's own progress line
+// while it runs).
 func Matrix(ctx context.Context, s Streams, o Options, goos, goarch string, steps Steps) (string, error) {
+	if err := o.CheckHere(goos, goarch); err != nil {
+		return "", err
+	}
+	p := &stepper{w: s.Stderr, live: matrix.IsTerminal(s.Stderr)}
+	// quietly runs a step with its output kept back: all of it shown if the step fails, only its
+	// warnings if it succeeds.
+	quietly := func(step func(Streams) error) (string, error) {
+		var buf bytes.Buffer
+		err := step(Streams{Stdout: &buf, Stderr: &buf, Quiet: true})
+		if err != nil {
+			p.Write(buf.Bytes())
+			return "", err
+		}
+		for _, l := range strings.Split(buf.String(), "\n") {
+			if strings.Contains(l, "WARNING") {
+				fmt.Fprintln(p, l)
+			}
+		}
+		return "", nil
+	}
 	start := time.Now()
-	step := func(name string) {
-		fmt.Fprintf(s.Stderr, "matrix: %s (%s elapsed)\n", name, time.Since(start).Round(time.Second))
-	}
-	step("build")
-	if err := steps.Build(ctx); err != nil {
-		return "", err
-	}
-	step("validate")
-	if err := steps.Validate(ctx); err != nil {
-		return "", err
-	}
-	step("bench, profile " + o.Profile)
-	dir, err := Bench(ctx, s, o, goos, goarch, steps.Bench)
+	err := p.run("build "+goos+"/"+goarch, true, func() (string, error) {
+		return quietly(func(q Streams) error { return steps.Build(ctx, q) })
+	})
 	if err != nil {
 		return "", err
 	}
-	step("report")
-	path, err := renderReport(ctx, s, []string{dir}, steps.Report)
+	err = p.run("validate", true, func() (string, error) {
+		return quietly(func(q Streams) error { return steps.Validate(ctx, q) })
+	})
 	if err != nil {
 		return "", err
 	}
-	step("done")
+	var dir string
+	err = p.run("bench, profile "+o.Profile, false, func() (string, error) {
+		if p.live { // the bench draws its live line on the terminal itself, then prints its summary
+			var err error
+			dir, err = Bench(ctx, Streams{Stdout: io.Discard, Stderr: s.Stderr, Quiet: true}, o, goos, goarch, steps.Bench)
+			return "", err
+		}
+		var errBuf bytes.Buffer
+		var err error
+		dir, err = Bench(ctx, Streams{Stdout: io.Discard, Stderr: &errBuf, Quiet: true}, o, goos, goarch, steps.Bench)
+		if err != nil {
+			p.Write(errBuf.Bytes())
+			return "", err
+		}
+		lines := strings.Split(strings.TrimSpace(errBuf.String()), "\n")
+		return strings.TrimPrefix(lines[len(lines)-1], "bench: "), nil
+	})
+	if err != nil {
+		return "", err
+	}
+	var path string
+	err = p.run("report", true, func() (string, error) {
+		return quietly(func(q Streams) error {
+			var err error
+			path, err = renderReport(ctx, q, []string{dir}, steps.Report)
+			return err
+		})
+	})
+	if err != nil {
+		return "", err
+	}
+	fmt.Fprintf(p, "matrix: done in %v\n", time.Since(start).Round(100*time.Millisecond))
 	fmt.Fprintln(s.Stdout, path)
 	return path, nil
 }

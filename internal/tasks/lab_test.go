@@ -8,6 +8,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -31,31 +33,6 @@ func TestBenchArgs(t *testing.T) {
 	}
 }
 
-func TestValidateArgs(t *testing.T) {
-	tests := []struct {
-		goos, goarch string
-		haveCC       bool
-		race         bool
-	}{
-		{"linux", "amd64", true, true},
-		{"linux", "arm64", true, true},
-		{"windows", "amd64", true, true},
-		{"windows", "arm64", true, false},
-		{"linux", "amd64", false, false},
-	}
-	for _, tt := range tests {
-		args, race := ValidateArgs(tt.goos, tt.goarch, tt.haveCC)
-		if race != tt.race || slices.Contains(args, "-race") != tt.race {
-			t.Errorf("ValidateArgs(%s/%s) = %q, race %v; want race %v", tt.goos, tt.goarch, args, race, tt.race)
-		}
-		for _, p := range ValidationPackages {
-			if !slices.Contains(args, p) {
-				t.Errorf("ValidateArgs(%s/%s) = %q lacks %s", tt.goos, tt.goarch, args, p)
-			}
-		}
-	}
-}
-
 // writeFile creates path (and its directories) with content.
 // A nil t panics on failure instead (for use inside fakes).
 func writeFile(t *testing.T, path, content string) {
@@ -69,29 +46,6 @@ func writeFile(t *testing.T, path, content string) {
 	}
 	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
 		fail(err)
-	}
-}
-
-func TestResultsDirs(t *testing.T) {
-	root := t.TempDir()
-	writeFile(t, filepath.Join(root, "results-linux-amd64", "20260101-000000-linux-amd64", "samples.jsonl"), "{}\n")
-	writeFile(t, filepath.Join(root, "results-linux-amd64", "20260101-000000-linux-amd64", "bench.txt"), "")
-	writeFile(t, filepath.Join(root, "b", "samples.jsonl"), "{}\n")
-	writeFile(t, filepath.Join(root, "b", "other.jsonl"), "{}\n")
-	writeFile(t, filepath.Join(root, "empty", "notes.txt"), "")
-	got, err := ResultsDirs(root)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := []string{filepath.Join(root, "b"), filepath.Join(root, "results-linux-amd64", "20260101-000000-linux-amd64")}
-	if !slices.Equal(got, want) {
-		t.Errorf("ResultsDirs = %q, want %q", got, want)
-	}
-	if _, err := ResultsDirs(filepath.Join(root, "empty")); err == nil || !strings.Contains(err.Error(), EnvResults) {
-		t.Errorf("no results: err = %v, want one naming %s", err, EnvResults)
-	}
-	if _, err := ResultsDirs(filepath.Join(root, "missing")); err == nil || !strings.Contains(err.Error(), EnvResults) {
-		t.Errorf("missing dir: err = %v, want one naming %s", err, EnvResults)
 	}
 }
 
@@ -112,11 +66,23 @@ func (f *fakeLab) step(name string) error {
 }
 
 func (f *fakeLab) Steps() Steps {
+	noisy := func(s Streams, name string) {
+		fmt.Fprintf(s.Stdout, "noise on stdout from %s\n", name)
+		fmt.Fprintf(s.Stderr, "noise on stderr from %s\n", name)
+	}
 	return Steps{
-		Build:    func(context.Context) error { return f.step("build") },
-		Validate: func(context.Context) error { return f.step("validate") },
-		Bench: func(_ context.Context, args []string, _, _ io.Writer) error {
+		Build: func(_ context.Context, s Streams) error {
+			noisy(s, "build")
+			return f.step("build")
+		},
+		Validate: func(_ context.Context, s Streams) error {
+			noisy(s, "validate")
+			return f.step("validate")
+		},
+		Bench: func(_ context.Context, args []string, stdout, stderr io.Writer) error {
 			f.benchArgs = args
+			fmt.Fprintf(stderr, "noise on stderr from bench\n")
+			fmt.Fprintf(stderr, "bench: 9 of 9 planned samples recorded, 0 failed in x\n")
 			return f.step("bench")
 		},
 		Report: func(_ context.Context, args []string, stdout, _ io.Writer) error {
@@ -132,6 +98,9 @@ func (f *fakeLab) Steps() Steps {
 	}
 }
 
+// stepLine is one line of the matrix target's output: the step, its time, what it says.
+var stepLine = regexp.MustCompile(`^matrix: (build linux/amd64|validate|bench, profile smoke|report) +\d+\.\ds(  .*)?$`)
+
 func TestMatrix(t *testing.T) {
 	for _, failAt := range []string{"", "build", "validate", "bench", "report"} {
 		t.Run("fail at "+failAt, func(t *testing.T) {
@@ -139,7 +108,7 @@ func TestMatrix(t *testing.T) {
 			f := &fakeLab{failAt: failAt}
 			var stdout, stderr bytes.Buffer
 			o := Options{Profile: "smoke", Results: "res"}
-			path, err := Matrix(context.Background(), Streams{&stdout, &stderr}, o, "linux", "amd64", f.Steps())
+			path, err := Matrix(context.Background(), Streams{Stdout: &stdout, Stderr: &stderr}, o, "linux", "amd64", f.Steps())
 
 			all := []string{"build", "validate", "bench", "report"}
 			wantSteps := all
@@ -151,6 +120,13 @@ func TestMatrix(t *testing.T) {
 				if stdout.Len() != 0 {
 					t.Errorf("a failed matrix printed %q on stdout", stdout.String())
 				}
+				// The failing step's own output is shown, and its line says FAILED.
+				if failAt != "report" && !strings.Contains(stderr.String(), "noise on stderr from "+failAt) {
+					t.Errorf("the failing %s step's output is hidden:\n%s", failAt, stderr.String())
+				}
+				if !strings.Contains(stderr.String(), "FAILED") {
+					t.Errorf("no FAILED step line:\n%s", stderr.String())
+				}
 			} else if err != nil {
 				t.Fatal(err)
 			}
@@ -159,6 +135,19 @@ func TestMatrix(t *testing.T) {
 			}
 			if failAt != "" {
 				return
+			}
+			// Quiet: one line per step with its time, then "done"; no step's own output, no command echoes.
+			lines := strings.Split(strings.TrimSpace(stderr.String()), "\n")
+			if len(lines) != 5 || !strings.HasPrefix(lines[4], "matrix: done in ") {
+				t.Fatalf("stderr has %d lines, want 4 step lines and done:\n%s", len(lines), stderr.String())
+			}
+			for _, l := range lines[:4] {
+				if !stepLine.MatchString(l) {
+					t.Errorf("not a step line: %q", l)
+				}
+			}
+			if !strings.HasSuffix(lines[2], "  9 of 9 planned samples recorded, 0 failed in x") {
+				t.Errorf("bench line %q lacks the bench's summary", lines[2])
 			}
 			want := filepath.Join("reports", "run1", "README.md")
 			if path != want || strings.TrimSpace(stdout.String()) != want {
@@ -169,10 +158,43 @@ func TestMatrix(t *testing.T) {
 			if filepath.Dir(out) != "res" || !strings.HasSuffix(out, "-linux-amd64") {
 				t.Errorf("bench -out %q, want res/<time>-linux-amd64", out)
 			}
+			if !slices.Contains(f.benchArgs, "-progress") {
+				t.Errorf("bench args %q: a quiet bench on a non-terminal wants -progress none", f.benchArgs)
+			}
 			if !slices.Equal(f.reportIn, []string{"-in", out}) {
 				t.Errorf("report args %q, want -in %s", f.reportIn, out)
 			}
 		})
+	}
+}
+
+// A bad option for this machine stops the matrix before anything is built.
+func TestMatrixChecksOptionsFirst(t *testing.T) {
+	f := &fakeLab{}
+	o := Options{Profile: "smoke", Results: "res", Backends: []string{unavailableBackend(t)}}
+	_, err := Matrix(context.Background(), Streams{Stdout: io.Discard, Stderr: io.Discard}, o, runtime.GOOS, runtime.GOARCH, f.Steps())
+	if err == nil || !strings.Contains(err.Error(), EnvBackends) || len(f.steps) != 0 {
+		t.Errorf("Matrix = %v after steps %q; want an error naming %s before any step", err, f.steps, EnvBackends)
+	}
+}
+
+// The lab's entry points start their errors with their name; the tasks do not add it again.
+func TestNoDoubledPrefix(t *testing.T) {
+	t.Chdir(t.TempDir())
+	failing := func(msg string) Main {
+		return func(context.Context, []string, io.Writer, io.Writer) error { return errors.New(msg) }
+	}
+	s := Streams{Stdout: io.Discard, Stderr: io.Discard}
+	o := Options{Profile: "smoke", Results: "res"}
+	if _, err := Bench(context.Background(), s, o, "linux", "amd64", failing("bench: -dops: x")); err == nil || err.Error() != "bench: -dops: x" {
+		t.Errorf("Bench error %q, want %q", err, "bench: -dops: x")
+	}
+	if _, err := Bench(context.Background(), s, o, "linux", "amd64", failing("matrix: no hosts")); err == nil || err.Error() != "bench: matrix: no hosts" {
+		t.Errorf("Bench error %q, want %q", err, "bench: matrix: no hosts")
+	}
+	writeFile(t, filepath.Join("res", "a", "samples.jsonl"), "{}\n")
+	if _, err := Report(context.Background(), s, o, failing("report: -in is required")); err == nil || err.Error() != "report: -in is required" {
+		t.Errorf("Report error %q, want %q", err, "report: -in is required")
 	}
 }
 
@@ -196,7 +218,7 @@ func TestReportPath(t *testing.T) {
 		{"reports/missing/README.md\n", ""},
 	}
 	for _, tt := range tests {
-		got, err := Report(context.Background(), Streams{io.Discard, io.Discard}, "res", printing(tt.printed))
+		got, err := Report(context.Background(), Streams{Stdout: io.Discard, Stderr: io.Discard}, Options{Results: "res"}, printing(tt.printed))
 		if tt.want == "" && err == nil {
 			t.Errorf("report printing %q: path %q, want an error", tt.printed, got)
 		}
@@ -216,5 +238,40 @@ func TestWorkflowInputs(t *testing.T) {
 	want := []string{"profile=full", "variants=control,pooled", "dops=1,12", "backends="}
 	if !slices.Equal(got, want) {
 		t.Errorf("WorkflowInputs = %q, want %q", got, want)
+	}
+}
+
+// screen is what a terminal shows after out: "\r\x1b[K" erases the line being written.
+func screen(out string) string {
+	var b strings.Builder
+	for i, part := range strings.Split(out, "\r\x1b[K") {
+		if i > 0 {
+			s := b.String()
+			b.Reset()
+			b.WriteString(s[:strings.LastIndex(s, "\n")+1])
+		}
+		b.WriteString(part)
+	}
+	return b.String()
+}
+
+// On a terminal, a step shows one live line while it runs, which its output and its final line
+// replace: nothing of it is left on the screen.
+func TestStepperLive(t *testing.T) {
+	var buf bytes.Buffer
+	p := &stepper{w: &buf, live: true}
+	err := p.run("validate", true, func() (string, error) {
+		fmt.Fprintln(p, "some output")
+		return "detail", errors.New("boom")
+	})
+	if err == nil {
+		t.Fatal("the step's error was lost")
+	}
+	if !strings.Contains(buf.String(), "matrix: validate ... 0s") {
+		t.Errorf("no live line drawn: %q", buf.String())
+	}
+	got := screen(buf.String())
+	if !regexp.MustCompile(`^some output\nmatrix: validate +\d+\.\ds  detail  FAILED\n$`).MatchString(got) {
+		t.Errorf("screen after the step:\n%q", got)
 	}
 }

@@ -32,15 +32,19 @@ func Remote(ctx context.Context, s Streams, o Options, report Main) (string, err
 	if o.Workloads != nil {
 		return "", fmt.Errorf("remote: %s is not a workflow input; the workflow runs the profile's workloads", EnvWorkloads)
 	}
-	dir := filepath.Join(o.Results, "github-"+time.Now().UTC().Format("20060102T150405Z"))
+	root, err := o.ResultsDir()
+	if err != nil {
+		return "", err
+	}
+	dir := filepath.Join(root, "github-"+time.Now().UTC().Format("20060102T150405Z"))
 	var path string
-	err := remote.Run(ctx, remote.Config{
+	err = remote.Run(ctx, remote.Config{
 		Ref:    o.Ref,
 		Inputs: o.WorkflowInputs(),
 		Dir:    dir,
 		Render: func(ctx context.Context, dir string) error {
 			var err error
-			path, err = Report(ctx, s, dir, report)
+			path, err = Report(ctx, s, Options{ReportIn: []string{dir}}, report) // every platform of this run
 			return err
 		},
 		Stdout: s.Stdout,

@@ -1,0 +1,80 @@
+package tasks
+
+import (
+	"fmt"
+	"io"
+	"sync"
+	"time"
+)
+
+// liveTick is how often a step's live line redraws its elapsed time.
+const liveTick = time.Second
+
+// stepper prints the matrix target's progress: one line per finished step with its time,
+// "matrix: validate     41.2s", and, on a terminal, one live line while a step runs
+// ("matrix: validate ... 12s") that every other write first clears.
+type stepper struct {
+	mu      sync.Mutex
+	w       io.Writer // the terminal or log
+	live    bool      // w is a terminal
+	showing bool      // the live line is on screen
+}
+
+// Write passes p through, clearing the live line first, so that a failing step's output is never
+// drawn over.
+func (p *stepper) Write(b []byte) (int, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.clear()
+	return p.w.Write(b)
+}
+
+func (p *stepper) clear() {
+	if p.showing {
+		fmt.Fprint(p.w, "\r\x1b[K")
+		p.showing = false
+	}
+}
+
+// run runs one step, with a live line unless ticking is false (the bench draws its own), and prints
+// its line: name, time, the detail f returns, and FAILED when it failed.
+func (p *stepper) run(name string, ticking bool, f func() (detail string, err error)) error {
+	start := time.Now()
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	if p.live && ticking {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			t := time.NewTicker(liveTick)
+			defer t.Stop()
+			for {
+				p.mu.Lock()
+				p.clear()
+				fmt.Fprintf(p.w, "matrix: %s ... %v", name, time.Since(start).Round(time.Second))
+				p.showing = true
+				p.mu.Unlock()
+				select {
+				case <-done:
+					return
+				case <-t.C:
+				}
+			}
+		}()
+	}
+	detail, err := f()
+	close(done)
+	wg.Wait()
+	line := fmt.Sprintf("matrix: %-24s %6.1fs", name, time.Since(start).Seconds())
+	if detail != "" {
+		line += "  " + detail
+	}
+	if err != nil {
+		line += "  FAILED"
+	}
+	p.mu.Lock()
+	p.clear()
+	fmt.Fprintln(p.w, line)
+	p.mu.Unlock()
+	return err
+}

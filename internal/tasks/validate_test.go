@@ -1,0 +1,96 @@
+package tasks
+
+import (
+	"os/exec"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestValidateRuns(t *testing.T) {
+	tests := []struct {
+		goos, goarch string
+		haveCC       bool
+		race         bool
+	}{
+		{"linux", "amd64", true, true},
+		{"linux", "arm64", true, true},
+		{"windows", "amd64", true, true},
+		{"windows", "arm64", true, false},
+		{"linux", "amd64", false, false},
+	}
+	for _, tt := range tests {
+		runs, race := ValidateRuns(tt.goos, tt.goarch, tt.haveCC)
+		if race != tt.race {
+			t.Errorf("ValidateRuns(%s/%s, cc %v): race %v, want %v", tt.goos, tt.goarch, tt.haveCC, race, tt.race)
+		}
+		var all []string
+		for _, r := range runs {
+			withRace := slices.Contains(r.Args, "-race")
+			if withRace != slices.Contains(r.Env, "CGO_ENABLED=1") {
+				t.Errorf("%q: -race and CGO_ENABLED=1 go together (env %q)", r.Args, r.Env)
+			}
+			for _, a := range r.Args {
+				if !strings.HasPrefix(a, "./") {
+					continue
+				}
+				all = append(all, a)
+				// The engine's configuration matrix never runs under the race detector: it has no goroutines.
+				if withRace && slices.Contains(PlainPackages, a) {
+					t.Errorf("%s/%s: %s runs with -race", tt.goos, tt.goarch, a)
+				}
+			}
+			if !slices.Contains(r.Args, "-count=1") {
+				t.Errorf("%q: validation must not report cached results", r.Args)
+			}
+		}
+		if !tt.race && len(runs) != 1 {
+			t.Errorf("%s/%s without race: %d runs, want one", tt.goos, tt.goarch, len(runs))
+		}
+		if got := goList(t, all...); !slices.Equal(got, goList(t, ValidationPackages...)) {
+			t.Errorf("%s/%s: the runs test %q, want the validation packages %q", tt.goos, tt.goarch, got, goList(t, ValidationPackages...))
+		}
+	}
+}
+
+// goList expands package patterns, run from the module root, into sorted import paths.
+func goList(t *testing.T, patterns ...string) []string {
+	t.Helper()
+	cmd := exec.Command("go", append([]string{"list"}, patterns...)...)
+	cmd.Dir = "../.."
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list %q: %v", patterns, err)
+	}
+	pkgs := strings.Fields(string(out))
+	slices.Sort(pkgs)
+	return pkgs
+}
+
+// TestRacePackagesPartition: every validation package is in exactly one of RacePackages and
+// PlainPackages, and every one whose code imports sync or sync/atomic (locks, atomics, goroutines
+// that wait for each other) runs under the race detector.
+func TestRacePackagesPartition(t *testing.T) {
+	race, plain := goList(t, RacePackages...), goList(t, PlainPackages...)
+	for _, p := range race {
+		if slices.Contains(plain, p) {
+			t.Errorf("%s is in both RacePackages and PlainPackages", p)
+		}
+	}
+	cmd := exec.Command("go", append([]string{"list", "-f", `{{.ImportPath}} {{join .Imports " "}}`}, ValidationPackages...)...)
+	cmd.Dir = "../.."
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		f := strings.Fields(line)
+		pkg, imports := f[0], f[1:]
+		if !slices.Contains(race, pkg) && !slices.Contains(plain, pkg) {
+			t.Errorf("validation package %s is in neither RacePackages nor PlainPackages", pkg)
+		}
+		if (slices.Contains(imports, "sync") || slices.Contains(imports, "sync/atomic")) && !slices.Contains(race, pkg) {
+			t.Errorf("%s imports sync but is not in RacePackages", pkg)
+		}
+	}
+}
