@@ -59,7 +59,7 @@ func Build(ctx context.Context, goos, goarch, outDir string, variants []string, 
 		env = append(env, "CGO_ENABLED=0")
 	}
 	ldflags := "-s -w"
-	if rev := gitRevision(ctx); rev != "" {
+	if rev := gitRevision(ctx, ""); rev != "" {
 		ldflags += " " + host.CommitFlag(rev)
 	}
 	for _, v := range variants {
@@ -73,14 +73,29 @@ func Build(ctx context.Context, goos, goarch, outDir string, variants []string, 
 	return nil
 }
 
-// gitRevision is HEAD's revision with "-dirty" when the tree has changes, or "" outside git.
-func gitRevision(ctx context.Context) string {
-	rev, err := exec.CommandContext(ctx, "git", "rev-parse", "HEAD").Output()
+// generatedPaths are the repository's directories that the lab's own commands write (results, reports,
+// binaries): a change there is not a change of the code a host is built from, so it does not make the
+// revision "-dirty". Without this, "mage matrix" writing reports/ stamped the next run's hosts dirty.
+var generatedPaths = []string{"results", "reports", "bin"}
+
+// gitRevision is HEAD's revision of the repository around dir ("" = the current directory), with
+// "-dirty" when a tracked file outside generatedPaths has changed, or "" outside git.
+func gitRevision(ctx context.Context, dir string) string {
+	git := func(args ...string) ([]byte, error) {
+		cmd := exec.CommandContext(ctx, "git", args...)
+		cmd.Dir = dir
+		return cmd.Output()
+	}
+	rev, err := git("rev-parse", "HEAD")
 	if err != nil {
 		return ""
 	}
 	s := strings.TrimSpace(string(rev))
-	if st, err := exec.CommandContext(ctx, "git", "status", "--porcelain", "--untracked-files=no").Output(); err == nil && len(bytes.TrimSpace(st)) > 0 {
+	args := []string{"status", "--porcelain", "--untracked-files=no", "--", ":(top)"}
+	for _, p := range generatedPaths {
+		args = append(args, ":(top,exclude)"+p)
+	}
+	if st, err := git(args...); err == nil && len(bytes.TrimSpace(st)) > 0 {
 		s += "-dirty"
 	}
 	return s
