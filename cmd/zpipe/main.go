@@ -1,6 +1,7 @@
 // Command zpipe compresses stdin to stdout with any variant, allocator backend and configuration, or, with
 // -describe, prints the blocks and regions that variant allocates for that configuration.
 //
+//	zpipe -wbits 31 < notes.txt > notes.txt.gz    (the default, -wbits -15, is raw deflate)
 //	zpipe -variant pooled -backend goheap -level 6 -wbits 31 -memlevel 8 -strategy default < in > out
 //	zpipe -describe -variant splitalloc -force-split
 package main

@@ -76,6 +76,7 @@ func parse(args []string, stderr io.Writer) (options, error) {
 	fs.BoolVar(&o.describe, "describe", false, "print the blocks and regions the variant allocates, instead of compressing")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: zpipe [flags] < input > output\n       zpipe -describe [flags]")
+		fmt.Fprint(fs.Output(), usageExamples)
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -143,19 +144,51 @@ func open(o options) (*variants.Variant, error) {
 	return variants.New(o.variant, variants.Options{Alloc: alloc, ForceSplit: o.forceSplit})
 }
 
-// compress writes stdin to stdout as one stream of o.cfg's format.
+// usageExamples follow the usage line in -h: the output format is -wbits's, raw deflate by default.
+const usageExamples = `
+The output is raw deflate unless -wbits says otherwise (-wbits -15, .NET's DeflateStream): -wbits 31
+writes gzip, which gunzip reads, and -wbits 15 zlib. For example:
+  zpipe -wbits 31 < notes.txt > notes.txt.gz          gzip; "gunzip -k notes.txt.gz" gives notes.txt back
+  zpipe -level 9 -wbits 15 < notes.txt > notes.zz     zlib at level 9
+  zpipe -describe -variant splitalloc -force-split    the blocks and regions of the split layout
+
+flags:
+`
+
+// stickyWriter remembers the destination's first write error and returns it again without writing,
+// so that a full disk is written to, and reported, once.
+type stickyWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (s *stickyWriter) Write(p []byte) (int, error) {
+	if s.err != nil {
+		return 0, s.err
+	}
+	n, err := s.w.Write(p)
+	s.err = err
+	return n, err
+}
+
+// compress writes stdin to stdout as one stream of o.cfg's format. A destination that fails is
+// reported once, though the compressor meets its error again when Close flushes.
 func compress(o options, stdin io.Reader, stdout io.Writer) (err error) {
 	v, err := open(o)
 	if err != nil {
 		return err
 	}
 	defer func() { err = errors.Join(err, v.Close()) }()
-	c, err := v.Open(stdout, o.cfg)
+	dst := &stickyWriter{w: stdout}
+	c, err := v.Open(dst, o.cfg)
 	if err != nil {
 		return err
 	}
 	if _, err := io.Copy(c, stdin); err != nil {
-		return errors.Join(err, c.Close())
+		if cerr := c.Close(); cerr != nil && !errors.Is(cerr, err) && (dst.err == nil || !errors.Is(cerr, dst.err)) {
+			return errors.Join(err, cerr)
+		}
+		return err
 	}
 	return c.Close()
 }

@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"errors"
+	"io"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -79,11 +81,46 @@ var errClosedPipe = errors.New("closed pipe")
 
 func (failingWriter) Write([]byte) (int, error) { return 0, errClosedPipe }
 
+// countingFailWriter refuses every write, like a full disk, and counts the attempts.
+type countingFailWriter struct{ writes int }
+
+func (w *countingFailWriter) Write([]byte) (int, error) {
+	w.writes++
+	return 0, errClosedPipe
+}
+
+// A destination that fails is reported once, whether it fails while compressing (a large input)
+// or only when Close flushes (a small one), and written to once.
 func TestRunDestinationFailure(t *testing.T) {
+	large := make([]byte, 2<<20) // incompressible: the output overflows the compressor's buffers mid-copy
+	rand.NewChaCha8([32]byte{1}).Read(large)
+	for _, variant := range variants.Names() {
+		for name, input := range map[string][]byte{"small": varianttest.Payload(), "large": large} {
+			t.Run(variant+"/"+name, func(t *testing.T) {
+				var stderr bytes.Buffer
+				dst := &countingFailWriter{}
+				code := run([]string{"-backend", "goheap", "-variant", variant}, bytes.NewReader(input), dst, &stderr)
+				if code != exitError || strings.Count(stderr.String(), "closed pipe") != 1 {
+					t.Errorf("exit %d, stderr %q; want %d and the destination's error once", code, stderr.String(), exitError)
+				}
+				if dst.writes != 1 {
+					t.Errorf("%d writes to a destination that failed the first", dst.writes)
+				}
+			})
+		}
+	}
+}
+
+// -h shows how to make a .gz, since the default output is raw deflate.
+func TestUsageShowsGzip(t *testing.T) {
 	var stderr bytes.Buffer
-	code := run([]string{"-backend", "goheap", "-variant", "pooled"}, bytes.NewReader(varianttest.Payload()), failingWriter{}, &stderr)
-	if code != exitError || !strings.Contains(stderr.String(), "closed pipe") {
-		t.Fatalf("exit %d, stderr %q; want %d and the destination's error", code, stderr.String(), exitError)
+	if code := run([]string{"-h"}, strings.NewReader(""), io.Discard, &stderr); code != exitOK {
+		t.Fatalf("-h: exit %d", code)
+	}
+	for _, want := range []string{"raw deflate", "zpipe -wbits 31 < notes.txt > notes.txt.gz", "gunzip"} {
+		if !strings.Contains(stderr.String(), want) {
+			t.Errorf("-h lacks %q:\n%s", want, stderr.String())
+		}
 	}
 }
 
