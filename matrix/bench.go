@@ -170,10 +170,10 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if statErr != nil {
 		return err
 	}
-	fmt.Fprintln(stdout, *out)
 	samples, readErr := ReadSamples(filepath.Join(*out, SamplesFile))
 	sum := Summarize(m.Plan, m.Planned, samples)
 	fmt.Fprintf(stderr, "bench: %s in %s\n", sum, *out)
+	fmt.Fprintln(stdout, *out)
 	if err == nil && readErr == nil && len(sum.Unusable) > 0 {
 		err = fmt.Errorf("bench: %w", &UnusableError{Dir: *out, Summary: sum})
 	}
