@@ -33,7 +33,7 @@ func options() (tasks.Options, error) {
 // Build builds every variant's host, zpipe and the test binaries for windows and linux, amd64 and arm64, into bin/.
 func Build(ctx context.Context) error { return tasks.Build(ctx, std, tasks.Platforms) }
 
-// Local runs the validation suites on this machine with -race (also: "validate").
+// Local runs the validation suites on this machine, -race on the packages with concurrency (also: "validate").
 func (Validate) Local(ctx context.Context) error {
 	return tasks.Validate(ctx, std, runtime.GOOS, runtime.GOARCH)
 }
