@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -138,6 +139,41 @@ func TestResultsFileModes(t *testing.T) {
 		}
 		if fi.Mode().Perm() != resultsPerm {
 			t.Errorf("%s: mode %v, want %v", name, fi.Mode().Perm(), fs.FileMode(resultsPerm))
+		}
+	}
+}
+
+// A torn last line is a *TornLineError naming the file, the line and the command that continues the
+// run; a whole line that does not parse stays a plain error, and neither drops the lines before it.
+func TestReadSamplesTornLine(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct {
+		content string
+		torn    bool
+		line    int
+	}{
+		{"{\"run\":\"a\"}\n{\"run\":\"b\"}\n{\"run\":\"c\",\"ce", true, 3},
+		{"{\"run\":\"a\"}\n{\"run\":\"b\"}\nnot json\n", false, 3},
+		{"{\"run\":\"a\"}\n\n{\"run\":\"b\"}\n{", true, 4},
+	}
+	for i, tt := range tests {
+		p := filepath.Join(dir, fmt.Sprintf("r%d", i), SamplesFile)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		os.WriteFile(p, []byte(tt.content), 0o644)
+		ss, err := ReadSamples(p)
+		var torn *TornLineError
+		if errors.As(err, &torn) != tt.torn {
+			t.Errorf("%q: error %v, torn %v; want torn %v", tt.content, err, errors.As(err, &torn), tt.torn)
+			continue
+		}
+		if len(ss) != 2 {
+			t.Errorf("%q: %d samples before the bad line, want 2", tt.content, len(ss))
+		}
+		if want := fmt.Sprintf("%s:%d: ", p, tt.line); err == nil || !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("%q: error %v, want it to start %q", tt.content, err, want)
+		}
+		if tt.torn && !strings.Contains(err.Error(), ResumeCommand(filepath.Dir(p))) {
+			t.Errorf("%q: error %v lacks the resume command", tt.content, err)
 		}
 	}
 }
