@@ -90,6 +90,9 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			return err
 		}
 		complete = m.Status == StatusComplete && m.Samples >= m.Planned
+		if _, err := ReadSamples(filepath.Join(*out, SamplesFile)); err != nil {
+			complete = false // a torn or broken line: the runner's resume cuts or reports it
+		}
 		if *timeout == 0 && m.Timeout != "" {
 			if *timeout, err = time.ParseDuration(m.Timeout); err != nil {
 				return fmt.Errorf("bench: -resume: run.json timeout: %w", err)

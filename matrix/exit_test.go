@@ -72,6 +72,23 @@ func TestBenchMainResumeComplete(t *testing.T) {
 	if m, err := ReadManifest(out); err != nil || len(m.Resumed) != 0 {
 		t.Errorf("manifest after a no-op resume: resumed %v, %v; want it untouched", m.Resumed, err)
 	}
+	// A complete run with a torn line after it (a write cut short) is resumed: the torn line goes.
+	f, err := os.OpenFile(filepath.Join(out, SamplesFile), os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString(`{"run":"x","ce`)
+	f.Close()
+	stderr.Reset()
+	if err := BenchMain(context.Background(), []string{"-bin", bin, "-out", out, "-resume"}, io.Discard, &stderr); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(stderr.String(), "nothing to resume") {
+		t.Errorf("a torn complete run was not resumed:\n%s", stderr.String())
+	}
+	if _, err := ReadSamples(filepath.Join(out, SamplesFile)); err != nil {
+		t.Errorf("after the resume: %v", err)
+	}
 }
 
 // A sample that cannot be written (a full disk) stops the run with the command that continues it,
