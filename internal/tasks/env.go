@@ -162,7 +162,8 @@ func (o Options) CheckHere(goos, goarch string) error {
 			continue
 		}
 		_, err := nativemem.Open(b)
-		return fmt.Errorf("%s=%q: %s", EnvBackends, strings.Join(o.Backends, ","), strings.TrimPrefix(err.Error(), "nativemem: "))
+		return fmt.Errorf("%s=%q: %s, or %s (%s here)", EnvBackends, strings.Join(o.Backends, ","),
+			strings.TrimPrefix(err.Error(), "nativemem: "), matrix.DefaultBackend, nativemem.Default())
 	}
 	return nil
 }
