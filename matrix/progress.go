@@ -48,9 +48,10 @@ func (p *progress) sample(s Sample) {
 	fmt.Fprintf(p.w, "[%d/%d] %s round=%d variant=%s %.1fms %s\n", p.done, p.total, s.Cell, s.Round, s.Variant, ms, status)
 }
 
-// finish ends the bar's line.
+// finish erases the bar: the summary line that follows it says what it said, so that a run on a
+// terminal leaves one line, not two.
 func (p *progress) finish() {
 	if p.live && p.taken > 0 {
-		fmt.Fprintln(p.w)
+		fmt.Fprint(p.w, "\r\x1b[K")
 	}
 }
