@@ -26,14 +26,10 @@ func ExampleMain() {
 		return
 	}
 	index, _ := os.ReadFile(filepath.Join(out, "README.md"))
-	lines := strings.Split(strings.TrimSpace(string(index)), "\n")
-	for _, field := range strings.Split(lines[len(lines)-1], " · ") {
-		fmt.Println(strings.ReplaceAll(field, "; ", ";\n  "))
-	}
+	_, entry, _ := strings.Cut(string(index), "\n- ")
+	fmt.Print("- " + entry)
 	// Output:
-	// - 2026-11-30 03:15
-	// [Cold and warm cost of the deflatelab candidates](example/README.md)
-	// windows/amd64
-	// pooled on windows/amd64/privateheap: warm ~ (faster in 2 cells, slower in 1 cell), cold 2% slower;
-	//   splitalloc on windows/amd64/privateheap: warm 26% faster, cold 32% slower
+	// - 2026-11-30 03:15 · [Cold and warm cost of the deflatelab candidates](example/README.md) · windows/amd64
+	//   - pooled on windows/amd64/privateheap: warm: faster in 2 of 3 (-44% to -45%), slower in 1 of 3 (+27%, mixed DOP 4); cold: slower in 1 of 3 (+2%, fixed DOP 1), ~ in 2 of 3 (1 with too few pairs)
+	//   - splitalloc on windows/amd64/privateheap: warm: faster in all 3 (-16% to -28%), typical -24%; cold: slower in all 3 (+31% to +33%, worst: fixed DOP 8), typical +32%
 }
