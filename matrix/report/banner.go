@@ -26,9 +26,10 @@ func weakEvidence(m *model) []string {
 			out = append(out, fmt.Sprintf("Run `%s` is **%s**: %d of %d planned samples recorded.", mf.Run, mf.Status, mf.Samples, mf.Planned))
 		}
 	}
-	var thin, tests, failed, mismatched int
+	var thin, tests, failed, mismatched, all int
 	for _, c := range m.Analysis.Cells {
 		for _, v := range c.Variants {
+			all += v.Samples
 			failed += v.Failed
 			mismatched += v.Mismatched
 		}
@@ -45,7 +46,7 @@ func weakEvidence(m *model) []string {
 		out = append(out, fmt.Sprintf("%d of %d cell comparisons have **too few pairs for an interval** (fewer than 6 rounds with both samples usable).", thin, tests))
 	}
 	if failed+mismatched > 0 {
-		out = append(out, fmt.Sprintf("**%d samples failed** and %d produced output that differs from their cell's reference; they are left out (see Data quality).", failed, mismatched))
+		out = append(out, fmt.Sprintf("**%d of %d samples failed or disagreed** (%d failed, %d produced output that differs from their cell's reference); they are left out (see Data quality).", failed+mismatched, all, failed, mismatched))
 	}
 	var busy, total int
 	for _, l := range m.Load {
