@@ -39,8 +39,8 @@ var palette = []color.RGBA{
 // marks pairs a filled glyph (significant) with its hollow twin ("~"), one pair per series.
 var marks = []struct{ filled, hollow draw.GlyphDrawer }{
 	{draw.CircleGlyph{}, draw.RingGlyph{}},
-	{draw.SquareGlyph{}, draw.BoxGlyph{}},
-	{draw.TriangleGlyph{}, draw.PyramidGlyph{}},
+	{draw.BoxGlyph{}, draw.SquareGlyph{}},       // gonum's box is filled, its square an outline
+	{draw.PyramidGlyph{}, draw.TriangleGlyph{}}, // and so are its pyramid and triangle
 }
 
 var gray = color.RGBA{0x66, 0x66, 0x66, 0xff}
@@ -293,6 +293,13 @@ func (f *frame) placeLabels(da draw.Canvas) []placedLabel {
 		for i, xy := range pts.XYs {
 			at := vg.Point{X: trX(xy.X), Y: trY(xy.Y)}
 			obstacles = append(obstacles, vg.Rectangle{Min: vg.Point{X: at.X - r, Y: at.Y - r}, Max: vg.Point{X: at.X + r, Y: at.Y + r}})
+			// The error bars, as thin boxes (with their caps), so that no label is written over one.
+			if e := pts.xerr[i]; e.Low > 0 || e.High > 0 {
+				obstacles = append(obstacles, vg.Rectangle{Min: vg.Point{X: trX(xy.X - e.Low), Y: at.Y - r}, Max: vg.Point{X: trX(xy.X + e.High), Y: at.Y + r}})
+			}
+			if e := pts.yerr[i]; e.Low > 0 || e.High > 0 {
+				obstacles = append(obstacles, vg.Rectangle{Min: vg.Point{X: at.X - r, Y: trY(xy.Y - e.Low)}, Max: vg.Point{X: at.X + r, Y: trY(xy.Y + e.High)}})
+			}
 			if pts.labels[i] != "" {
 				anchors = append(anchors, labelAnchor{at, pts.labels[i]})
 			}
