@@ -98,7 +98,8 @@ func toHTML(page string, width int) string {
 		case strings.HasPrefix(line, "#"):
 			flush()
 			n := len(line) - len(strings.TrimLeft(line, "#"))
-			fmt.Fprintf(&b, "<h%d>%s</h%d>\n", n, inline(strings.TrimSpace(line[n:])), n)
+			text := strings.TrimSpace(line[n:])
+			fmt.Fprintf(&b, "<h%d id=\"%s\">%s</h%d>\n", n, githubAnchor(text), inline(text), n)
 		case strings.HasPrefix(line, "|"):
 			flush()
 			b.WriteString("<table>\n")
