@@ -125,7 +125,7 @@ func tradeoffPanel(m *model, g group, idx map[string]int) (f *frame, hollow bool
 		}
 	}
 	if len(xs) == 0 {
-		f.p.Title.Text += " (no paired data)"
+		f.p.Title.Text += " (no cell with both phases paired)"
 	}
 	f.p.X.Min, f.p.X.Max = logRange(xs, minHalfSpan)
 	f.p.Y.Min, f.p.Y.Max = logRange(ys, minHalfSpan)
