@@ -54,7 +54,7 @@ func weakEvidence(m *model) []string {
 		total += l.Samples
 	}
 	if busy > 0 {
-		out = append(out, fmt.Sprintf("**%d of %d samples ran on a busy machine** (load above the core count; see Environment).", busy, total))
+		out = append(out, fmt.Sprintf("**%d of %d samples ran on a busy machine** (more work than processors; the elapsed tables' notes name their cells, Environment the readings).", busy, total))
 	}
 	return out
 }

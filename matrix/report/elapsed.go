@@ -63,7 +63,7 @@ func scaled(e stats.Estimate, f float64) stats.Estimate {
 	return e
 }
 
-// cellNotes names the failed and mismatched samples of control and candidate in a cell.
+// cellNotes names the failed, mismatched and busy samples of control and candidate in a cell.
 func cellNotes(c *stats.Cell, phase string, names ...string) []string {
 	var out []string
 	for _, n := range names {
@@ -76,6 +76,9 @@ func cellNotes(c *stats.Cell, phase string, names ...string) []string {
 		}
 		if v.Mismatched > 0 {
 			out = append(out, fmt.Sprintf("%s %s: %d output mismatch", phase, n, v.Mismatched))
+		}
+		if v.Busy > 0 {
+			out = append(out, fmt.Sprintf("%s %s: %d on a busy machine", phase, n, v.Busy))
 		}
 	}
 	return out
