@@ -112,3 +112,23 @@ func TestRatioTicks(t *testing.T) {
 		}
 	}
 }
+
+// Decade ticks: powers of ten, with 2 and 5 on short axes, and a "0" at the floor where zeros are drawn.
+func TestDecadeTicks(t *testing.T) {
+	for _, tc := range []struct {
+		lo, hi, floor float64
+		want          string
+	}{
+		{-3, 2, math.NaN(), "0.001 0.01 0.1 1 10 100"},
+		{-1, 0.5, math.NaN(), "0.1 0.2 0.5 1 2"},
+		{-3.5, 1, -3.5, "0 0.001 0.01 0.1 1 10"},
+	} {
+		var got []string
+		for _, tk := range (decadeTicks{floor: tc.floor}).Ticks(tc.lo, tc.hi) {
+			got = append(got, tk.Label)
+		}
+		if strings.Join(got, " ") != tc.want {
+			t.Errorf("ticks on [%v, %v] floor %v: %q, want %q", tc.lo, tc.hi, tc.floor, strings.Join(got, " "), tc.want)
+		}
+	}
+}
