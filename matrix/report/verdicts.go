@@ -38,14 +38,15 @@ func writeVerdicts(w io.Writer, m *model) {
 	}
 	header = append(header, "Backend", "Warm: elapsed time vs control"+opsNote(m, "warm"), "Cold: elapsed time vs control"+opsNote(m, "cold"))
 	mdTable(w, header, rows)
-	fmt.Fprintf(w, "A cell is one workload at one DOP. Each cell is judged on its own: its change is the "+
-		"Hodges-Lehmann estimate of the per-round ratio candidate/control, and it counts as faster or slower "+
-		"only when its Wilcoxon signed-rank test stays significant after the Benjamini-Hochberg correction over "+
-		"all %d comparisons of this page (false discovery rate %s); \"~\" counts the others. Ranges run from the "+
-		"smallest change to the largest; \"typical\" appears only when every cell agrees, as the geometric mean "+
-		"of the cells' changes. Per-cell figures: [Elapsed time](#elapsed-time-per-operation) and "+
+	fmt.Fprintf(w, "A cell is one workload at one DOP, named workload/DOP (mixed/1: the mixed workload at DOP 1). "+
+		"Each cell is judged on its own: its change is the Hodges-Lehmann estimate of the per-round ratio "+
+		"candidate/control, and it counts as faster or slower only when its Wilcoxon signed-rank test stays "+
+		"significant after the Benjamini-Hochberg correction over all %d comparisons of this page (false discovery "+
+		"rate %s); \"~\" counts the others. Groups of up to %d cells list each cell, largest change first; larger "+
+		"groups give their range and their extreme cell. \"typical\" appears only when every cell agrees: the "+
+		"geometric mean of the cells' changes. Per-cell figures: [Elapsed time](#elapsed-time-per-operation) and "+
 		"[Per-cell statistics](#per-cell-statistics); the method: [docs/METHOD.md](%s).\n\n",
-		family(m), alphaText(m), methodLink)
+		family(m), alphaText(m), listedCells, methodLink)
 	writeIntegrity(w, m)
 }
 
@@ -91,8 +92,8 @@ func firstCandidate(c *stats.Cell, control string) string {
 	return ""
 }
 
-// phaseSummary says where a candidate is faster and where slower in one phase, with sizes:
-// "faster in 2 of 4 (-10% to -14%), slower in 2 of 4 (+74% to +181%, worst: mixed DOP 1)".
+// phaseSummary says where a candidate is faster and where slower in one phase, cell by cell with sizes:
+// "faster in 2 of 4 (fixed/8 -14%, fixed/1 -10%), slower in 2 of 4 (mixed/1 +181%, mixed/8 +74%)".
 func phaseSummary(v *stats.Verdict) string {
 	if v == nil {
 		return "not measured"
@@ -116,9 +117,9 @@ func phaseSummary(v *stats.Verdict) string {
 	var parts []string
 	switch {
 	case v.Agree() && len(faster) > 0:
-		parts = append(parts, fmt.Sprintf("**faster in all %d** (%s), typical %s%%", v.Cells, changeSpan(faster, false), signed(v.Typical)))
+		parts = append(parts, fmt.Sprintf("**faster in all %d**, typical %s%% (%s)", v.Cells, signed(v.Typical), changeSpan(faster, false)))
 	case v.Agree():
-		parts = append(parts, fmt.Sprintf("**slower in all %d** (%s), typical %s%%", v.Cells, changeSpan(slower, true), signed(v.Typical)))
+		parts = append(parts, fmt.Sprintf("**slower in all %d**, typical %s%% (%s)", v.Cells, signed(v.Typical), changeSpan(slower, true)))
 	default:
 		if len(faster) > 0 {
 			parts = append(parts, fmt.Sprintf("**faster in %d of %d** (%s)", len(faster), v.Cells, changeSpan(faster, false)))
@@ -140,25 +141,29 @@ func phaseSummary(v *stats.Verdict) string {
 	return strings.Join(parts, ", ")
 }
 
-// changeSpan gives the range of the outcomes' changes, smallest first, and for slowdowns the worst cell.
+// listedCells is the most cells a verdict group names one by one; a larger group gives its range and
+// its extreme cell.
+const listedCells = 3
+
+// changeSpan describes a group of cells that changed the same way: each cell with its change, largest
+// first, "mixed/1 +172%, mixed/8 +84%"; for a larger group the range and the extreme cell, "+3% to +181%,
+// worst: mixed/1" ("largest:" for speedups).
 func changeSpan(os []stats.Outcome, worst bool) string {
-	sort.SliceStable(os, func(i, j int) bool { return abs(os[i].Percent()) < abs(os[j].Percent()) })
-	lo, hi := os[0], os[len(os)-1]
-	s := signed(lo.Percent()) + "%"
-	switch {
-	case len(os) > 1 && signed(hi.Percent()) != signed(lo.Percent()):
-		s += " to " + signed(hi.Percent()) + "%"
-	case len(os) > 1:
-		s += " each"
+	sort.SliceStable(os, func(i, j int) bool { return abs(os[i].Percent()) > abs(os[j].Percent()) })
+	name := func(o stats.Outcome) string { return fmt.Sprintf("%s/%d", o.Workload, o.DOP) }
+	if len(os) <= listedCells {
+		var parts []string
+		for _, o := range os {
+			parts = append(parts, name(o)+" "+signed(o.Percent())+"%")
+		}
+		return strings.Join(parts, ", ")
 	}
-	where := fmt.Sprintf("%s DOP %d", hi.Workload, hi.DOP)
-	switch {
-	case worst && len(os) > 1:
-		return s + ", worst: " + where
-	case len(os) == 1:
-		return s + ", " + where
+	big, small := os[0], os[len(os)-1]
+	label := "largest"
+	if worst {
+		label = "worst"
 	}
-	return s
+	return fmt.Sprintf("%s%% to %s%%, %s: %s", signed(small.Percent()), signed(big.Percent()), label, name(big))
 }
 
 func abs(v float64) float64 {
