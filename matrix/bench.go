@@ -40,6 +40,8 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		timeout = fs.Duration("timeout", 0, "per-sample timeout (default: the profile's)")
 		split   = fs.Bool("force-split", true, "splitalloc uses the split layout on every platform, not only Win64 (false: the seed's patch as written, a no-op off Win64)")
 		poolCap = fs.Int("pool-capacity", 0, "pooled variant's idle-state bound, >= 1 (default: the seed's 8)")
+		emu     = fs.String("exec", "", "run every host as `CMD` host-binary flags... (words split at spaces): an emulator such as qemu-aarch64-static or a wine wrapper, for another platform's hosts; needs -platform. The run and its samples are marked emulated: a functional check, not a timing")
+		plat    = fs.String("platform", "", "goos/goarch of the hosts (default: this machine's); with -exec, the platform the emulator runs")
 	)
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -47,9 +49,15 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if fs.NArg() > 0 {
 		return fmt.Errorf("bench: unexpected arguments %q; all input is flags", fs.Args())
 	}
+	emulator := strings.Fields(*emu)
 	goos, goarch := runtime.GOOS, runtime.GOARCH
-	if *bin == "" {
-		*bin = hostbin.Dir("bin", goos, goarch)
+	if *plat != "" {
+		var ok bool
+		if goos, goarch, ok = strings.Cut(*plat, "/"); !ok || goos == "" || goarch == "" || strings.Contains(goarch, "/") {
+			return fmt.Errorf("bench: -platform %q: want goos/goarch, e.g. windows/amd64", *plat)
+		}
+	} else if len(emulator) > 0 && !*resume {
+		return errors.New("bench: -exec runs another platform's hosts: give -platform goos/goarch too (e.g. windows/amd64 under wine, linux/arm64 under qemu-aarch64-static)")
 	}
 
 	p, err := ProfileByName(*profile)
@@ -64,7 +72,7 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		var planFlags []string
 		fs.Visit(func(f *flag.Flag) {
 			switch f.Name {
-			case "out", "bin", "resume", "timeout":
+			case "out", "bin", "resume", "timeout", "exec":
 			default:
 				planFlags = append(planFlags, "-"+f.Name)
 			}
@@ -77,6 +85,9 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			return fmt.Errorf("bench: -resume: %w", err)
 		}
 		plan = m.Plan
+		if goos, goarch, _ = strings.Cut(plan.Platform, "/"); !flagGiven(fs, "exec") {
+			emulator = strings.Fields(m.Emulated)
+		}
 		if p, err = ProfileByName(plan.Profile); err != nil {
 			return err
 		}
@@ -131,8 +142,11 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		*timeout = p.Timeout
 	}
 
+	if *bin == "" {
+		*bin = hostbin.Dir("bin", goos, goarch)
+	}
 	r := &Runner{
-		Plan: plan, Dir: *out, Timeout: *timeout, Resume: *resume,
+		Plan: plan, Dir: *out, Timeout: *timeout, Resume: *resume, Exec: emulator,
 		Command: append([]string{"lab", "bench"}, args...), Progress: stderr, Live: isTerminal(stderr),
 		Hosts: map[string]string{},
 	}
@@ -147,6 +161,13 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		fmt.Fprintln(stdout, *out)
 	}
 	return err
+}
+
+// flagGiven reports whether the flag called name was given.
+func flagGiven(fs *flag.FlagSet, name string) bool {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == name })
+	return given
 }
 
 // splitList splits a comma-separated flag value; an empty value is an empty list.

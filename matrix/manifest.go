@@ -26,6 +26,9 @@ type Manifest struct {
 	Samples int               `json:"samples"` // recorded, OK or not
 	Failed  int               `json:"failed"`  // recorded samples that are not OK
 	Planned int               `json:"planned"` // what the plan takes
+	// Emulated is the emulator command every host ran under (lab bench -exec), empty for a native run;
+	// each sample records it too. An emulated run is a functional check, not a timing.
+	Emulated string `json:"emulated,omitempty"`
 }
 
 // Manifest statuses.

@@ -13,6 +13,10 @@ import (
 // the runner resolves to its real name before anything runs.
 const DefaultBackend = "default"
 
+// AllBackends, as a plan's only backend, stands for every backend all the hosts have, resolved like
+// DefaultBackend: what a functional check of a platform (an emulated run) takes.
+const AllBackends = "all"
+
 // Profile is a named starting plan and the per-sample timeout that suits it.
 type Profile struct {
 	Name    string
