@@ -46,26 +46,38 @@ func Render(opts Options) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	a, err := stats.Analyze(in.Samples, stats.Options{})
+	// Emulated samples are split out before any statistic: they only ever reach writeEmulated.
+	measured, emulated := splitEmulated(attributePlatforms(in.Samples))
+	emu := emulatedGroups(emulated)
+	a, err := stats.Analyze(measured, stats.Options{})
 	if err != nil {
 		return "", err
 	}
-	m := newModel(in.Samples, a)
+	m := newModel(measured, a)
 	m.Raw, m.Sources = in.Raw, in.Sources
 	if err := fill(m, opts, in); err != nil {
 		return "", err
 	}
-	cs, err := charts(m)
-	if err != nil {
-		return "", err
+	var cs []chart
+	if len(measured) > 0 { // emulated runs alone have nothing to chart
+		if cs, err = charts(m); err != nil {
+			return "", err
+		}
 	}
 	var page bytes.Buffer
 	writeQuestion(&page, m)
-	writeVerdicts(&page, m)
-	writeElapsed(&page, m)
-	writeWhy(&page, m)
-	writePairs(&page, m)
-	writeCharts(&page, cs)
+	if len(measured) == 0 {
+		writeNothingMeasured(&page)
+	} else {
+		writeVerdicts(&page, m)
+	}
+	writeEmulated(&page, emu)
+	if len(measured) > 0 {
+		writeElapsed(&page, m)
+		writeWhy(&page, m)
+		writePairs(&page, m)
+		writeCharts(&page, cs)
+	}
 	writeEnvironment(&page, m)
 
 	out := opts.Out
@@ -79,7 +91,9 @@ func Render(opts Options) (string, error) {
 	for _, r := range m.Raw {
 		files[filepath.Join(rawDir, filepath.FromSlash(r.Name))] = r.Data
 	}
-	ent, err := json.MarshalIndent(newEntry(m), "", "  ")
+	e := newEntry(m)
+	e.Platforms = append(e.Platforms, emulatedPlatforms(emu)...)
+	ent, err := json.MarshalIndent(e, "", "  ")
 	if err != nil {
 		return "", err
 	}
