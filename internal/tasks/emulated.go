@@ -20,6 +20,9 @@ const EmulatedProfile = "smoke"
 // checks, never results to commit.
 const EmulatedReports = "reports-emulated"
 
+// EmulatedTitle heads the emulated bench's reports.
+const EmulatedTitle = "Host loops under emulators: a functional check, not timing"
+
 // emulatedSuffix ends an emulated run's results directory, so that it never passes for a native one.
 const emulatedSuffix = "-emulated"
 
@@ -104,7 +107,7 @@ func BenchEmulated(ctx context.Context, s Streams, o Options, steps EmulatedStep
 		}
 		return "", errors.Join(errs...)
 	}
-	path, err := renderReport(ctx, s, dirs, steps.Report, "-out", EmulatedReports)
+	path, err := renderReport(ctx, s, dirs, steps.Report, "-out", EmulatedReports, "-title", EmulatedTitle)
 	fmt.Fprintf(s.Stderr, "bench:emulated: %d platform(s) in %s\n", len(dirs), time.Since(start).Round(time.Second))
 	if err == nil {
 		fmt.Fprintln(s.Stdout, path)
