@@ -78,7 +78,7 @@ func TestStartServer(t *testing.T) {
 		calls  []string // wineserver's arguments, in order, after stop
 		fail   bool
 	}{
-		{"started", 0, []string{"-p", "-k", "-w"}, false},
+		{"started", 0, []string{"-p", "wine64 cmd /c exit", "-k", "-w"}, false},
 		{"already running", serverBusy, []string{"-p"}, false}, // not ours: never stopped
 		{"broken", 1, []string{"-p"}, true},
 	} {
@@ -92,6 +92,7 @@ if [ "$1" = -p ] && [ -e /proc/$$/fd/2 ] && [ "$(readlink /proc/$$/fd/2)" != /de
 [ "$1" = -p ] && exit `+strconv.Itoa(tt.status)+`
 exit 0
 `)
+			fakeTool(t, filepath.Join(dir, "wine64"), `echo "$WINEPREFIX wine64 $*" >> `+shellQuote(calls)+"\n")
 			w := Wine{Binary: filepath.Join(dir, "wine64"), Prefix: filepath.Join(dir, "prefix")}
 			stop, err := w.StartServer(context.Background(), io.Discard)
 			if (err != nil) != tt.fail {
