@@ -116,11 +116,15 @@ exit 0
 }
 
 func TestStartEmulatorRefuses(t *testing.T) {
-	for target, want := range map[string]string{
-		runtime.GOOS + "/" + runtime.GOARCH: "run natively",
-		"plan9/386":                         `no emulator for "plan9/386"`,
-		"windows/arm64":                     "nothing here runs windows/arm64",
+	for _, tt := range []struct{ target, want string }{
+		{runtime.GOOS + "/" + runtime.GOARCH, "run natively"},
+		{"plan9/386", `no emulator for "plan9/386"`},
+		{"windows/arm64", "nothing here runs windows/arm64"},
 	} {
+		target, want := tt.target, tt.want
+		if target == "windows/arm64" && runtime.GOOS == "windows" && runtime.GOARCH == "arm64" {
+			continue // this machine: native
+		}
 		if _, err := StartEmulator(context.Background(), target, io.Discard); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("StartEmulator(%s): %v, want %q", target, err, want)
 		}

@@ -71,7 +71,8 @@ type EmulatedSteps struct {
 
 // BenchEmulated runs the bench of each of emulate.BenchTargets' platforms here, under its emulator:
 // it builds the platform's hosts, runs "lab bench -exec <emulator> -platform <target>" with every
-// backend the hosts have (unless DEFLATELAB_BACKENDS names some), then renders one report of all the
+// backend the hosts have (unless DEFLATELAB_BACKENDS names some; linux/arm64's hosts are cross-built
+// without cgo, so they lack libc), then renders one report of all the
 // runs under EmulatedReports, in which they are marked emulated and draw no verdict. It returns the
 // report's path.
 //
