@@ -64,9 +64,10 @@ func runHost(ctx context.Context, emulator []string, path string, plan Plan, j J
 	}
 	s.StderrTail = stderr.String()
 	if errors.Is(err, exec.ErrWaitDelay) {
-		// The host exited with status 0, but something it started (wine's server, when the host was
-		// the first wine program) still holds its stdout open. Everything the host wrote before it
-		// exited was read during waitDelay, so the output is complete: judge it like any other.
+		// The host exited with status 0, but something it started still holds its stdout open: under
+		// wine, the server and the prefix's services when the host was the first wine program (which
+		// emulate.Wine.StartServer prevents). Everything the host wrote before it exited was read
+		// during waitDelay, so the output is complete: judge it like any other.
 		err = nil
 	}
 	if err != nil {
