@@ -59,14 +59,20 @@ func Render(opts Options) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	cold, err := newColdStart(in, a)
+	if err != nil {
+		return "", err
+	}
 	var page bytes.Buffer
 	writeQuestion(&page, m)
 	writeVerdicts(&page, m)
 	writeElapsed(&page, m)
 	writeWhy(&page, m)
 	writePairs(&page, m)
+	cold.writeAll(&page)
 	writeCharts(&page, cs)
 	writeEnvironment(&page, m)
+	cs = append(cs, cold.charts...)
 
 	out := opts.Out
 	if out == "" {

@@ -1,0 +1,206 @@
+package report
+
+import (
+	"fmt"
+	"image/color"
+	"io"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/host"
+	"github.com/deflatelab/deflatelab/matrix/stats"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+)
+
+// capacityView compares the pooled candidates of different capacities (pooled/N): each one's idle memory
+// beside its warm and cold deltas, per platform, backend, workload and DOP.
+type capacityView struct {
+	a          *stats.Analysis
+	candidates []string // pooled/N, by N
+	capacity   map[string]int
+	drawn      []chart // set by charts
+}
+
+// newCapacityView returns nil when the analysis has no pooled/N candidate.
+func newCapacityView(a *stats.Analysis) (*capacityView, error) {
+	v := &capacityView{a: a, capacity: map[string]int{}}
+	for _, c := range a.Cells {
+		for _, name := range c.Candidates(a.Control) {
+			if _, ok := v.capacity[name]; ok {
+				continue
+			}
+			if variant, n, err := matrix.ParseCandidate(name); err == nil && variant == matrix.Pooled && n > 0 {
+				v.capacity[name] = n
+				v.candidates = append(v.candidates, name)
+			}
+		}
+	}
+	if len(v.candidates) == 0 {
+		return nil, nil
+	}
+	slices.SortFunc(v.candidates, func(x, y string) int { return v.capacity[x] - v.capacity[y] })
+	return v, nil
+}
+
+// warmCells lists the warm cells, in the analysis' order (platform, backend, workload, DOP).
+func (v *capacityView) warmCells() []*stats.Cell {
+	var out []*stats.Cell
+	for _, c := range v.a.Cells {
+		if c.Phase == host.Warm {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// idle is candidate's median idle bytes at the end of the warm region of cell c.
+func (v *capacityView) idle(c *stats.Cell, candidate string) stats.Estimate {
+	if x := c.Variant(candidate); x != nil {
+		return x.Metrics[stats.IdleBytes.Name]
+	}
+	return stats.Estimate{Center: math.NaN()}
+}
+
+// losing reports whether d says the candidate is significantly slower than control.
+func losing(d *stats.Delta) bool { return d != nil && d.Significant() && d.Direction() > 0 }
+
+func (v *capacityView) write(w io.Writer) {
+	fmt.Fprintf(w, "## Pool capacity\n\n")
+	fmt.Fprintf(w, "Each pooled capacity is a candidate of its own (pooled/N: N idle slots). *Idle retained* is the exact size of the "+
+		"blocks the pool holds idle at the end of the warm region (median over samples, bytes); the deltas are elapsed time vs "+
+		"control, paired by round.\n\n")
+	for _, c := range v.warmCells() {
+		if c.Workload != "mixed" {
+			continue
+		}
+		fmt.Fprintf(w, "- %s\n", v.verdict(c))
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintf(w, "| Platform | Backend | Workload | DOP | Candidate | Idle retained (warm) | Warm Δ | Cold Δ |\n")
+	fmt.Fprintf(w, "| --- | --- | --- | --- | --- | --- | --- | --- |\n")
+	for _, c := range v.warmCells() {
+		cold := cellOf(v.a, c.Cell, host.Cold)
+		for _, cand := range v.candidates {
+			if c.Variant(cand) == nil {
+				continue
+			}
+			coldDelta := "n/a"
+			if cold != nil {
+				coldDelta = deltaCell(cold.Delta(cand, stats.Elapsed.Name))
+			}
+			idle := v.idle(c, cand)
+			fmt.Fprintf(w, "| %s | %s | %s | %d | %s | %s | %s | %s |\n", c.Platform, c.Backend, c.Workload, c.DOP, cand,
+				bytesNum(idle.Center), deltaCell(c.Delta(cand, stats.Elapsed.Name)), coldDelta)
+		}
+	}
+	fmt.Fprintln(w)
+	for _, ch := range v.drawn {
+		fmt.Fprintf(w, "**%s.** %s\n\n![%s](%s)\n\n", ch.Title, ch.Caption, ch.Title, ch.File)
+	}
+}
+
+// verdict says, for one warm mixed cell, at which capacity the pool stops losing to control, and what that
+// capacity holds idle.
+func (v *capacityView) verdict(c *stats.Cell) string {
+	head := fmt.Sprintf("%s, %s, mixed, DOP %d, warm: ", c.Platform, c.Backend, c.DOP)
+	var parts []string
+	stop := ""
+	for _, cand := range v.candidates {
+		d := c.Delta(cand, stats.Elapsed.Name)
+		if d == nil {
+			continue
+		}
+		parts = append(parts, fmt.Sprintf("%s %s (idle %s)", cand, deltaCell(d), bytesNum(v.idle(c, cand).Center)))
+		if stop == "" && !losing(d) {
+			stop = cand
+		}
+	}
+	switch {
+	case len(parts) == 0:
+		return head + "no pooled candidate measured"
+	case stop == "":
+		return head + "slower than control at every capacity measured: " + strings.Join(parts, "; ")
+	case stop == v.candidates[0]:
+		return head + fmt.Sprintf("not slower than control from the smallest capacity measured, %s: ", stop) + strings.Join(parts, "; ")
+	}
+	return head + fmt.Sprintf("stops losing at %s: ", stop) + strings.Join(parts, "; ")
+}
+
+// charts draws, per platform and backend, each capacity's idle memory against its mixed warm delta.
+func (v *capacityView) charts() ([]chart, error) {
+	type key struct{ platform, backend string }
+	var keys []key
+	byKey := map[key][]*stats.Cell{}
+	for _, c := range v.warmCells() {
+		if c.Workload != "mixed" {
+			continue
+		}
+		k := key{c.Platform, c.Backend}
+		if byKey[k] == nil {
+			keys = append(keys, k)
+		}
+		byKey[k] = append(byKey[k], c)
+	}
+	v.drawn = nil
+	for _, k := range keys {
+		p := newPlot(fmt.Sprintf("Pool capacity, %s, %s: idle memory vs mixed warm delta", k.platform, k.backend),
+			"idle retained at the end of the warm region (MiB, median)", "mixed warm delta vs control (%), up = slower")
+		var xs, ys []float64
+		series := 0
+		for i, c := range byKey[k] {
+			var pts points
+			for _, cand := range v.candidates {
+				d := c.Delta(cand, stats.Elapsed.Name)
+				idle := v.idle(c, cand)
+				if d == nil || d.Ratio.Empty() || idle.Empty() {
+					continue
+				}
+				y, ye := pctErr(d)
+				x := idle.Center / (1 << 20)
+				pts.add(x, y, errBar{}, ye, cand)
+				xs, ys = append(xs, x), append(ys, y-ye.Low, y+ye.High)
+			}
+			if len(pts.XYs) == 0 {
+				continue
+			}
+			if err := addPoints(p, &pts, palette[i%len(palette)], shapes[i%len(shapes)], fmt.Sprintf("DOP %d", c.DOP), false, true); err != nil {
+				return nil, err
+			}
+			if err := joinPoints(p, pts.XYs, palette[i%len(palette)]); err != nil {
+				return nil, err
+			}
+			series++
+		}
+		p.X.Min, p.X.Max = span(xs)
+		p.X.Min = 0
+		p.Y.Min, p.Y.Max = span(ys)
+		p.Y.Max = legendHeadroom(p.Y.Min, p.Y.Max, series)
+		if err := zeroLines(p, p.Y.Min, p.Y.Max, true, false); err != nil {
+			return nil, err
+		}
+		ch, err := render(p, "capacity-"+slug(k.platform)+"-"+slug(k.backend)+".svg",
+			fmt.Sprintf("Pool capacity, %s, %s", k.platform, k.backend),
+			"Each point is one pooled capacity at one DOP: its median idle memory (x) against its median paired warm delta on the mixed workload (y), with the delta's interval. Below the dashed line the pool beats control.")
+		if err != nil {
+			return nil, err
+		}
+		v.drawn = append(v.drawn, ch)
+	}
+	return v.drawn, nil
+}
+
+// joinPoints draws a thin line through xys in colour col, so that one DOP's capacities read as a curve.
+func joinPoints(p *plot.Plot, xys plotter.XYs, col color.RGBA) error {
+	l, err := plotter.NewLine(xys)
+	if err != nil {
+		return err
+	}
+	l.LineStyle.Color = col
+	l.LineStyle.Width = vg.Points(0.5)
+	p.Add(l)
+	return nil
+}
