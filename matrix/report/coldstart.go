@@ -24,6 +24,7 @@ const firstOps = 8
 // the same medians, intervals and paired deltas as every other metric.
 type coldStart struct {
 	control  string
+	ops      map[matrix.Cell]int // measured operations of a cold cell's samples (the most seen)
 	bins     []*stats.Analysis // bins[k]: cold samples' bin k, ns/op
 	warm     *stats.Analysis   // warm samples' whole timeline, ns/op: the level cold converges to
 	first    *stats.Analysis   // cold samples' first operation, ns
@@ -50,12 +51,13 @@ type fastestOp struct {
 // newColdStart analyses the timeline parts of in's samples and draws their charts. Samples from hosts
 // without a timeline (older results) are left out of these sections only.
 func newColdStart(in *inputs, a *stats.Analysis) (*coldStart, error) {
-	cs := &coldStart{control: a.Control}
+	cs := &coldStart{control: a.Control, ops: map[matrix.Cell]int{}}
 	var err error
 	maxBins := 0
 	for _, s := range in.Samples {
 		if s.OK && s.Result != nil && s.Cell.Phase == host.Cold {
 			maxBins = max(maxBins, len(s.Result.TimelineNs))
+			cs.ops[s.Cell] = max(cs.ops[s.Cell], s.Result.Ops)
 		}
 	}
 	for k := range maxBins {

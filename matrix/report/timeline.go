@@ -45,10 +45,7 @@ func (cs *coldStart) timelineChart(c *stats.Cell) (chart, error) {
 		"operation number (log2 bins)", "µs per operation (median)")
 	p.X.Scale, p.Y.Scale = plot.LogScale{}, plot.LogScale{}
 	p.X.Tick.Marker, p.Y.Tick.Marker = plot.LogTicks{Prec: -1}, plot.LogTicks{Prec: -1}
-	ops := 0
-	for _, o := range c.Ops {
-		ops = max(ops, o)
-	}
+	ops := cs.ops[c.Cell]
 	xmax := 1.0
 	ylo, yhi := math.Inf(1), 0.0
 	for i, v := range c.Variants {
@@ -98,7 +95,9 @@ func (cs *coldStart) timelineChart(c *stats.Cell) (chart, error) {
 		ylo, yhi = 1, 10
 	}
 	p.X.Min, p.X.Max = 0.8, xmax*1.25
-	p.Y.Min, p.Y.Max = ylo/1.3, yhi*2.5 // headroom above for the legend
+	// From the power of ten below the lowest point, so that at least two decades are labelled, with headroom
+	// above for the legend.
+	p.Y.Min, p.Y.Max = math.Pow(10, math.Floor(math.Log10(ylo))), yhi*2.5
 	name := fmt.Sprintf("timeline-%s-%s-%s-dop%d.svg", slug(c.Platform), slug(c.Backend), c.Workload, c.DOP)
 	return render(p, name, fmt.Sprintf("Cold start, %s, %s, %s, DOP %d", c.Platform, c.Backend, workloadLabel(c.Workload), c.DOP),
 		"Per variant, the median over cold samples of each timeline bin's mean time per operation (bin k holds operations "+
