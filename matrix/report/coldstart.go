@@ -25,10 +25,10 @@ const firstOps = 8
 type coldStart struct {
 	control  string
 	ops      map[matrix.Cell]int // measured operations of a cold cell's samples (the most seen)
-	bins     []*stats.Analysis // bins[k]: cold samples' bin k, ns/op
-	warm     *stats.Analysis   // warm samples' whole timeline, ns/op: the level cold converges to
-	first    *stats.Analysis   // cold samples' first operation, ns
-	first8   *stats.Analysis   // cold samples' first 8 operations, summed, ns
+	bins     []*stats.Analysis   // bins[k]: cold samples' bin k, ns/op
+	warm     *stats.Analysis     // warm samples' whole timeline, ns/op: the level cold converges to
+	first    *stats.Analysis     // cold samples' first operation, ns
+	first8   *stats.Analysis     // cold samples' first 8 operations, summed, ns
 	harness  []harnessLine
 	fastest  fastestOp
 	capacity *capacityView
