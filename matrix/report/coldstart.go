@@ -24,7 +24,7 @@ const firstOps = 8
 // the same medians, intervals and paired deltas as every other metric.
 type coldStart struct {
 	control  string
-	ops      map[matrix.Cell]int // measured operations of a cold cell's samples (the most seen)
+	ops      map[matrix.Cell]int // measured operations of a cold cell's samples (the largest seen)
 	bins     []*stats.Analysis   // bins[k]: cold samples' bin k, ns/op
 	warm     *stats.Analysis     // warm samples' whole timeline, ns/op: the level cold converges to
 	first    *stats.Analysis     // cold samples' first operation, ns
