@@ -103,12 +103,12 @@ func (v *capacityView) write(w io.Writer) {
 	}
 }
 
-// verdict says, for one warm mixed cell, at which capacity the pool stops losing to control, and what that
-// capacity holds idle.
+// verdict says, for one warm mixed cell, at which capacity the pool stops losing to control and from which
+// it wins, and what each capacity holds idle.
 func (v *capacityView) verdict(c *stats.Cell) string {
 	head := fmt.Sprintf("%s, %s, mixed, DOP %d, warm: ", c.Platform, c.Backend, c.DOP)
 	var parts []string
-	stop := ""
+	stop, win := "", ""
 	for _, cand := range v.candidates {
 		d := c.Delta(cand, stats.Elapsed.Name)
 		if d == nil {
@@ -118,16 +118,25 @@ func (v *capacityView) verdict(c *stats.Cell) string {
 		if stop == "" && !losing(d) {
 			stop = cand
 		}
+		if win == "" && d.Significant() && d.Direction() < 0 {
+			win = cand
+		}
 	}
+	var says []string
 	switch {
 	case len(parts) == 0:
 		return head + "no pooled candidate measured"
 	case stop == "":
-		return head + "slower than control at every capacity measured: " + strings.Join(parts, "; ")
+		says = append(says, "slower than control at every capacity measured")
 	case stop == v.candidates[0]:
-		return head + fmt.Sprintf("not slower than control from the smallest capacity measured, %s: ", stop) + strings.Join(parts, "; ")
+		says = append(says, "not slower than control from the smallest capacity measured, "+stop)
+	default:
+		says = append(says, "stops losing at "+stop)
 	}
-	return head + fmt.Sprintf("stops losing at %s: ", stop) + strings.Join(parts, "; ")
+	if win != "" {
+		says = append(says, "faster than control from "+win)
+	}
+	return head + strings.Join(says, "; ") + ": " + strings.Join(parts, "; ")
 }
 
 // charts draws, per platform and backend, each capacity's idle memory against its mixed warm delta.
