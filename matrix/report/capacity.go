@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/deflatelab/deflatelab/matrix"
@@ -71,8 +72,8 @@ func losing(d *stats.Delta) bool { return d != nil && d.Significant() && d.Direc
 func (v *capacityView) write(w io.Writer) {
 	fmt.Fprintf(w, "## Pool capacity\n\n")
 	fmt.Fprintf(w, "Each pooled capacity is a candidate of its own (pooled/N: N idle slots). *Idle retained* is the exact size of the "+
-		"blocks the pool holds idle at the end of the warm region (median over samples, bytes); the deltas are elapsed time vs "+
-		"control, paired by round.\n\n")
+		"blocks the pool holds idle at the end of the warm region (median over samples, bytes); the changes are elapsed time vs "+
+		"control, paired by round and computed like every change on this page, in %%.\n\n")
 	for _, c := range v.warmCells() {
 		if c.Workload != "mixed" {
 			continue
@@ -80,8 +81,7 @@ func (v *capacityView) write(w io.Writer) {
 		fmt.Fprintf(w, "- %s\n", v.verdict(c))
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintf(w, "| Platform | Backend | Workload | DOP | Candidate | Idle retained (warm) | Warm Δ | Cold Δ |\n")
-	fmt.Fprintf(w, "| --- | --- | --- | --- | --- | --- | --- | --- |\n")
+	var rows [][]string
 	for _, c := range v.warmCells() {
 		cold := cellOf(v.a, c.Cell, host.Cold)
 		for _, cand := range v.candidates {
@@ -92,14 +92,14 @@ func (v *capacityView) write(w io.Writer) {
 			if cold != nil {
 				coldDelta = deltaCell(cold.Delta(cand, stats.Elapsed.Name))
 			}
-			idle := v.idle(c, cand)
-			fmt.Fprintf(w, "| %s | %s | %s | %d | %s | %s | %s | %s |\n", c.Platform, c.Backend, c.Workload, c.DOP, cand,
-				bytesNum(idle.Center), deltaCell(c.Delta(cand, stats.Elapsed.Name)), coldDelta)
+			rows = append(rows, []string{c.Platform, c.Backend, c.Workload, strconv.Itoa(c.DOP), cand,
+				bytesNum(v.idle(c, cand).Center), deltaCell(c.Delta(cand, stats.Elapsed.Name)), coldDelta})
 		}
 	}
-	fmt.Fprintln(w)
-	for _, ch := range v.drawn {
-		fmt.Fprintf(w, "**%s.** %s\n\n![%s](%s)\n\n", ch.Title, ch.Caption, ch.Title, ch.File)
+	mdTable(w, []string{"Platform", "Backend", "Workload", "DOP", "Candidate", "Idle retained (warm)",
+		"Warm change, % [95% CI]", "Cold change, % [95% CI]"}, rows)
+	if len(v.drawn) > 0 {
+		fmt.Fprintf(w, "The chart of idle memory against the mixed warm change is under Charts.\n\n")
 	}
 }
 
@@ -114,7 +114,7 @@ func (v *capacityView) verdict(c *stats.Cell) string {
 		if d == nil {
 			continue
 		}
-		parts = append(parts, fmt.Sprintf("%s %s (idle %s)", cand, deltaCell(d), bytesNum(v.idle(c, cand).Center)))
+		parts = append(parts, fmt.Sprintf("%s %s%% (idle %s)", cand, strings.TrimSuffix(deltaCell(d), " "), bytesNum(v.idle(c, cand).Center)))
 		if stop == "" && !losing(d) {
 			stop = cand
 		}
@@ -156,44 +156,47 @@ func (v *capacityView) charts() ([]chart, error) {
 	}
 	v.drawn = nil
 	for _, k := range keys {
-		p := newPlot(fmt.Sprintf("Pool capacity, %s, %s: idle memory vs mixed warm delta", k.platform, k.backend),
-			"idle retained at the end of the warm region (MiB, median)", "mixed warm delta vs control (%), up = slower")
-		var xs, ys []float64
-		series := 0
+		f := newFrame(fmt.Sprintf("Pool capacity on %s, backend %s: idle memory vs mixed warm change", k.platform, k.backend),
+			"idle retained at the end of the warm region (MiB, median)", "mixed warm change vs control (%), up = slower")
+		xhi, ylo, yhi := 0.0, 0.0, 0.0
 		for i, c := range byKey[k] {
 			var pts points
 			for _, cand := range v.candidates {
 				d := c.Delta(cand, stats.Elapsed.Name)
 				idle := v.idle(c, cand)
-				if d == nil || d.Ratio.Empty() || idle.Empty() {
+				if d == nil || !d.HasPairs() || idle.Empty() {
 					continue
 				}
-				y, ye := pctErr(d)
+				y, lo, hi := d.Percent()
+				e := errBar{}
+				if !d.Thin() {
+					e = errBar{Low: y - lo, High: hi - y}
+					ylo, yhi = math.Min(ylo, lo), math.Max(yhi, hi)
+				}
 				x := idle.Center / (1 << 20)
-				pts.add(x, y, errBar{}, ye, cand)
-				xs, ys = append(xs, x), append(ys, y-ye.Low, y+ye.High)
+				pts.add(x, y, errBar{}, e, cand)
+				xhi, ylo, yhi = math.Max(xhi, x), math.Min(ylo, y), math.Max(yhi, y)
 			}
 			if len(pts.XYs) == 0 {
 				continue
 			}
-			if err := addPoints(p, &pts, palette[i%len(palette)], shapes[i%len(shapes)], fmt.Sprintf("DOP %d", c.DOP), false, true); err != nil {
+			col := palette[i%len(palette)]
+			if err := f.addPoints(&pts, col, marks[i%len(marks)].filled, fmt.Sprintf("DOP %d", c.DOP), false, true); err != nil {
 				return nil, err
 			}
-			if err := joinPoints(p, pts.XYs, palette[i%len(palette)]); err != nil {
+			if err := joinPoints(f.p, pts.XYs, col); err != nil {
 				return nil, err
 			}
-			series++
 		}
-		p.X.Min, p.X.Max = span(xs)
-		p.X.Min = 0
-		p.Y.Min, p.Y.Max = span(ys)
-		p.Y.Max = legendHeadroom(p.Y.Min, p.Y.Max, series)
-		if err := zeroLines(p, p.Y.Min, p.Y.Max, true, false); err != nil {
+		pad := math.Max(10, (yhi-ylo)*0.12)
+		f.p.X.Min, f.p.X.Max = 0, math.Max(1, xhi*1.15)
+		f.p.Y.Min, f.p.Y.Max = ylo-pad, yhi+pad
+		if err := zeroLine(f.p, false); err != nil {
 			return nil, err
 		}
-		ch, err := render(p, "capacity-"+slug(k.platform)+"-"+slug(k.backend)+".svg",
+		ch, err := f.draw("capacity-"+slug(k.platform)+"-"+slug(k.backend)+".svg",
 			fmt.Sprintf("Pool capacity, %s, %s", k.platform, k.backend),
-			"Each point is one pooled capacity at one DOP: its median idle memory (x) against its median paired warm delta on the mixed workload (y), with the delta's interval. Below the dashed line the pool beats control.")
+			"Each point is one pooled capacity at one DOP: its median idle memory (x) against its paired warm change on the mixed workload (y), with the change's interval. Below the dashed line the pool beats control.")
 		if err != nil {
 			return nil, err
 		}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"strings"
 
 	"github.com/deflatelab/deflatelab/matrix"
 	"github.com/deflatelab/deflatelab/matrix/host"
@@ -239,14 +238,13 @@ func (cs *coldStart) write(w io.Writer) {
 	}
 	fmt.Fprintf(w, "A process's first operations, from each cold sample's timeline (operation durations summed in log2 bins of "+
 		"the operation's index, over every goroutine). *First op* is the process's first operation; *first %d* is the sum of the "+
-		"first %d operations' durations (at DOP > 1 they overlap in time); deltas are paired with control's sample of the same "+
-		"round, as everywhere. *Cold ≈ warm from* is the first operation number from which no bin is significantly slower than "+
+		"first %d operations' durations (at DOP > 1 they overlap in time); changes are paired with control's sample of the same "+
+		"round and computed like every change on this page, each column's significance corrected over its own cells. *Cold ≈ warm from* is the first operation number from which no bin is significantly slower than "+
 		"the variant's warm time per operation (its warm samples' timelines) plus %.0f%%: every later bin's interval reaches "+
 		"down to that level.\n\n", firstOps, firstOps, convergeTolerance*100)
 	for _, c := range cs.first.Cells {
 		fmt.Fprintf(w, "**%s, %s, %s, DOP %d.**\n\n", c.Platform, c.Backend, workloadLabel(c.Workload), c.DOP)
-		fmt.Fprintf(w, "| Variant | First op (µs) | Δ vs control | First %d ops (µs) | Δ vs control | Warm (µs/op) | Cold ≈ warm from op |\n", firstOps)
-		fmt.Fprintf(w, "| --- | --- | --- | --- | --- | --- | --- |\n")
+		var rows [][]string
 		for _, v := range c.Variants {
 			d1, d8 := "", ""
 			if v.Name != cs.control {
@@ -257,29 +255,38 @@ func (cs *coldStart) write(w io.Writer) {
 			if n := cs.converged(c.Cell, v.Name); n > 0 {
 				conv = num(float64(n))
 			}
-			fmt.Fprintf(w, "| %s | %s | %s | %s | %s | %s | %s |\n", v.Name,
+			rows = append(rows, []string{v.Name,
 				estimateCell(us(v.Metrics[stats.ElapsedPerOp.Name])), d1,
 				estimateCell(us(perOp(cs.first8, c.Cell, host.Cold, v.Name))), d8,
-				estimateCell(us(perOp(cs.warm, c.Cell, host.Warm, v.Name))), conv)
+				estimateCell(us(perOp(cs.warm, c.Cell, host.Warm, v.Name))), conv})
 		}
-		fmt.Fprintln(w)
+		mdTable(w, []string{"Variant", "First op, us", "Change, % [95% CI]", fmt.Sprintf("First %d ops, us", firstOps),
+			"Change, % [95% CI]", "Warm, us/op", "Cold ≈ warm from op"}, rows)
 	}
-	for _, ch := range cs.charts {
-		if strings.HasPrefix(ch.File, "timeline-") {
-			fmt.Fprintf(w, "**%s.** %s\n\n![%s](%s)\n\n", ch.Title, ch.Caption, ch.Title, ch.File)
-		}
+	fmt.Fprintf(w, "The timeline charts (one per cell, log-log) are under Charts.\n\n")
+}
+
+// writeColdStart is the cold-start section, when the results carry a timeline or a harness record; older
+// results print nothing.
+func writeColdStart(w io.Writer, m *model) {
+	if cs := m.Cold; cs != nil && (cs.first != nil || len(cs.harness) > 0) {
+		cs.write(w)
 	}
 }
 
-// writeAll prints the cold-start section, when the results carry a timeline or a harness record, and the
-// capacity section, when there are pooled/N candidates. Older results print neither.
-func (cs *coldStart) writeAll(w io.Writer) {
-	if cs.first != nil || len(cs.harness) > 0 {
-		cs.write(w)
+// writeCapacity is the pool-capacity section, when the results have pooled/N candidates.
+func writeCapacity(w io.Writer, m *model) {
+	if m.Cold != nil && m.Cold.capacity != nil {
+		m.Cold.capacity.write(w)
 	}
-	if cs.capacity != nil {
-		cs.capacity.write(w)
+}
+
+// coldStartCharts are the timeline and capacity charts, drawn by newColdStart.
+func coldStartCharts(m *model) ([]chart, error) {
+	if m.Cold == nil {
+		return nil, nil
 	}
+	return m.Cold.charts, nil
 }
 
 // writeHarness prints the harness's recorded cost beside the report's fastest operation.

@@ -41,8 +41,9 @@ func (cs *coldStart) draw() ([]chart, error) {
 // on log-log axes, and its warm level as a dashed line: where the points meet the line, cold has
 // converged to warm.
 func (cs *coldStart) timelineChart(c *stats.Cell) (chart, error) {
-	p := newPlot(fmt.Sprintf("Cold start, %s, %s, %s, DOP %d", c.Platform, c.Backend, c.Workload, c.DOP),
+	f := newFrame(fmt.Sprintf("Cold start on %s, backend %s, %s, DOP %d", c.Platform, c.Backend, c.Workload, c.DOP),
 		"operation number (log2 bins)", "µs per operation (median)")
+	p := f.p
 	p.X.Scale, p.Y.Scale = plot.LogScale{}, plot.LogScale{}
 	p.X.Tick.Marker, p.Y.Tick.Marker = plot.LogTicks{Prec: -1}, plot.LogTicks{Prec: -1}
 	ops := cs.ops[c.Cell]
@@ -75,7 +76,7 @@ func (cs *coldStart) timelineChart(c *stats.Cell) (chart, error) {
 			continue
 		}
 		col := palette[i%len(palette)]
-		if err := addPoints(p, &pts, col, shapes[i%len(shapes)], v.Name+" (cold)", false, true); err != nil {
+		if err := f.addPoints(&pts, col, marks[i%len(marks)].filled, v.Name+" (cold)", false, true); err != nil {
 			return chart{}, err
 		}
 		if wl := perOp(cs.warm, c.Cell, host.Warm, v.Name); !wl.Empty() && wl.Center > 0 {
@@ -86,7 +87,8 @@ func (cs *coldStart) timelineChart(c *stats.Cell) (chart, error) {
 			l.LineStyle.Color = col
 			l.LineStyle.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
 			p.Add(l)
-			p.Legend.Add(v.Name+" (warm)", l)
+			f.legend.Add(v.Name+" (warm)", l)
+			f.names = append(f.names, v.Name+" (warm)")
 			ylo, yhi = math.Min(ylo, wl.Center/1e3), math.Max(yhi, wl.Center/1e3)
 		}
 	}
@@ -95,11 +97,10 @@ func (cs *coldStart) timelineChart(c *stats.Cell) (chart, error) {
 		ylo, yhi = 1, 10
 	}
 	p.X.Min, p.X.Max = 0.8, xmax*1.25
-	// From the power of ten below the lowest point, so that at least two decades are labelled, with headroom
-	// above for the legend.
-	p.Y.Min, p.Y.Max = math.Pow(10, math.Floor(math.Log10(ylo))), yhi*2.5
+	// From the power of ten below the lowest point, so that at least two decades are labelled.
+	p.Y.Min, p.Y.Max = math.Pow(10, math.Floor(math.Log10(ylo))), yhi*1.3
 	name := fmt.Sprintf("timeline-%s-%s-%s-dop%d.svg", slug(c.Platform), slug(c.Backend), c.Workload, c.DOP)
-	return render(p, name, fmt.Sprintf("Cold start, %s, %s, %s, DOP %d", c.Platform, c.Backend, workloadLabel(c.Workload), c.DOP),
+	return f.draw(name, fmt.Sprintf("Cold start, %s, %s, %s, DOP %d", c.Platform, c.Backend, workloadLabel(c.Workload), c.DOP),
 		"Per variant, the median over cold samples of each timeline bin's mean time per operation (bin k holds operations "+
 			"2^(k-1)+1 to 2^k), with its interval, on log-log axes; the dashed line is the variant's warm time per operation. "+
 			"Where a variant's points reach its line, its cold start is over.")
