@@ -114,7 +114,7 @@ func (v *capacityView) verdict(c *stats.Cell) string {
 		if d == nil {
 			continue
 		}
-		parts = append(parts, fmt.Sprintf("%s %s%% (idle %s)", cand, strings.TrimSuffix(deltaCell(d), " "), bytesNum(v.idle(c, cand).Center)))
+		parts = append(parts, fmt.Sprintf("%s %s (idle %s)", cand, deltaCell(d), bytesNum(v.idle(c, cand).Center)))
 		if stop == "" && !losing(d) {
 			stop = cand
 		}
@@ -125,7 +125,7 @@ func (v *capacityView) verdict(c *stats.Cell) string {
 	var says []string
 	switch {
 	case len(parts) == 0:
-		return head + "no pooled candidate measured"
+		return head + "no pooled candidate measured."
 	case stop == "":
 		says = append(says, "slower than control at every capacity measured")
 	case stop == v.candidates[0]:
@@ -136,7 +136,7 @@ func (v *capacityView) verdict(c *stats.Cell) string {
 	if win != "" {
 		says = append(says, "faster than control from "+win)
 	}
-	return head + strings.Join(says, "; ") + ": " + strings.Join(parts, "; ")
+	return head + strings.Join(says, "; ") + ". Change vs control in %: " + strings.Join(parts, "; ")
 }
 
 // charts draws, per platform and backend, each capacity's idle memory against its mixed warm delta.

@@ -106,7 +106,7 @@ func TestColdStartSections(t *testing.T) {
 		"| 9 |",
 		"| 2 |",
 		"## Pool capacity",
-		"linux/amd64, pages, mixed, DOP 1, warm: stops losing at pooled/12; faster than control from pooled/12: pooled/8 +",
+		"linux/amd64, pages, mixed, DOP 1, warm: stops losing at pooled/12; faster than control from pooled/12. Change vs control in %: pooled/8 +",
 		"(idle 2.670 MiB); pooled/12 -2",
 		"| linux/amd64 | pages | mixed | 1 | pooled/12 | 4.005 MiB |",
 		"pooled/8 +4",
