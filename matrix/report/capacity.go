@@ -160,7 +160,7 @@ func (v *capacityView) charts() ([]chart, error) {
 			"idle retained at the end of the warm region (MiB, median)", "mixed warm change vs control (%), up = slower")
 		xhi, ylo, yhi := 0.0, 0.0, 0.0
 		for i, c := range byKey[k] {
-			var pts points
+			var pts, sig, ns points // all (for the line), significant (filled glyphs), not significant (hollow)
 			for _, cand := range v.candidates {
 				d := c.Delta(cand, stats.Elapsed.Name)
 				idle := v.idle(c, cand)
@@ -175,18 +175,27 @@ func (v *capacityView) charts() ([]chart, error) {
 				}
 				x := idle.Center / (1 << 20)
 				pts.add(x, y, errBar{}, e, cand)
+				if d.Significant() {
+					sig.add(x, y, errBar{}, e, cand)
+				} else {
+					ns.add(x, y, errBar{}, e, cand)
+				}
 				xhi, ylo, yhi = math.Max(xhi, x), math.Min(ylo, y), math.Max(yhi, y)
 			}
 			if len(pts.XYs) == 0 {
 				continue
 			}
-			col := palette[i%len(palette)]
-			if err := f.addPoints(&pts, col, marks[i%len(marks)].filled, fmt.Sprintf("DOP %d", c.DOP), false, true); err != nil {
-				return nil, err
-			}
+			col, mk := palette[i%len(palette)], marks[i%len(marks)]
 			if err := joinPoints(f.p, pts.XYs, col); err != nil {
 				return nil, err
 			}
+			if err := f.addPoints(&sig, col, mk.filled, "", false, true); err != nil {
+				return nil, err
+			}
+			if err := f.addPoints(&ns, col, mk.hollow, "", false, true); err != nil {
+				return nil, err
+			}
+			f.legendEntry(fmt.Sprintf("DOP %d", c.DOP), col, mk.filled)
 		}
 		pad := math.Max(10, (yhi-ylo)*0.12)
 		f.p.X.Min, f.p.X.Max = 0, math.Max(1, xhi*1.15)
@@ -196,7 +205,7 @@ func (v *capacityView) charts() ([]chart, error) {
 		}
 		ch, err := f.draw("capacity-"+slug(k.platform)+"-"+slug(k.backend)+".svg",
 			fmt.Sprintf("Pool capacity, %s, %s", k.platform, k.backend),
-			"Each point is one pooled capacity at one DOP: its median idle memory (x) against its paired warm change on the mixed workload (y), with the change's interval. Below the dashed line the pool beats control.")
+			"Each point is one pooled capacity at one DOP: its median idle memory (x) against its paired warm change on the mixed workload (y), with the change's interval; filled when the change is significant, hollow when not. Below the dashed line the pool beats control.")
 		if err != nil {
 			return nil, err
 		}
