@@ -301,7 +301,7 @@ func (cs *coldStart) writeHarness(w io.Writer) {
 			h.Run, num(h.H.NsPerOp), h.H.OutputBytes, h.H.Repeats, h.H.Ops, h.H.Variant)
 		if !math.IsInf(cs.fastest.NsPerOp, 0) {
 			f := cs.fastest
-			fmt.Fprintf(w, "; %s%% of the fastest operation in this report (%s, %s, %s, DOP 1, warm: %s µs)",
+			fmt.Fprintf(w, "; %s%% of the fastest operation in this report (%s, %s, %s, DOP 1, warm: %s us/op)",
 				pctNum(100*h.H.NsPerOp/f.NsPerOp), f.Variant, f.Cell.Backend, f.Cell.Workload, num(f.NsPerOp/1e3))
 		}
 		fmt.Fprintf(w, ".\n\n")

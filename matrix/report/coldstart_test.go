@@ -99,7 +99,7 @@ func TestColdStartSections(t *testing.T) {
 		"## Cold start",
 		// 67 ns against the fastest warm DOP 1 operation, pooled's 10 µs (plus jitter): 0.7%.
 		"Harness overhead (run R1): 67 ns per operation",
-		"0.7% of the fastest operation in this report (pooled/12, pages, fixed, DOP 1, warm: 10",
+		"0.7% of the fastest operation in this report (pooled/12, pages, fixed, DOP 1, warm: 10.1",
 		"| Variant | First op, us | Change, % [95% CI] | First 8 ops, us |",
 
 		// control's ops 9.. run at 20 µs, its warm level: converged from operation 9; pooled's from 2.
@@ -151,5 +151,39 @@ func TestColdStartAbsentForOldResults(t *testing.T) {
 	b, _ := os.ReadFile(path)
 	if strings.Contains(string(b), "## Cold start") || strings.Contains(string(b), "## Pool capacity") {
 		t.Error("old results grew a cold-start or capacity section")
+	}
+}
+
+// coldStartGolden holds the cold-start and capacity sections the fixture renders (go test -run
+// TestColdStartGolden -update rewrites it). It lives beside, not in, testdata/golden, which TestGolden owns.
+var coldStartGolden = filepath.Join("testdata", "coldstart.golden.md")
+
+func TestColdStartGolden(t *testing.T) {
+	path, err := Render(Options{In: []string{coldStartFixture(t)}, Out: t.TempDir(), Name: "cold"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(b)
+	from, to := strings.Index(page, "## Cold start"), strings.Index(page, "## Charts")
+	if from < 0 || to < from {
+		t.Fatalf("no cold-start section before the charts:\n%s", page)
+	}
+	got := page[from:to]
+	if *update {
+		if err := os.WriteFile(coldStartGolden, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(coldStartGolden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != strings.ReplaceAll(string(want), "\r\n", "\n") {
+		t.Errorf("sections differ from %s (run go test -run TestColdStartGolden -update and review the diff):\n%s", coldStartGolden, got)
 	}
 }

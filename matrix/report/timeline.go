@@ -42,7 +42,7 @@ func (cs *coldStart) draw() ([]chart, error) {
 // converged to warm.
 func (cs *coldStart) timelineChart(c *stats.Cell) (chart, error) {
 	f := newFrame(fmt.Sprintf("Cold start on %s, backend %s, %s, DOP %d", c.Platform, c.Backend, c.Workload, c.DOP),
-		"operation number (log2 bins)", "µs per operation (median)")
+		"operation number (log2 bins)", "us per operation (median)")
 	p := f.p
 	p.X.Scale, p.Y.Scale = plot.LogScale{}, plot.LogScale{}
 	p.X.Tick.Marker, p.Y.Tick.Marker = plot.LogTicks{Prec: -1}, plot.LogTicks{Prec: -1}
