@@ -55,18 +55,16 @@ func Render(opts Options) (string, error) {
 	if err := fill(m, opts, in); err != nil {
 		return "", err
 	}
+	if m.Cold, err = newColdStart(in, a); err != nil {
+		return "", err
+	}
 	cs, err := charts(m)
 	if err != nil {
 		return "", err
 	}
+	m.Charts = cs
 	var page bytes.Buffer
-	writeQuestion(&page, m)
-	writeVerdicts(&page, m)
-	writeElapsed(&page, m)
-	writeWhy(&page, m)
-	writePairs(&page, m)
-	writeCharts(&page, cs)
-	writeEnvironment(&page, m)
+	writeSections(&page, m, nil)
 
 	out := opts.Out
 	if out == "" {
