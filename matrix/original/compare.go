@@ -29,6 +29,9 @@ type Measured struct {
 	Valid         bool // false when the cell has no usable pair
 }
 
+// Thin reports whether the interval has an unbounded end: too few pairs to say anything.
+func (m Measured) Thin() bool { return math.IsInf(m.Hi, 0) || math.IsInf(m.Lo, 0) || m.Lo <= 0 }
+
 // Lookup finds a run's effect for a key; ok is false when the run did not measure that cell.
 type Lookup func(Key) (m Measured, ok bool)
 
@@ -41,6 +44,7 @@ const (
 	NotConfirm  Outcome = "not confirmed" // the figure claims a change; the run finds none significant
 	Differs     Outcome = "differs"       // the figure claims no change; the run finds a significant one
 	NotMeasured Outcome = "not measured here"
+	TooThin     Outcome = "too few pairs here" // the cell has no finite interval
 )
 
 // Comparison is one figure set against one cell of a run.
@@ -62,6 +66,10 @@ func Compare(f Figure, k Key, lookup Lookup) Comparison {
 		return c
 	}
 	c.Measured = m
+	if m.Thin() {
+		c.Outcome = TooThin
+		return c
+	}
 	r := f.Ratio()
 	c.Inside = m.Lo <= r && r <= m.Hi
 	claimsChange := math.Abs(r-1) > NoChange
@@ -87,11 +95,11 @@ func Compare(f Figure, k Key, lookup Lookup) Comparison {
 func notMeasuredWhy(k Key) string {
 	switch k.Platform {
 	case "windows/amd64":
-		return "produced by the matrix workflow's windows-2025 job (backend privateheap); not in this run"
+		return "these cells come from the matrix workflow's windows-2025 job (backend privateheap)"
 	case "windows/arm64":
-		return "produced by the matrix workflow's windows-11-arm job; not in this run"
+		return "these cells come from the matrix workflow's windows-11-arm job"
 	}
-	return fmt.Sprintf("this run has no %s %s DOP %d %s cell on %s/%s", k.Candidate, k.Workload, k.DOP, k.Phase, k.Platform, k.Backend)
+	return fmt.Sprintf("this run has no %s %s/%d %s cell on %s, %s", k.Candidate, k.Workload, k.DOP, k.Phase, k.Platform, k.Backend)
 }
 
 // differenceWhy names what differs between the write-up's setting and the run's cell.

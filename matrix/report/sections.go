@@ -18,6 +18,7 @@ var sections = []section{
 	{"why", writeWhy},
 	{"coldstart", writeColdStart},
 	{"capacity", writeCapacity},
+	{"original", writeOriginal},
 	{"charts", writeCharts},
 	{"environment", writeEnvironment},
 }
