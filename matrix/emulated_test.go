@@ -65,8 +65,8 @@ func TestRunUnderEmulator(t *testing.T) {
 	}
 	calls, _ := os.ReadFile(log)
 	lines := strings.Split(strings.TrimSpace(string(calls)), "\n")
-	if len(lines) != 3+6 || !strings.HasPrefix(lines[0], "--flag "+r.Hosts["control"]+" -describe") {
-		t.Errorf("the emulator ran %d times (want 3 describes + 6 samples), first %q", len(lines), lines[0])
+	if len(lines) != 3+1+6 || !strings.HasPrefix(lines[0], "--flag "+r.Hosts["control"]+" -describe") || !strings.Contains(lines[3], " -calibrate ") {
+		t.Errorf("the emulator ran %d times (want 3 describes, the harness calibration, 6 samples), first %q", len(lines), lines[0])
 	}
 	// Resuming under another emulator (or none) would mix two ways of running in one run.
 	r.Resume, r.Exec = true, nil
@@ -91,7 +91,7 @@ func TestRunPlatformIsTheHosts(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, s := range readAll(t, r.Dir) {
-		failed := s.Variant == "pooled"
+		failed := hostVariant(s.Variant) == "pooled"
 		if s.OK == failed || (failed && !strings.Contains(s.Error, "host reports platform fakeos/fakearch, but the run is on "+r.Plan.Platform)) {
 			t.Errorf("sample %s: ok %v, error %q", s.Variant, s.OK, s.Error)
 		}

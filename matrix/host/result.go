@@ -12,6 +12,8 @@ type Result struct {
 	Ops      int    `json:"ops"`    // measured operations
 	Warmup   int    `json:"warmup"` // unmeasured operations before them (0 when cold)
 	Split    bool   `json:"split"`  // the split-head layout was active
+	// PoolCapacity is the pooled variant's idle-state bound (0 for variants without a pool).
+	PoolCapacity int `json:"poolCapacity,omitempty"`
 
 	// The payload (reconstructed: the seeds did not publish their generator).
 	PayloadSeed     int64   `json:"payloadSeed"`
@@ -24,6 +26,10 @@ type Result struct {
 	MajorFaults int64 `json:"majorFaults"`
 	PeakRSS     int64 `json:"peakRSS"`               // bytes, process peak resident/working set
 	PrivateMax  int64 `json:"privateBytes,omitzero"` // bytes, peak private/committed where reported
+	// TimelineNs is the sum of the measured operations' durations per timeline bin (see Bin): bin k holds
+	// operations 2^(k-1)+1 .. 2^k of the phase, BinOps(k, Ops) of them, over every goroutine. Absent in
+	// results from hosts older than the timeline.
+	TimelineNs []int64 `json:"timelineNs,omitempty"`
 
 	// Go's view.
 	GoAllocs uint64 `json:"goAllocs"` // heap objects allocated
@@ -44,6 +50,24 @@ type Result struct {
 
 	// The machine.
 	Env Env `json:"env"`
+
+	// How busy the machine was (procstat.Load), read just outside the measured region. Linux: the 1-minute
+	// load average before and after. Windows: the processors other processes kept busy during the region,
+	// on average. Zero where the OS does not say (and in results older than these fields).
+	LoadBefore float64 `json:"loadBefore,omitempty"`
+	LoadAfter  float64 `json:"loadAfter,omitempty"`
+	OtherCPU   float64 `json:"otherCPU,omitempty"`
+}
+
+// BusyOtherCPU is the Windows threshold of Busy: another process kept at least one processor busy for
+// the whole measured region (on average), the same excess demand as a Linux load one above the cores when
+// the sample itself keeps them all busy.
+const BusyOtherCPU = 1.0
+
+// Busy reports whether the sample ran on a machine loaded beyond its processors: on Linux a load average
+// (before or after) above the core count, on Windows other processes using BusyOtherCPU processors or more.
+func (r Result) Busy() bool {
+	return (r.Env.NumCPU > 0 && max(r.LoadBefore, r.LoadAfter) > float64(r.Env.NumCPU)) || r.OtherCPU >= BusyOtherCPU
 }
 
 // Env describes the machine and build a sample came from.

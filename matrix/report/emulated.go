@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/deflatelab/deflatelab/matrix"
 )
@@ -89,6 +90,43 @@ func splitEmulated(samples []matrix.Sample) (measured, emulated []matrix.Sample)
 	return measured, emulated
 }
 
+// emulatedInputs are the inputs split out of a report because they ran under an emulator.
+type emulatedInputs struct {
+	Groups []*emulatedGroup   // the samples, summarised
+	Runs   []*matrix.Manifest // the emulated runs' manifests, in input order
+}
+
+// splitInputs files every sample under its host's platform, then takes the emulated samples out of in,
+// and the manifests of their runs (or of runs that say they were emulated) out of in's sources, so that
+// nothing computed from in - statistics, banners, harness lines - sees them. It returns what it took.
+func splitInputs(in *inputs) *emulatedInputs {
+	var samples []matrix.Sample
+	in.Samples, samples = splitEmulated(attributePlatforms(in.Samples))
+	e := &emulatedInputs{Groups: emulatedGroups(samples)}
+	runs := map[string]bool{}
+	for _, s := range samples {
+		runs[s.Run] = true
+	}
+	for i := range in.Sources {
+		if mf := in.Sources[i].Manifest; mf != nil && (mf.Emulated != "" || runs[mf.Run]) {
+			e.Runs = append(e.Runs, mf)
+			in.Sources[i].Manifest = nil
+		}
+	}
+	return e
+}
+
+// emulatedOnlySections are the page's sections when every sample was emulated: nothing was measured.
+var emulatedOnlySections = []string{"title", "emulated", "environment"}
+
+// pageSections names the sections of m's page: all of them (nil), or emulatedOnlySections.
+func pageSections(m *model) []string {
+	if len(m.Samples) == 0 && m.Emulated != nil && len(m.Emulated.Groups) > 0 {
+		return emulatedOnlySections
+	}
+	return nil
+}
+
 // emulatedGroup is one platform, emulator and backend of the emulated samples.
 type emulatedGroup struct {
 	Platform, Emulator, Backend string
@@ -156,9 +194,9 @@ func emulatedGroups(samples []matrix.Sample) []*emulatedGroup {
 }
 
 // emulatedPlatforms lists the emulated platforms, each marked, for the index: "windows/amd64 (emulated)".
-func emulatedPlatforms(groups []*emulatedGroup) []string {
+func emulatedPlatforms(e *emulatedInputs) []string {
 	var out []string
-	for _, g := range groups {
+	for _, g := range e.Groups {
 		if p := g.Platform + " (emulated)"; !slices.Contains(out, p) {
 			out = append(out, p)
 		}
@@ -167,10 +205,16 @@ func emulatedPlatforms(groups []*emulatedGroup) []string {
 }
 
 // writeEmulated writes the emulated platforms' section: what ran, what failed, whether the outputs
-// agreed. It writes nothing when no sample was emulated.
-func writeEmulated(w io.Writer, groups []*emulatedGroup) {
-	if len(groups) == 0 {
+// agreed, and the runs. It writes nothing when no sample was emulated; when nothing else was, it says
+// first that the report draws no verdict.
+func writeEmulated(w io.Writer, m *model) {
+	if m.Emulated == nil || len(m.Emulated.Groups) == 0 {
 		return
+	}
+	groups := m.Emulated.Groups
+	if len(m.Samples) == 0 {
+		fmt.Fprintf(w, "## Verdicts\n\nNone: every sample of this report ran under an emulator (below), so it measured "+
+			"nothing and draws no verdict.\n\n")
 	}
 	fmt.Fprintf(w, "## Emulated platforms: %s\n\n", emulatedMark)
 	fmt.Fprintf(w, "These samples' hosts ran under an emulator (wine, qemu-user) on a machine of another platform. "+
@@ -202,12 +246,17 @@ func writeEmulated(w io.Writer, groups []*emulatedGroup) {
 		}
 	}
 	fmt.Fprintf(w, "%s\n\n", strings.Join(envs, "\n"))
-}
-
-// writeNothingMeasured stands for the verdicts, tables and charts when every sample was emulated.
-func writeNothingMeasured(w io.Writer) {
-	fmt.Fprintf(w, "## Verdicts\n\nNone: every sample of this report ran under an emulator (below), so it measured "+
-		"nothing and draws no verdict.\n\n")
+	for _, mf := range m.Emulated.Runs {
+		fmt.Fprintf(w, "Run `%s`: profile %s, status %s, %d of %d planned samples (%d failed), backends %s",
+			mf.Run, mf.Profile, mf.Status, mf.Samples, mf.Planned, mf.Failed, strings.Join(mf.Plan.Backends, ", "))
+		if mf.Emulated != "" {
+			fmt.Fprintf(w, ", hosts under `%s`", mf.Emulated)
+		}
+		if !mf.End.IsZero() && !mf.Start.IsZero() {
+			fmt.Fprintf(w, ", %s", mf.End.Sub(mf.Start).Round(time.Second))
+		}
+		fmt.Fprintf(w, ".\n\n")
+	}
 }
 
 // emulatorName is an emulator command's program name: "wine-exec.sh", "qemu-aarch64-static".

@@ -46,39 +46,31 @@ func Render(opts Options) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	// Emulated samples are split out before any statistic: they only ever reach writeEmulated.
-	measured, emulated := splitEmulated(attributePlatforms(in.Samples))
-	emu := emulatedGroups(emulated)
-	a, err := stats.Analyze(measured, stats.Options{})
+	// Emulated samples, and their runs' manifests, are split out before anything is computed: every
+	// section sees the measured ones only, and writeEmulated lists the others.
+	emu := splitInputs(in)
+	a, err := stats.Analyze(in.Samples, stats.Options{})
 	if err != nil {
 		return "", err
 	}
-	m := newModel(measured, a)
+	m := newModel(in.Samples, a)
+	m.Emulated = emu
 	m.Raw, m.Sources = in.Raw, in.Sources
 	if err := fill(m, opts, in); err != nil {
 		return "", err
 	}
+	if m.Cold, err = newColdStart(in, a); err != nil {
+		return "", err
+	}
 	var cs []chart
-	if len(measured) > 0 { // emulated runs alone have nothing to chart
+	if len(in.Samples) > 0 { // emulated runs alone have nothing to chart
 		if cs, err = charts(m); err != nil {
 			return "", err
 		}
 	}
+	m.Charts = cs
 	var page bytes.Buffer
-	writeQuestion(&page, m)
-	if len(measured) == 0 {
-		writeNothingMeasured(&page)
-	} else {
-		writeVerdicts(&page, m)
-	}
-	writeEmulated(&page, emu)
-	if len(measured) > 0 {
-		writeElapsed(&page, m)
-		writeWhy(&page, m)
-		writePairs(&page, m)
-		writeCharts(&page, cs)
-	}
-	writeEnvironment(&page, m)
+	writeSections(&page, m, pageSections(m))
 
 	out := opts.Out
 	if out == "" {
