@@ -59,6 +59,9 @@ func TestRunUnderEmulator(t *testing.T) {
 			t.Errorf("sample %+v: want OK, emulated %q, on this platform", s, want)
 		}
 	}
+	if bench, err := os.ReadFile(filepath.Join(r.Dir, BenchFile)); err != nil || !strings.Contains(string(bench), "emulated: "+want+"\n") {
+		t.Errorf("%s lacks the emulated configuration line (%v):\n%s", BenchFile, err, bench)
+	}
 	m, err := ReadManifest(r.Dir)
 	if err != nil || m.Emulated != want || m.Failed != 0 || m.Status != StatusComplete {
 		t.Errorf("manifest %+v, %v; want emulated %q, complete", m, err, want)
