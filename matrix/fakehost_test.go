@@ -18,7 +18,9 @@ import (
 
 // The test binary doubles as a fake host: copied to host-<variant> and run with $fakeHostEnv set, it
 // acts like cmd/host without measuring anything. The env value picks a misbehaviour for one variant:
-// "ok", "crash=<variant>", "hang=<variant>", "garbage=<variant>", "mismatch=<variant>".
+// "ok", "crash=<variant>", "hang=<variant>", "garbage=<variant>", "mismatch=<variant>",
+// "elsewhere=<variant>" (its results say another platform), or for all of them: "describeas=<goos/goarch>"
+// (-describe says that platform).
 const fakeHostEnv = "DEFLATELAB_FAKE_HOST"
 
 func TestMain(m *testing.M) {
@@ -33,6 +35,7 @@ func fakeHost(mode string, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("fake", flag.ContinueOnError)
 	var r host.Result
 	describe := fs.Bool("describe", false, "")
+	calibrate := fs.Bool("calibrate", false, "")
 	fs.StringVar(&r.Variant, "variant", "", "")
 	fs.StringVar(&r.Workload, "workload", "", "")
 	fs.IntVar(&r.DOP, "dop", 0, "")
@@ -43,16 +46,24 @@ func fakeHost(mode string, args []string, stdout, stderr io.Writer) int {
 	fs.Int64Var(&r.PayloadSeed, "payload-seed", 0, "")
 	fs.IntVar(&r.PayloadSize, "payload-size", 0, "")
 	fs.Bool("force-split", false, "") // accepted as the real host does; the fake never splits
-	fs.Int("pool-capacity", 0, "")
+	fs.IntVar(&r.PoolCapacity, "pool-capacity", 0, "")
 	fs.Float64Var(&r.PayloadRandFrac, "payload-random", 0, "")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
+	what, target, _ := strings.Cut(mode, "=")
 	if *describe {
-		json.NewEncoder(stdout).Encode(host.Description{Variant: variant, Backends: []string{"goheap", "pages"}, DefaultBackend: "pages", Commit: "fake"})
+		platform := runtime.GOOS + "/" + runtime.GOARCH
+		if what == "describeas" {
+			platform = target
+		}
+		json.NewEncoder(stdout).Encode(host.Description{Variant: variant, Backends: []string{"goheap", "pages"}, DefaultBackend: "pages", Commit: "fake", Platform: platform})
 		return 0
 	}
-	what, target, _ := strings.Cut(mode, "=")
+	if *calibrate {
+		json.NewEncoder(stdout).Encode(host.Calibration{NsPerOp: 42, Ops: 1, Repeats: 1, OutputBytes: 100})
+		return 0
+	}
 	if target == variant {
 		switch what {
 		case "crash":
@@ -72,7 +83,10 @@ func fakeHost(mode string, args []string, stdout, stderr io.Writer) int {
 		r.Digest = "ffffffffffffffff"
 	}
 	r.NativeAllocs, r.NativeFrees = int64(r.Ops), int64(r.Ops)
-	r.Env = host.Env{GOOS: "fakeos", GOARCH: "fakearch", CPU: "Fake CPU", Commit: "fake"}
+	r.Env = host.Env{GOOS: runtime.GOOS, GOARCH: runtime.GOARCH, CPU: "Fake CPU", Commit: "fake"}
+	if what == "elsewhere" && target == variant {
+		r.Env.GOOS, r.Env.GOARCH = "fakeos", "fakearch"
+	}
 	json.NewEncoder(stdout).Encode(r)
 	return 0
 }

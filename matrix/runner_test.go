@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -18,6 +19,7 @@ func fakeRunner(t *testing.T, mode string) *Runner {
 	_, hosts := fakeHosts(t, mode)
 	p := testPlan()
 	p.Workloads, p.Phases = []string{"fixed"}, []string{"cold", "warm"} // 4 cells x 3 rounds x 3 variants
+	p.Platform = runtime.GOOS + "/" + runtime.GOARCH                    // the fake hosts are this machine's binaries
 	return &Runner{Plan: p, Hosts: hosts, Dir: filepath.Join(t.TempDir(), "results"), Timeout: 20 * time.Second}
 }
 
@@ -50,7 +52,7 @@ func TestRunComplete(t *testing.T) {
 		t.Errorf("%d progress lines, want one per sample", n)
 	}
 	m, err := ReadManifest(r.Dir)
-	if err != nil || m.Status != StatusComplete || m.Samples != 36 || m.Failed != 0 || m.Commits["pooled"] != "fake" {
+	if err != nil || m.Status != StatusComplete || m.Samples != 36 || m.Failed != 0 || m.Commits["pooled"] != "fake" || m.Harness == nil || m.Harness.NsPerOp != 42 {
 		t.Fatalf("manifest %+v, %v", m, err)
 	}
 	// A second run into the same directory would mix two runs: refused.
@@ -83,7 +85,7 @@ func TestRunRecordsFailedHosts(t *testing.T) {
 					continue
 				}
 				failed++
-				if s.Variant != strings.Split(tt.mode, "=")[1] || !strings.Contains(s.Error, tt.want) || s.Result != nil {
+				if hostVariant(s.Variant) != strings.Split(tt.mode, "=")[1] || !strings.Contains(s.Error, tt.want) || s.Result != nil {
 					t.Errorf("failed sample %+v, want error %q", s, tt.want)
 				}
 				if tt.mode == "crash=pooled" && (s.ExitStatus != 3 || !strings.Contains(s.StderrTail, "crashed on purpose")) {
@@ -206,7 +208,7 @@ func TestBenchFormat(t *testing.T) {
 				t.Errorf("name %q lacks %s", name, k)
 			}
 		}
-		if res.GetConfig("goos") != "fakeos" || res.GetConfig("cpu") != "Fake CPU" {
+		if res.GetConfig("goos") != runtime.GOOS || res.GetConfig("cpu") != "Fake CPU" {
 			t.Errorf("file config %v", res.Config)
 		}
 		for _, u := range []string{"sec/op", "faults/op", "nativeallocs/op", "nativefrees/op", "resets/op", "B/op", "allocs/op", "idle-B"} {

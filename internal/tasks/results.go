@@ -163,14 +163,14 @@ func tornRuns(s Streams, dirs []string) ([]string, error) {
 	return keep, nil
 }
 
-// renderReport calls report.Main on dirs (less the torn ones, see tornRuns) and returns the path it
-// prints (its last line of output), after checking that the file is there.
-func renderReport(ctx context.Context, s Streams, dirs []string, report Main) (string, error) {
+// renderReport calls report.Main on dirs (less the torn ones, see tornRuns), with any extra flags,
+// and returns the path it prints (its last line of output), after checking that the file is there.
+func renderReport(ctx context.Context, s Streams, dirs []string, report Main, extra ...string) (string, error) {
 	dirs, err := tornRuns(s, dirs)
 	if err != nil {
 		return "", err
 	}
-	args := ReportArgs(dirs)
+	args := append(ReportArgs(dirs), extra...)
 	if !s.Quiet {
 		fmt.Fprintf(s.Stderr, "report: lab report %s\n", strings.Join(args, " "))
 	}

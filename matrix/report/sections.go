@@ -13,9 +13,13 @@ var sections = []section{
 	{"title", writeTitle},
 	{"banner", writeBanner},
 	{"verdicts", writeVerdicts},
+	{"emulated", writeEmulated},
 	{"elapsed", writeElapsed},
 	{"cells", writeCellStats},
 	{"why", writeWhy},
+	{"coldstart", writeColdStart},
+	{"capacity", writeCapacity},
+	{"original", writeOriginal},
 	{"charts", writeCharts},
 	{"environment", writeEnvironment},
 }
@@ -28,6 +32,7 @@ var chartSets = []func(*model) ([]chart, error){
 	tradeoffCharts,
 	summaryCharts,
 	faultsCharts,
+	coldStartCharts,
 }
 
 // writeSections writes the named sections (all when names is nil) in page order.
