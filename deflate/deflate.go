@@ -59,19 +59,34 @@ func (s *State) Finished() bool {
 	return !s.ended && s.status == finishState && s.pendEnd == s.pendStart && s.wrap <= 0
 }
 
+// rank orders flush values as zlib's RANK does, to refuse a flush that is no stronger than the last one
+// when there is nothing to do (for the flushes this package accepts it is 2*flush).
+func rank(f Flush) int { return int(f) * 2 }
+
+// deflate is zlib-ng 2.2.2's deflate() after its argument checks: hand out pending output, write the
+// header, run the compress function, finish a flush and write the trailer. A call with nothing to do
+// (no input, no pending output, a flush no stronger than the previous call's and not Finish) does
+// nothing, where zlib returns Z_BUF_ERROR; lastFlush is -1 whenever a call stopped because dst was
+// full, so that the next call may repeat its flush.
 func (s *State) deflate(flush Flush) {
+	oldFlush := s.lastFlush
 	s.lastFlush = flush
 	if s.pendEnd != s.pendStart {
 		s.flushPending()
 		if s.nOut == len(s.out) {
+			s.lastFlush = -1
 			return
 		}
+	} else if len(s.in) == 0 && rank(flush) <= rank(oldFlush) && flush != Finish {
+		return
 	}
 	if s.status == initState {
 		s.writeHeader()
 		s.status = busyState
+		// Compression must start with an empty pending buffer.
 		s.flushPending()
 		if s.pendEnd != s.pendStart {
+			s.lastFlush = -1
 			return
 		}
 	}
@@ -81,30 +96,35 @@ func (s *State) deflate(flush Flush) {
 			s.status = finishState
 		}
 		if bstate == needMore || bstate == finishStarted {
+			if s.nOut == len(s.out) {
+				s.lastFlush = -1
+			}
 			return
 		}
 		if bstate == blockDone {
-			if flush == SyncFlush || flush == FullFlush {
-				s.storedBlock(nil, false)
-				if flush == FullFlush {
-					clear(s.head[:])
-					if s.lookahead == 0 {
-						s.strstart, s.blockStart, s.insert = 0, 0, 0
-					}
+			// SyncFlush or FullFlush: an empty stored block, byte aligned, marks the flush point.
+			s.storedBlock(nil, false)
+			if flush == FullFlush {
+				clear(s.head[:]) // forget history
+				if s.lookahead == 0 {
+					s.strstart, s.blockStart, s.insert = 0, 0, 0
 				}
 			}
 			s.flushPending()
 			if s.nOut == len(s.out) {
+				s.lastFlush = -1
 				return
 			}
 		}
 	}
-	if flush != Finish || s.wrap <= 0 {
+	if flush != Finish {
 		return
 	}
 	s.writeTrailer()
 	s.flushPending()
-	s.wrap = -s.wrap // the trailer is written once
+	if s.wrap > 0 {
+		s.wrap = -s.wrap // the trailer is written once
+	}
 }
 
 // compress runs the strategy's compress function (zlib's dispatch in deflate()).
@@ -122,12 +142,24 @@ func (s *State) compress(flush Flush) blockState {
 	return s.deflateSlow(flush)
 }
 
-// flushPending hands as much pending output as fits to the caller's buffer (zlib's flush_pending).
+// flushPending moves the whole bytes of the bit buffer to the pending output and hands as much of it
+// as fits to the caller's buffer (zlib-ng's flush_pending with zng_tr_flush_bits).
 func (s *State) flushPending() {
+	s.flushBits()
 	n := copy(s.out[s.nOut:], s.pendingBuf[s.pendStart:s.pendEnd])
 	s.nOut += n
 	s.pendStart += n
 	if s.pendStart == s.pendEnd {
 		s.pendStart, s.pendEnd = 0, 0
 	}
+}
+
+// readBuf moves up to len(dst) bytes of input to dst, adding them to the checksum and the input count,
+// and returns how many it moved (zlib's read_buf).
+func (s *State) readBuf(dst []byte) int {
+	n := copy(dst, s.in)
+	s.updateChecksum(dst[:n])
+	s.totalIn += uint32(n)
+	s.in = s.in[n:]
+	return n
 }
