@@ -22,6 +22,8 @@ var (
 	diffSeed  = flag.Uint64("diff.seed", 0, "seed of TestDifferential's random cases (0: from the clock, logged)")
 	diffCases = flag.Int("diff.cases", 300, "number of TestDifferential's random cases")
 	diffMax   = flag.Int("diff.max", 1<<20, "largest input of TestDifferential's random cases, bytes")
+	diffLevel = flag.Int("diff.level", -2, "only this level in TestDifferential (-2: all)")
+	diffStrat = flag.Int("diff.strategy", -1, "only this strategy in TestDifferential (-1: all)")
 )
 
 const zngVersion = "2.2.2"
@@ -54,24 +56,26 @@ func runZng(c diffCase, data []byte) ([]byte, error) {
 	return runCase(zngStepper{z}, c, data)
 }
 
-// compareCase runs c on both and describes the first difference, or returns "".
-func compareCase(c diffCase, data []byte) (string, error) {
+// compareCase runs c on both and describes the first difference, or returns "". sameTokens reports
+// that the outputs differ only in their Huffman codes or framing, not in blocks, literals and matches.
+func compareCase(c diffCase, data []byte) (diff string, sameTokens bool, err error) {
 	want, err := runZng(c, data)
 	if err != nil {
-		return "", fmt.Errorf("zlib-ng: %w", err)
+		return "", false, fmt.Errorf("zlib-ng: %w", err)
 	}
 	got, err := runEngine(c, data)
 	if err != nil {
-		return "", fmt.Errorf("engine: %w", err)
+		return "", false, fmt.Errorf("engine: %w", err)
 	}
 	if bytes.Equal(got, want) {
-		return "", nil
+		return "", true, nil
 	}
 	i := 0
 	for i < len(got) && i < len(want) && got[i] == want[i] {
 		i++
 	}
-	return fmt.Sprintf("engine wrote %d bytes, zlib-ng %d; first difference at byte %d", len(got), len(want), i), nil
+	desc, same := firstTokenDiff(c.cfg.Format(), got, want)
+	return fmt.Sprintf("engine wrote %d bytes, zlib-ng %d; first difference at byte %d; %s", len(got), len(want), i, desc), same, nil
 }
 
 func TestZlibngVersion(t *testing.T) {
@@ -89,13 +93,22 @@ func TestDifferential(t *testing.T) {
 	}
 	t.Logf("seed %d (rerun with -diff.seed=%d)", seed, seed)
 	r := rand.New(rand.NewPCG(seed, 1))
-	n, identical, failed := *diffCases, 0, 0
+	n, identical, sameTokens, failed := *diffCases, 0, 0, 0
 	if testing.Short() {
 		n = min(n, 50)
 	}
 	for range n {
 		c := randomConfigCase(r, *diffMax)
-		diff, err := compareCase(c, c.in.bytes())
+		if *diffLevel != -2 {
+			c.cfg.Level = *diffLevel
+		}
+		if *diffStrat != -1 {
+			c.cfg.Strategy = Strategy(*diffStrat)
+		}
+		diff, same, err := compareCase(c, c.in.bytes())
+		if same {
+			sameTokens++
+		}
 		switch {
 		case err != nil:
 			t.Errorf("case %v: %v", c, err)
@@ -108,7 +121,7 @@ func TestDifferential(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d of %d random cases byte-identical to zlib-ng %s", identical, n, zngVersion)
+	t.Logf("%d of %d random cases byte-identical to zlib-ng %s (%d with the same blocks, literals and matches)", identical, n, zngVersion, sameTokens)
 }
 
 // FuzzDifferential compares the engine with zlib-ng for fuzzed input, configuration and call sequence.
@@ -132,7 +145,7 @@ func FuzzDifferential(f *testing.F) {
 		if c.chunk == 0 {
 			c.outCap = 1 << 16
 		}
-		diff, err := compareCase(c, data)
+		diff, _, err := compareCase(c, data)
 		if err != nil {
 			t.Fatalf("%v: %v", c, err)
 		}

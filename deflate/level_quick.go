@@ -1,0 +1,151 @@
+package deflate
+
+import (
+	"encoding/binary"
+	"unsafe"
+)
+
+// deflateQuick is level 1 (zlib-ng's deflate_quick): one probe of the hash head per position, no
+// chains, and every symbol coded at once with the static trees, so it keeps no symbol buffer. A block
+// stays open across calls (blockOpen: 1, or 2 for the last block) until a flush or Finish ends it; with
+// Finish an open block that is not the last is ended and the last one started.
+func (s *State) deflateQuick(flush Flush) blockState {
+	last := flush == Finish
+	if last && s.blockOpen != 2 {
+		if st, stop := s.quickEndBlock(false); stop {
+			return st
+		}
+		s.quickStartBlock(last)
+	} else if s.blockOpen == 0 && s.lookahead > 0 {
+		// Start a block only with data ahead, so that a call without input writes no empty block.
+		s.quickStartBlock(last)
+	}
+	for {
+		if s.pendEnd-s.pendStart+8 >= 4*s.litBufsize {
+			s.flushPending()
+			if s.nOut == len(s.out) {
+				if last && len(s.in) == 0 && s.bitCount == 0 && s.blockOpen == 0 {
+					return finishStarted
+				}
+				return needMore
+			}
+		}
+		if s.lookahead < minLookahead {
+			s.fillWindow()
+			if s.lookahead < minLookahead && flush == NoFlush {
+				return needMore
+			}
+			if s.lookahead == 0 {
+				break
+			}
+			if s.blockOpen == 0 {
+				s.quickStartBlock(last)
+			}
+		}
+		if s.lookahead >= wantMinMatch {
+			hashHead := s.quickInsertString(s.strstart)
+			if dist := s.strstart - hashHead; dist <= s.maxDist && dist > 0 {
+				w := s.windowPtr()
+				str, match := unsafe.Add(w, s.strstart), unsafe.Add(w, hashHead)
+				if load16(str, 0) == load16(match, 0) {
+					n := compare256(unsafe.Add(str, 2), unsafe.Add(match, 2)) + 2
+					if n >= wantMinMatch {
+						n = min(n, s.lookahead, maxMatch)
+						v, nb := staticMatchBits(n-minMatch, dist)
+						s.putBits(v, nb)
+						s.lookahead -= n
+						s.strstart += n
+						continue
+					}
+				}
+			}
+		}
+		c := staticLtree[s.window[s.strstart]]
+		s.putBits(uint64(c.fc), uint(c.dl))
+		s.strstart++
+		s.lookahead--
+	}
+	s.insert = min(s.strstart, minMatch-1)
+	if st, stop := s.quickEndBlock(last); stop {
+		return st
+	}
+	if last {
+		return finishDone
+	}
+	return blockDone
+}
+
+// quickStartBlock opens a static-tree block (zlib-ng's QUICK_START_BLOCK).
+func (s *State) quickStartBlock(last bool) {
+	header := uint64(staticTrees << 1)
+	s.blockOpen = 1
+	if last {
+		header |= 1
+		s.blockOpen = 2
+	}
+	s.putBits(header, 3)
+	s.blockStart = s.strstart
+}
+
+// quickEndBlock ends the open block, if any, and hands out the pending output (zlib-ng's
+// QUICK_END_BLOCK); the last block is padded to a byte. stop reports that the output buffer is full
+// and deflateQuick must return st.
+func (s *State) quickEndBlock(last bool) (st blockState, stop bool) {
+	if s.blockOpen == 0 {
+		return 0, false
+	}
+	c := staticLtree[endBlock]
+	s.putBits(uint64(c.fc), uint(c.dl))
+	s.blockOpen = 0
+	s.blockStart = s.strstart
+	if last {
+		s.biWindup()
+	}
+	s.flushPending()
+	if s.nOut == len(s.out) {
+		if last {
+			return finishStarted, true
+		}
+		return needMore, true
+	}
+	return 0, false
+}
+
+// staticMatchBits returns the static-tree code of a match of length minMatch+lc at distance dist:
+// length code, its extra bits, distance code and its extra bits as one value in output order, and its
+// bit count (at most 8+5+5+13 = 31).
+func staticMatchBits(lc, dist int) (uint64, uint) {
+	code := int(lengthCode[lc])
+	c := staticLtree[code+literals+1]
+	v := uint64(c.fc)
+	nb := uint(c.dl)
+	if e := extraLBits[code]; e != 0 {
+		v |= uint64(lc-int(baseLength[code])) << nb
+		nb += uint(e)
+	}
+	dist--
+	dc := dCode(dist)
+	c = staticDtree[dc]
+	v |= uint64(c.fc) << nb
+	nb += uint(c.dl)
+	if e := extraDBits[dc]; e != 0 {
+		v |= uint64(dist-int(baseDist[dc])) << nb
+		nb += uint(e)
+	}
+	return v, nb
+}
+
+// putBits appends the low n bits of v (n <= 48) to the bit buffer, storing its eight bytes into the
+// pending output when it is full, as zlib-ng's 64-bit send_bits does.
+func (s *State) putBits(v uint64, n uint) {
+	total := s.bitCount + n
+	s.bitBuf |= v << (s.bitCount & 63)
+	if total < 64 {
+		s.bitCount = total
+		return
+	}
+	binary.LittleEndian.PutUint64(s.pendingBuf[s.pendEnd:], s.bitBuf)
+	s.pendEnd += 8
+	s.bitBuf = v >> ((64 - s.bitCount) & 63)
+	s.bitCount = total - 64
+}
