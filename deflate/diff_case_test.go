@@ -15,16 +15,26 @@ import (
 // is followed by the flush that flushes names for its index (cycled, n/s/f for NoFlush, SyncFlush,
 // FullFlush); the last chunk goes with Finish. Every call gets an output buffer of outCap bytes and is
 // repeated, with the unread input, while it fills that buffer.
+//
+// With a prior input, the state first compresses it (to the end with Finish when priorDone, else with
+// NoFlush only, abandoning the stream) and is Reset: zlib-ng keeps what the window, prev and some
+// fields hold across deflateReset, and its next output can depend on them.
 type diffCase struct {
-	in      inputSpec
-	cfg     Config
-	chunk   int
-	flushes string
-	outCap  int
+	in        inputSpec
+	cfg       Config
+	chunk     int
+	flushes   string
+	outCap    int
+	prior     inputSpec // size 0: a fresh state
+	priorDone bool
 }
 
 func (c diffCase) String() string {
-	return fmt.Sprintf("%v %v chunk=%d flush=%s out=%d", c.in, c.cfg, c.chunk, c.flushes, c.outCap)
+	s := fmt.Sprintf("%v %v chunk=%d flush=%s out=%d", c.in, c.cfg, c.chunk, c.flushes, c.outCap)
+	if c.prior.size > 0 {
+		s += fmt.Sprintf(" prior=%s/%d/%d/finished=%v", c.prior.kind, c.prior.seed, c.prior.size, c.priorDone)
+	}
+	return s
 }
 
 var flushByLetter = map[byte]Flush{'n': NoFlush, 's': SyncFlush, 'f': FullFlush}
@@ -33,6 +43,33 @@ var flushByLetter = map[byte]Flush{'n': NoFlush, 's': SyncFlush, 'f': FullFlush}
 // reports that a Finish call completed the stream.
 type stepper interface {
 	step(dst, src []byte, flush Flush) (nDst, nSrc int, done bool, err error)
+	reset() error
+}
+
+// runPrior runs c's prior stream on st, if any, and resets st.
+func runPrior(st stepper, c diffCase) error {
+	if c.prior.size == 0 {
+		return nil
+	}
+	p := diffCase{in: c.prior, chunk: 0, flushes: "n", outCap: 1 << 16}
+	data := c.prior.bytes()
+	if !c.priorDone {
+		p.chunk = max(1, len(data)-1) // the last byte is never fed: the stream is abandoned
+		data = data[:p.chunk]
+		buf := make([]byte, p.outCap)
+		for src := data; ; {
+			nDst, nSrc, _, err := st.step(buf, src, NoFlush)
+			if err != nil {
+				return fmt.Errorf("prior: %w", err)
+			}
+			if src = src[nSrc:]; nDst < len(buf) && len(src) == 0 {
+				break
+			}
+		}
+	} else if _, err := runCase(st, p, data); err != nil {
+		return fmt.Errorf("prior: %w", err)
+	}
+	return st.reset()
 }
 
 // maxCallsPerStep bounds the calls of one step, so that an implementation that stops making progress
@@ -98,6 +135,8 @@ func (e engineStepper) step(dst, src []byte, flush Flush) (int, int, bool, error
 	return nDst, nSrc, flush == Finish && e.s.Finished(), err
 }
 
+func (e engineStepper) reset() error { return e.s.Reset() }
+
 // runEngine compresses c with the engine.
 func runEngine(c diffCase, data []byte) ([]byte, error) {
 	s, err := New(c.cfg, GoHeap, Consolidated)
@@ -105,6 +144,9 @@ func runEngine(c diffCase, data []byte) ([]byte, error) {
 		return nil, err
 	}
 	defer s.End()
+	if err := runPrior(engineStepper{s}, c); err != nil {
+		return nil, err
+	}
 	return runCase(engineStepper{s}, c, data)
 }
 
@@ -144,6 +186,10 @@ func randomCase(r *rand.Rand, maxSize int, level int, strategy Strategy, format 
 		c.outCap = logUniform(r, 1, 1<<16)
 	}
 	c.outCap = minOutCap(c.flushes, c.outCap)
+	if r.IntN(6) == 0 {
+		c.prior = inputSpec{kind: inputKinds[r.IntN(len(inputKinds))], seed: r.Uint64() >> 40, size: logUniform(r, 1, maxSize)}
+		c.priorDone = r.IntN(3) != 0
+	}
 	// Keep the number of calls bounded: tiny chunks or buffers only for small inputs.
 	if size/max(1, c.chunk) > 20000 && c.chunk > 0 {
 		c.chunk = size / 20000

@@ -24,6 +24,7 @@ var (
 	diffMax   = flag.Int("diff.max", 1<<20, "largest input of TestDifferential's random cases, bytes")
 	diffLevel = flag.Int("diff.level", -2, "only this level in TestDifferential (-2: all)")
 	diffStrat = flag.Int("diff.strategy", -1, "only this strategy in TestDifferential (-1: all)")
+	diffPrior = flag.Bool("diff.prior", false, "give every TestDifferential case a prior stream on the same state")
 )
 
 const zngVersion = "2.2.2"
@@ -46,6 +47,8 @@ func (s zngStepper) step(dst, src []byte, flush Flush) (int, int, bool, error) {
 	return nDst, nSrc, false, fmt.Errorf("zng_deflate returned %d", rc)
 }
 
+func (s zngStepper) reset() error { return s.z.Reset() }
+
 // runZng compresses c with zlib-ng.
 func runZng(c diffCase, data []byte) ([]byte, error) {
 	z, err := zng.New(c.cfg.Level, c.cfg.WindowBits, c.cfg.MemLevel, int(c.cfg.Strategy))
@@ -53,6 +56,9 @@ func runZng(c diffCase, data []byte) ([]byte, error) {
 		return nil, err
 	}
 	defer z.End()
+	if err := runPrior(zngStepper{z}, c); err != nil {
+		return nil, err
+	}
 	return runCase(zngStepper{z}, c, data)
 }
 
@@ -104,6 +110,10 @@ func TestDifferential(t *testing.T) {
 		}
 		if *diffStrat != -1 {
 			c.cfg.Strategy = Strategy(*diffStrat)
+		}
+		if *diffPrior && c.prior.size == 0 {
+			c.prior = inputSpec{kind: inputKinds[r.IntN(len(inputKinds))], seed: r.Uint64() >> 40, size: logUniform(r, 1, *diffMax)}
+			c.priorDone = r.IntN(2) == 0
 		}
 		diff, same, err := compareCase(c, c.in.bytes())
 		if same {
