@@ -21,6 +21,7 @@ func (s *State) deflateQuick(flush Flush) blockState {
 		s.quickStartBlock(last)
 	}
 	for {
+		s.quickRun()
 		if s.pendEnd-s.pendStart+8 >= 4*s.litBufsize {
 			s.flushPending()
 			if s.nOut == len(s.out) {
@@ -74,6 +75,65 @@ func (s *State) deflateQuick(flush Flush) blockState {
 	}
 	return blockDone
 }
+
+// quickRun is deflateQuick's loop for as long as neither the pending output nor the lookahead needs
+// attention: at least minLookahead bytes ahead and room for eight more pending bytes. It does exactly
+// what the general loop does, with the bit buffer, positions and tables in locals.
+func (s *State) quickRun() {
+	if s.rollHash {
+		return // never at level 1; the loop below hashes with the multiplicative hash only
+	}
+	limit := 4*s.litBufsize - 8 + s.pendStart // stop once pendEnd reaches it
+	strstart, lookahead := s.strstart, s.lookahead
+	bitBuf, bitCount, pend := s.bitBuf, s.bitCount, s.pendEnd
+	out := s.pendingBuf[:min(limit+8, len(s.pendingBuf))]
+	w := s.windowPtr()
+	head, wmask, maxDist := s.head, s.wmask, s.maxDist
+	prev := s.prev[:wmask+1]
+	lt := &staticLtree
+	for lookahead >= minLookahead && pend < limit {
+		var v uint64
+		var nb uint
+		str := unsafe.Add(w, strstart)
+		h := hash4(load32(str, 0))
+		hashHead := int(head[h])
+		if hashHead != strstart {
+			prev[strstart&wmask] = uint16(hashHead)
+			head[h] = uint16(strstart)
+		}
+		n := 0
+		if dist := strstart - hashHead; dist <= maxDist && dist > 0 {
+			match := unsafe.Add(w, hashHead)
+			if load16(str, 0) == load16(match, 0) {
+				n = compare256(unsafe.Add(str, 2), unsafe.Add(match, 2)) + 2
+			}
+			if n >= wantMinMatch {
+				n = min(n, lookahead) // compare256 keeps n <= maxMatch
+				v, nb = staticMatchBits(n-minMatch, dist)
+			}
+		}
+		if n < wantMinMatch {
+			n = 1
+			c := lt[*(*byte)(str)]
+			v, nb = uint64(c.fc), uint(c.dl)
+		}
+		strstart += n
+		lookahead -= n
+		total := bitCount + nb
+		bitBuf |= v << (bitCount & 63)
+		if total < 64 {
+			bitCount = total
+			continue
+		}
+		binary.LittleEndian.PutUint64(out[pend:], bitBuf)
+		pend += 8
+		bitBuf = v >> ((64 - bitCount) & 63)
+		bitCount = total - 64
+	}
+	s.strstart, s.lookahead = strstart, lookahead
+	s.bitBuf, s.bitCount, s.pendEnd = bitBuf, bitCount, pend
+}
+
 
 // quickStartBlock opens a static-tree block (zlib-ng's QUICK_START_BLOCK).
 func (s *State) quickStartBlock(last bool) {
