@@ -127,7 +127,7 @@ func (s *State) deflate(flush Flush) {
 	}
 }
 
-// compress runs the strategy's compress function (zlib's dispatch in deflate()).
+// compress runs the compress function of the strategy and level (zlib-ng's dispatch in deflate()).
 func (s *State) compress(flush Flush) blockState {
 	switch {
 	case s.level == 0:
@@ -136,8 +136,14 @@ func (s *State) compress(flush Flush) blockState {
 		return s.deflateHuff(flush)
 	case s.strategy == RLE:
 		return s.deflateRLE(flush)
-	case s.level <= 3:
+	}
+	switch configTable[s.level].fn {
+	case funcQuick:
+		return s.deflateQuick(flush)
+	case funcFast:
 		return s.deflateFast(flush)
+	case funcMedium:
+		return s.deflateMedium(flush)
 	}
 	return s.deflateSlow(flush)
 }

@@ -49,7 +49,7 @@ func (s *State) deflateSlow(flush Flush) blockState {
 			prevLength, prevMatch := matchLength, matchStart
 			matchLength = minMatch - 1
 			if hashHead != 0 && prevLength < maxLazy && strstart-hashHead <= maxDist {
-				matchLength, matchStart = s.longestMatch(hashHead, strstart, lookahead, prevLength, matchStart, true)
+				matchLength, matchStart = s.longestMatchLegacy(hashHead, strstart, lookahead, prevLength, matchStart, true)
 				if matchLength <= 5 && (filtered || (matchLength == minMatch && strstart-matchStart > tooFar)) {
 					// Filtered data prefers literals over short matches, and a far length-3 match
 					// costs more than its literals.
