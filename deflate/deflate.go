@@ -159,13 +159,3 @@ func (s *State) flushPending() {
 		s.pendStart, s.pendEnd = 0, 0
 	}
 }
-
-// readBuf moves up to len(dst) bytes of input to dst, adding them to the checksum and the input count,
-// and returns how many it moved (zlib's read_buf).
-func (s *State) readBuf(dst []byte) int {
-	n := copy(dst, s.in)
-	s.updateChecksum(dst[:n])
-	s.totalIn += uint32(n)
-	s.in = s.in[n:]
-	return n
-}

@@ -79,6 +79,7 @@ func (s *State) deflateStored(flush Flush) blockState {
 		}
 		s.blockStart = s.strstart
 	}
+	s.highWater = max(s.highWater, s.strstart)
 	if last {
 		return finishDone
 	}
@@ -101,6 +102,7 @@ func (s *State) deflateStored(flush Flush) blockState {
 		s.strstart += have
 		s.insert += min(have, s.wsize-s.insert)
 	}
+	s.highWater = max(s.highWater, s.strstart)
 
 	// The caller's buffer was too small for a worthy or flushed block: emit one through the pending
 	// output if the window holds a worthy one, or the rest of the input of a flush that fits.
