@@ -31,6 +31,8 @@ func (t *treeState) buildTree(tree []ctData, desc *treeDesc) int32 {
 	elems := int32(desc.elems)
 	tree = tree[:2*elems]
 	heap := &t.heap
+	// key orders nodes as zlib's smaller does: frequency, then depth (below 256), in one compare.
+	var key [heapSize]uint32
 	heapLen, heapMax := int32(0), int32(heapSize)
 	maxCode := int32(-1)
 	for n := range elems {
@@ -39,6 +41,7 @@ func (t *treeState) buildTree(tree []ctData, desc *treeDesc) int32 {
 			heap[heapLen] = n
 			maxCode = n
 			t.depth[n] = 0
+			key[n] = uint32(tree[n].fc) << 8
 		} else {
 			tree[n].dl = 0
 		}
@@ -55,65 +58,67 @@ func (t *treeState) buildTree(tree []ctData, desc *treeDesc) int32 {
 		heap[heapLen] = node
 		tree[node].fc = 1
 		t.depth[node] = 0
+		key[node] = 1 << 8
 		t.optLen--
 		if stree != nil {
 			t.staticLen -= uint64(stree[node].dl)
 		}
 	}
-	t.heapLen = heapLen
 	// heap[heapLen/2+1..heapLen] are leaves; build the heap from the last inner node down.
 	for n := heapLen / 2; n >= 1; n-- {
-		t.downHeap(tree, n)
+		downHeap(heap, &key, heapLen, n)
 	}
 	node := elems // next internal node
 	for {
 		// Remove the two least frequent nodes and merge them.
 		n := heap[1]
-		heap[1] = heap[t.heapLen]
-		t.heapLen--
-		t.downHeap(tree, 1)
+		heap[1] = heap[heapLen]
+		heapLen--
+		downHeap(heap, &key, heapLen, 1)
 		m := heap[1]
 		heapMax--
 		heap[heapMax] = n
 		heapMax--
 		heap[heapMax] = m
-		tree[node].fc = tree[n].fc + tree[m].fc
-		t.depth[node] = max(t.depth[n], t.depth[m]) + 1
+		fc := tree[n].fc + tree[m].fc
+		d := max(t.depth[n], t.depth[m]) + 1
+		tree[node].fc = fc
+		t.depth[node] = d
+		key[node] = uint32(fc)<<8 | uint32(d)
 		tree[n].dl, tree[m].dl = uint16(node), uint16(node)
 		heap[1] = node
+		downHeap(heap, &key, heapLen, 1)
 		node++
-		t.downHeap(tree, 1)
-		if t.heapLen < 2 {
+		if heapLen < 2 {
 			break
 		}
 	}
 	heapMax--
 	heap[heapMax] = heap[1] // the root
-	t.heapMax = heapMax
+	t.heapLen, t.heapMax = heapLen, heapMax
 	t.genBitlen(tree, maxCode, desc)
 	genCodes(tree, maxCode, &t.blCount)
 	return maxCode
 }
 
-// smaller reports whether node n sorts before node m in the heap: lower frequency, or equal frequency
-// and no greater depth (zlib's smaller macro).
-func (t *treeState) smaller(tree []ctData, n, m int32) bool {
-	fn, fm := tree[n].fc, tree[m].fc
-	return fn < fm || (fn == fm && t.depth[n] <= t.depth[m])
-}
-
-// downHeap restores the heap property below position k by moving its node down (zlib's pqdownheap).
-func (t *treeState) downHeap(tree []ctData, k int32) {
-	heap := &t.heap
+// downHeap restores the heap property of heap[1..heapLen] below position k by moving its node down
+// (zlib's pqdownheap); a node sorts before another when its key is not greater (zlib's smaller: lower
+// frequency, or equal frequency and no greater depth).
+func downHeap(heap *[2*lCodes + 1]int32, key *[heapSize]uint32, heapLen, k int32) {
 	v := heap[k]
-	for j := k << 1; j <= t.heapLen; j <<= 1 {
-		if j < t.heapLen && t.smaller(tree, heap[j+1], heap[j]) {
-			j++
+	kv := key[v]
+	for j := k << 1; j <= heapLen; j <<= 1 {
+		hj := heap[j]
+		if j < heapLen {
+			if h1 := heap[j+1]; key[h1] <= key[hj] {
+				j++
+				hj = h1
+			}
 		}
-		if t.smaller(tree, v, heap[j]) {
+		if kv <= key[hj] {
 			break
 		}
-		heap[k] = heap[j]
+		heap[k] = hj
 		k = j
 	}
 	heap[k] = v
