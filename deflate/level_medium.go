@@ -2,12 +2,13 @@ package deflate
 
 // mediumMatch is deflate_medium's view of one match: a match of length at strstart copying from
 // matchStart, or length literals (length < wantMinMatch); orgstart is where it was found, before
-// fizzleMatches moved it.
+// fizzleMatches moved it. Its fields are 16 bits wide, as zlib-ng's struct match (every position is
+// below 2*wsize <= 65,536); arithmetic on them is done in int, as C promotes them.
 type mediumMatch struct {
-	matchStart int
-	length     int
-	strstart   int
-	orgstart   int
+	matchStart uint16
+	length     uint16
+	strstart   uint16
+	orgstart   uint16
 }
 
 // deflateMedium is levels 3-6 (zlib-ng's deflate_medium): greedy matching that, from level 5 on, also
@@ -36,11 +37,11 @@ func (s *State) deflateMedium(flush Flush) blockState {
 			if s.lookahead >= wantMinMatch {
 				hashHead = s.quickInsertString(s.strstart)
 			}
-			current.strstart = s.strstart
+			current.strstart = uint16(s.strstart)
 			current.orgstart = current.strstart
 			if dist := s.strstart - hashHead; dist <= s.maxDist && dist > 0 && hashHead != 0 {
-				current.length = s.longestMatch(hashHead)
-				current.matchStart = s.matchStart
+				current.length = uint16(s.longestMatch(hashHead))
+				current.matchStart = uint16(s.matchStart)
 				if current.length < wantMinMatch || current.matchStart >= current.strstart {
 					current.length = 1
 				}
@@ -53,15 +54,15 @@ func (s *State) deflateMedium(flush Flush) blockState {
 		s.insertMatch(current)
 
 		// Look one match ahead.
-		if !earlyExit && s.lookahead > minLookahead && current.strstart+current.length < len(s.window)-minLookahead {
-			s.strstart = current.strstart + current.length
+		if !earlyExit && s.lookahead > minLookahead && int(current.strstart)+int(current.length) < len(s.window)-minLookahead {
+			s.strstart = int(current.strstart) + int(current.length)
 			hashHead := s.quickInsertString(s.strstart)
-			next.strstart = s.strstart
+			next.strstart = uint16(s.strstart)
 			next.orgstart = next.strstart
 			if dist := s.strstart - hashHead; dist <= s.maxDist && dist > 0 && hashHead != 0 {
 				// longestMatch sees the lookahead of current.strstart, as zlib-ng's does.
-				next.length = s.longestMatch(hashHead)
-				next.matchStart = s.matchStart
+				next.length = uint16(s.longestMatch(hashHead))
+				next.matchStart = uint16(s.matchStart)
 				if next.matchStart >= next.strstart {
 					next.length = 1
 				}
@@ -74,13 +75,13 @@ func (s *State) deflateMedium(flush Flush) blockState {
 				next.matchStart = 0
 				next.length = 1
 			}
-			s.strstart = current.strstart
+			s.strstart = int(current.strstart)
 		} else {
 			next.length = 0
 		}
 
 		full := s.emitMatch(current)
-		s.strstart += current.length
+		s.strstart += int(current.length)
 		if full && s.flushBlock(false) {
 			return needMore
 		}
@@ -100,38 +101,37 @@ func (s *State) emitMatch(m mediumMatch) bool {
 		}
 		return full
 	}
-	full := s.tallyDist(m.strstart-m.matchStart, m.length-minMatch)
-	s.lookahead -= m.length
+	full := s.tallyDist(int(m.strstart)-int(m.matchStart), int(m.length)-minMatch)
+	s.lookahead -= int(m.length)
 	return full
 }
 
 // insertMatch inserts the positions after the first of m into the hash table, only those from orgstart
 // on, and none when m ends within wantMinMatch of the lookahead (zlib-ng's insert_match).
 func (s *State) insertMatch(m mediumMatch) {
-	if s.lookahead <= m.length+wantMinMatch {
+	if s.lookahead <= int(m.length)+wantMinMatch {
 		return
 	}
-	m.strstart++ // the position at strstart is in the table already
-	m.length--
-	if m.length < wantMinMatch-1 {
-		if m.length > 0 && m.strstart >= m.orgstart {
-			if m.strstart+m.length-1 >= m.orgstart {
-				s.insertString(m.strstart, m.length)
+	start, n, org := int(m.strstart)+1, int(m.length)-1, int(m.orgstart) // strstart is in the table already
+	if n < wantMinMatch-1 {
+		if n > 0 && start >= org {
+			if start+n-1 >= org {
+				s.insertString(start, n)
 			} else {
-				s.insertString(m.strstart, m.orgstart-m.strstart+1)
+				s.insertString(start, org-start+1)
 			}
 		}
 		return
 	}
 	switch {
-	case m.strstart >= m.orgstart:
-		if m.strstart+m.length-1 >= m.orgstart {
-			s.insertString(m.strstart, m.length)
+	case start >= org:
+		if start+n-1 >= org {
+			s.insertString(start, n)
 		} else {
-			s.insertString(m.strstart, m.orgstart-m.strstart+1)
+			s.insertString(start, org-start+1)
 		}
-	case m.orgstart < m.strstart+m.length:
-		s.insertString(m.orgstart, m.strstart+m.length-m.orgstart)
+	case org < start+n:
+		s.insertString(org, start+n-org)
 	}
 }
 
@@ -139,21 +139,22 @@ func (s *State) insertMatch(m mediumMatch) {
 // agree, and keeps the result only if current shrinks to at most one literal (zlib-ng's
 // fizzle_matches).
 func (s *State) fizzleMatches(current, next *mediumMatch) {
-	if current.length <= 1 || current.length > 1+next.matchStart || current.length > 1+next.strstart {
+	cl, nm, ns := int(current.length), int(next.matchStart), int(next.strstart)
+	if cl <= 1 || cl > 1+nm || cl > 1+ns {
 		return
 	}
 	window := s.window
-	if window[next.matchStart-current.length+1] != window[next.strstart-current.length+1] {
+	if window[nm-cl+1] != window[ns-cl+1] {
 		return
 	}
 	c, n := *current, *next
 	limit := 0
-	if next.strstart > s.maxDist {
-		limit = next.strstart - s.maxDist
+	if ns > s.maxDist {
+		limit = ns - s.maxDist
 	}
 	changed := 0
-	for window[n.matchStart-1] == window[n.strstart-1] {
-		if c.length < 1 || n.strstart <= limit || n.length >= 256 || n.matchStart <= 1 {
+	for window[int(n.matchStart)-1] == window[int(n.strstart)-1] {
+		if c.length < 1 || int(n.strstart) <= limit || n.length >= 256 || n.matchStart <= 1 {
 			break
 		}
 		n.strstart--
