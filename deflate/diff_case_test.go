@@ -259,7 +259,20 @@ func goldenCases() []diffCase {
 	big("random", 2<<20, 5, DefaultStrategy, 0, "n")
 	big("runs", 2<<20, 6, RLE, 0, "n")
 	big("mixed", 2<<20, 0, DefaultStrategy, 70000, "ns")
-	return cs
+	return append(cs, reuseCases...)
+}
+
+// reuseCases are streams whose zlib-ng output differs from a fresh state's because of the stream the
+// state ran before deflateReset (TestReuseChangesOutput checks that they do, for the engine).
+var reuseCases = []diffCase{
+	// A finished stream left its bytes in the window past the new data; at a sync flush the matcher
+	// reads them and picks another candidate of the same length.
+	{in: inputSpec{"mixed", 9243403, 1296}, cfg: Config{Level: 4, WindowBits: 15, MemLevel: 3}, chunk: 9, flushes: "nns", outCap: 6472,
+		prior: inputSpec{"binary", 2969676, 10422}, priorDone: true},
+	// An abandoned level-1 stream left its block open (deflate_quick's block_open survives deflateReset):
+	// the new stream writes no block header of its own.
+	{in: inputSpec{"payload", 2252087, 126}, cfg: Config{Level: 1, WindowBits: -12, MemLevel: 6, Strategy: Filtered}, flushes: "nsf", outCap: 65536,
+		prior: inputSpec{"mixed", 12126429, 59479}},
 }
 
 // caseKey is the golden file's key of a case.

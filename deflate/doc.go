@@ -7,21 +7,23 @@
 // SplitHead: the 128 KiB head table in its own block) and in which order End frees them, so that
 // the lab's variants differ only in where the state lives, never in the compressor.
 //
-// The engine is zlib-ng 2.2.2's deflate in Go, and its output is byte for byte zlib-ng's for the same
-// input, Config and sequence of Deflate calls (the zlibng-tagged differential tests and the golden
-// digests in testdata check it): deflate_stored at level 0, deflate_quick at 1, deflate_fast at 2,
-// deflate_medium at 3-6 and deflate_slow at 7-9 with zlib-ng's configuration_table, longest_match, and
-// at level 9 longest_match_slow over the rolling hash; deflate_rle and deflate_huff for the RLE and
-// HuffmanOnly strategies, Filtered's rule in deflate_slow, Fixed's static trees; trees.c's choice of
-// stored, fixed or dynamic blocks, zlib's heap-built Huffman trees, and deflate()'s flush rules, with
-// zlib-ng's zlib and gzip framing (the gzip OS byte per platform, or Config.GzipOS).
+// The engine is zlib-ng 2.2.2's deflate in Go, byte for byte: its configuration_table (deflate_stored at
+// level 0, deflate_quick at 1, deflate_fast at 2, deflate_medium at 3-6, deflate_slow at 7-9 with
+// longest_match_slow and the rolling hash at 9), deflate_rle and deflate_huff, fill_window with its
+// high-water zeroing, insert_string and the multiplicative hash of four bytes into 16 bits (so head
+// never depends on MemLevel), trees.c's block choice and zlib-ng's deflate() flush rules and framing.
+// The differential tests (build tag zlibng) and the golden digests in testdata hold it to that.
 //
-// Output depends only on the input, the Config, the sequence of Deflate calls and, as in zlib-ng, the
-// streams the State compressed before its last Reset (deflateReset keeps the window and prev, which
-// the matchers may read); never on what the allocator's memory held before New.
+// Output depends on the input, the Config and the sequence of Deflate calls (with their output space),
+// never on what the allocator's memory held. As zlib-ng's, it can depend on the stream a State ran
+// before Reset: the window keeps that stream's bytes past the new data, which the matcher may read at a
+// flush, and an abandoned level-1 stream leaves its block open (reuseCases in the tests). A state that
+// compresses the same whole input in one Finish call each time, as the lab's operations do, writes the
+// same bytes every time.
 //
 // Files: state.go (State, New, Reset, Copy, End), deflate.go (Deflate and the stream state machine),
 // writer.go (io.Writer front end), framing.go (zlib/gzip headers, trailers, checksums), window.go
-// (fill_window, slide_hash), match.go (hashing, longest_match), level_*.go (the compress functions),
+// (fill_window, slide_hash), insert_string*.go (the hashes), match*.go (longest_match, longest_match_slow),
+// level_*.go (the compress functions),
 // block.go and bit_writer.go (block emission), huffman_code.go, tree_state.go and tables.go (trees).
 package deflate

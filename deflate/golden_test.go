@@ -2,10 +2,12 @@ package deflate
 
 import (
 	"bufio"
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"flag"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -148,6 +150,28 @@ func TestGolden(t *testing.T) {
 	}
 }
 
+// TestReuseChangesOutput shows that a Reset state's output can depend on the stream before the Reset,
+// as zlib-ng's does after deflateReset: reuseCases differ from the same cases on a fresh state (and
+// TestGolden checks both against zlib-ng's).
+func TestReuseChangesOutput(t *testing.T) {
+	for _, c := range reuseCases {
+		data := c.in.bytes()
+		reused, err := runEngine(c, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fresh := c
+		fresh.prior = inputSpec{}
+		out, err := runEngine(fresh, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if bytes.Equal(reused, out) {
+			t.Errorf("%v: the same output as on a fresh state; zlib-ng's differs", c)
+		}
+	}
+}
+
 // TestLabPayload pins labPayload to internal/payload.Default()'s bytes (SHA-256 printed by
 // `go run` of sha256.Sum256(payload.Default()) at this commit), since deflate cannot import it.
 func TestLabPayload(t *testing.T) {
@@ -162,4 +186,28 @@ func TestLabPayload(t *testing.T) {
 func writeDigest(w *strings.Builder, out []byte) {
 	sum := sha256.Sum256(out)
 	w.WriteString(hex.EncodeToString(sum[:]))
+}
+
+// TestRepeatAfterReset checks doc.go's promise: a state that compresses the same whole input with one
+// Finish call, Reset in between, writes the same bytes every time and the same as a fresh state.
+func TestRepeatAfterReset(t *testing.T) {
+	r := rand.New(rand.NewPCG(12, 34))
+	for range 150 {
+		c := randomConfigCase(r, 200<<10)
+		c.chunk, c.flushes, c.outCap, c.prior = 0, "n", 1<<18, inputSpec{}
+		data := c.in.bytes()
+		first, err := runEngine(c, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		again := c
+		again.prior, again.priorDone = c.in, true
+		second, err := runEngine(again, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(first, second) {
+			t.Errorf("%v: the output after Reset differs from a fresh state's", c)
+		}
+	}
 }

@@ -134,7 +134,6 @@ func (s *State) quickRun() {
 	s.bitBuf, s.bitCount, s.pendEnd = bitBuf, bitCount, pend
 }
 
-
 // quickStartBlock opens a static-tree block (zlib-ng's QUICK_START_BLOCK).
 func (s *State) quickStartBlock(last bool) {
 	header := uint64(staticTrees << 1)
