@@ -101,6 +101,15 @@ func (s *State) storedBlock(buf []byte, last bool) {
 	s.pendEnd += copy(s.pendingBuf[s.pendEnd:], buf)
 }
 
+// trAlign appends an empty fixed block, 10 bits, for PartialFlush: with at most 7 bits of the previous
+// block pending, a decoder that reads 10 bits ahead can decode everything before it (zlib-ng's
+// zng_tr_align).
+func (s *State) trAlign() {
+	s.sendBits(staticTrees<<1, 3)
+	s.sendCode(endBlock, staticLtree[:])
+	s.flushBits()
+}
+
 // initBlock discards the buffered symbols and starts new frequencies.
 func (s *State) initBlock() {
 	s.trees.initBlock()

@@ -9,10 +9,12 @@ import (
 type Flush int
 
 const (
-	NoFlush   Flush = 0 // Z_NO_FLUSH: compress as much as is efficient, keep the rest
-	SyncFlush Flush = 2 // Z_SYNC_FLUSH: end the block and append an empty stored block (byte aligned)
-	FullFlush Flush = 3 // Z_FULL_FLUSH: as SyncFlush, and forget the history so decoding can restart here
-	Finish    Flush = 4 // Z_FINISH: end the stream with the last block and the trailer
+	NoFlush      Flush = 0 // Z_NO_FLUSH: compress as much as is efficient, keep the rest
+	PartialFlush Flush = 1 // Z_PARTIAL_FLUSH: end the block and append an empty fixed block (not byte aligned)
+	SyncFlush    Flush = 2 // Z_SYNC_FLUSH: end the block and append an empty stored block (byte aligned)
+	FullFlush    Flush = 3 // Z_FULL_FLUSH: as SyncFlush, and forget the history so decoding can restart here
+	Finish       Flush = 4 // Z_FINISH: end the stream with the last block and the trailer
+	BlockFlush   Flush = 5 // Z_BLOCK: end the block, append nothing (the last bits may stay in the State)
 )
 
 // blockState is what a compress function reports (zlib's block_state).
@@ -28,18 +30,22 @@ const (
 // ErrNoOutputSpace is returned by Deflate when dst is empty.
 var ErrNoOutputSpace = errors.New("deflate: Deflate needs a non-empty dst")
 
-// Deflate compresses from src into dst (zlib's deflate). It returns the bytes written to dst and read
+// Deflate compresses from src into dst (zlib-ng's deflate). It returns the bytes written to dst and read
 // from src. It stops when src is consumed and, for a flush, the flushed data is in dst, or when dst is
-// full: whenever nDst == len(dst), call again with more space (and the unread rest of src). After
-// Finish, the stream is complete once a call returns with nDst < len(dst) (Finished reports it).
+// full: whenever nDst == len(dst), call again with more space (and the unread rest of src), repeating
+// the flush. After Finish, the stream is complete once a call returns with nDst < len(dst) (Finished
+// reports it). A call with no src, no output pending and a flush no stronger than the previous call's
+// (and not Finish) does nothing, returning 0, 0 and no error, where zlib returns the harmless
+// Z_BUF_ERROR: so a repeated SyncFlush adds no second empty block. Flushes rank as zlib ranks them:
+// NoFlush, BlockFlush, PartialFlush, SyncFlush, FullFlush, Finish.
 func (s *State) Deflate(dst, src []byte, flush Flush) (nDst, nSrc int, err error) {
 	if s.ended {
 		return 0, 0, ErrEnded
 	}
 	switch flush {
-	case NoFlush, SyncFlush, FullFlush, Finish:
+	case NoFlush, PartialFlush, SyncFlush, FullFlush, Finish, BlockFlush:
 	default:
-		return 0, 0, fmt.Errorf("deflate: flush %d is not one of NoFlush (0), SyncFlush (2), FullFlush (3), Finish (4)", int(flush))
+		return 0, 0, fmt.Errorf("deflate: flush %d is not one of NoFlush (0), PartialFlush (1), SyncFlush (2), FullFlush (3), Finish (4), BlockFlush (5)", int(flush))
 	}
 	if len(dst) == 0 {
 		return 0, 0, ErrNoOutputSpace
@@ -59,9 +65,14 @@ func (s *State) Finished() bool {
 	return !s.ended && s.status == finishState && s.pendEnd == s.pendStart && s.wrap <= 0
 }
 
-// rank orders flush values as zlib's RANK does, to refuse a flush that is no stronger than the last one
-// when there is nothing to do (for the flushes this package accepts it is 2*flush).
-func rank(f Flush) int { return int(f) * 2 }
+// rank orders flush values as zlib's RANK does (BlockFlush between NoFlush and PartialFlush), to refuse
+// a flush that is no stronger than the last one when there is nothing to do.
+func rank(f Flush) int {
+	if f > Finish {
+		return int(f)*2 - 9
+	}
+	return int(f) * 2
+}
 
 // deflate is zlib-ng 2.2.2's deflate() after its argument checks: hand out pending output, write the
 // header, run the compress function, finish a flush and write the trailer. A call with nothing to do
@@ -102,12 +113,17 @@ func (s *State) deflate(flush Flush) {
 			return
 		}
 		if bstate == blockDone {
-			// SyncFlush or FullFlush: an empty stored block, byte aligned, marks the flush point.
-			s.storedBlock(nil, false)
-			if flush == FullFlush {
-				clear(s.head[:]) // forget history
-				if s.lookahead == 0 {
-					s.strstart, s.blockStart, s.insert = 0, 0, 0
+			switch flush {
+			case PartialFlush:
+				s.trAlign()
+			case SyncFlush, FullFlush:
+				// An empty stored block, byte aligned, marks the flush point.
+				s.storedBlock(nil, false)
+				if flush == FullFlush {
+					clear(s.head[:]) // forget history
+					if s.lookahead == 0 {
+						s.strstart, s.blockStart, s.insert = 0, 0, 0
+					}
 				}
 			}
 			s.flushPending()

@@ -12,8 +12,8 @@ import (
 // flushes and, at level 0, the output space of each call).
 //
 // The input is cut into chunks of chunk bytes (0: the whole input in one call). Every chunk but the last
-// is followed by the flush that flushes names for its index (cycled, n/s/f for NoFlush, SyncFlush,
-// FullFlush); the last chunk goes with Finish. Every call gets an output buffer of outCap bytes and is
+// is followed by the flush that flushes names for its index (cycled, n/s/f/p/b for NoFlush, SyncFlush,
+// FullFlush, PartialFlush, BlockFlush); the last chunk goes with Finish. Every call gets an output buffer of outCap bytes and is
 // repeated, with the unread input, while it fills that buffer.
 //
 // With a prior input, the state first compresses it (to the end with Finish when priorDone, else with
@@ -37,7 +37,7 @@ func (c diffCase) String() string {
 	return s
 }
 
-var flushByLetter = map[byte]Flush{'n': NoFlush, 's': SyncFlush, 'f': FullFlush}
+var flushByLetter = map[byte]Flush{'n': NoFlush, 's': SyncFlush, 'f': FullFlush, 'p': PartialFlush, 'b': BlockFlush}
 
 // stepper is one deflate implementation driven by runCase: one zlib deflate() call per step. done
 // reports that a Finish call completed the stream.

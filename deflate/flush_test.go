@@ -26,7 +26,7 @@ type flushSequence struct {
 // flushSequences are call sequences with zlib-ng 2.2.2's output for each call, recorded from
 // zng_deflate (TestFlushSequencesZlibng re-checks them against the linked library under the zlibng
 // tag). They pin deflate()'s flush rules: a sync or full flush ends the block with an empty stored
-// block; a repeated flush with nothing to do writes nothing (zlib's Z_BUF_ERROR); a flush cut short by
+// block, a partial flush with an empty fixed block, a block flush with nothing; a repeated flush with nothing to do writes nothing (zlib's Z_BUF_ERROR); a flush cut short by
 // a full dst may be repeated; a full flush forgets the history; whole bytes of the bit buffer go out
 // at every call; level 0 cuts blocks by the caller's buffer.
 var flushSequences = func() []flushSequence {
@@ -91,6 +91,30 @@ var flushSequences = func() []flushSequence {
 		}},
 		{"filtered-level9", Config{Level: 9, WindowBits: -15, MemLevel: 8, Strategy: Filtered}, []flushCall{
 			{abc + hello, Finish, 100, 90, "4b4c4a4e494d4bcf482493ce48cdc9c957402275145252d372124b5201"},
+		}},
+		{"partial-flush-appends-empty-fixed-block", Config{Level: 6, WindowBits: -15, MemLevel: 8}, []flushCall{
+			{hello, PartialFlush, 100, 26, "ca48cdc9c957c840903a0a29a969398925a90001"},
+			{"", PartialFlush, 100, 0, ""},
+			{hello, PartialFlush, 100, 26, "842486260310"},
+			{"", Finish, 100, 0, "6000"},
+		}},
+		{"block-flush-ends-block-only", Config{Level: 6, WindowBits: 15, MemLevel: 8}, []flushCall{
+			{hello, BlockFlush, 100, 26, "789cca48cdc9c957c840903a0a29a969398925a9"},
+			{"", BlockFlush, 100, 0, ""},
+			{abc, BlockFlush, 100, 64, "00252625a7a4a6a567904b03"},
+			{"", SyncFlush, 100, 0, "000000ffff"},
+			{"", Finish, 100, 0, "0300197122be"},
+		}},
+		{"block-then-partial-is-stronger", Config{Level: 9, WindowBits: -15, MemLevel: 8}, []flushCall{
+			{hello, BlockFlush, 100, 26, "ca48cdc9c957c840903a0a29a969398925a9"},
+			{"", PartialFlush, 100, 0, "0001"},
+			{"", PartialFlush, 100, 0, ""},
+			{"", Finish, 100, 0, "0600"},
+		}},
+		{"stored-partial-and-block", Config{Level: 0, WindowBits: -15, MemLevel: 8}, []flushCall{
+			{hello, PartialFlush, 100, 26, "001a00e5ff68656c6c6f2068656c6c6f2068656c6c6f2c206465666c61746502"},
+			{hello, BlockFlush, 100, 26, "001a00e5ff68656c6c6f2068656c6c6f2068656c6c6f2c206465666c617465"},
+			{"", Finish, 100, 0, "010000ffff"},
 		}},
 		{"rle-sync-finish", Config{Level: 6, WindowBits: 15, MemLevel: 8, Strategy: RLE}, []flushCall{
 			{abc, SyncFlush, 100, 64, "780104c1070100000c02a0acea3cfd130c409dd3813aa703754e07ea9c0ed4391da8733a50e774a0cee91e0000ffff"},

@@ -44,6 +44,24 @@ type Result struct {
 
 	// The machine.
 	Env Env `json:"env"`
+
+	// How busy the machine was (procstat.Load), read just outside the measured region. Linux: the 1-minute
+	// load average before and after. Windows: the processors other processes kept busy during the region,
+	// on average. Zero where the OS does not say (and in results older than these fields).
+	LoadBefore float64 `json:"loadBefore,omitempty"`
+	LoadAfter  float64 `json:"loadAfter,omitempty"`
+	OtherCPU   float64 `json:"otherCPU,omitempty"`
+}
+
+// BusyOtherCPU is the Windows threshold of Busy: another process kept at least one processor busy for
+// the whole measured region (on average), the same excess demand as a Linux load one above the cores when
+// the sample itself keeps them all busy.
+const BusyOtherCPU = 1.0
+
+// Busy reports whether the sample ran on a machine loaded beyond its processors: on Linux a load average
+// (before or after) above the core count, on Windows other processes using BusyOtherCPU processors or more.
+func (r Result) Busy() bool {
+	return (r.Env.NumCPU > 0 && max(r.LoadBefore, r.LoadAfter) > float64(r.Env.NumCPU)) || r.OtherCPU >= BusyOtherCPU
 }
 
 // Env describes the machine and build a sample came from.

@@ -88,10 +88,13 @@ func Run(v *variants.Variant, p Params) (Result, error) {
 		c0, c1   variants.Counters
 		m0, m1   runtime.MemStats
 		ps0, ps1 procstat.Snapshot
+		ld0, ld1 procstat.Load
 		t0, t1   int64
 		psErr    error
+		ldErr    error
 	)
 	l.run(p.Ops, true, func() {
+		ld0, ldErr = procstat.ReadLoad()
 		c0 = v.Counters()
 		runtime.ReadMemStats(&m0)
 		ps0, psErr = procstat.Read()
@@ -103,6 +106,8 @@ func Run(v *variants.Variant, p Params) (Result, error) {
 		psErr = errors.Join(psErr, err)
 		runtime.ReadMemStats(&m1)
 		c1 = v.Counters()
+		ld1, err = procstat.ReadLoad()
+		ldErr = errors.Join(ldErr, err)
 	})
 	if err := l.err(); err != nil {
 		return Result{}, err
@@ -132,6 +137,10 @@ func Run(v *variants.Variant, p Params) (Result, error) {
 		PoolEvictions: native.PoolEvictions,
 		IdleBytes:     native.IdleBytes,
 		Env:           CurrentEnv(),
+	}
+	if ldErr == nil { // a machine that cannot say how busy it is still measures; the report shows no flag
+		r.LoadBefore, r.LoadAfter = ld0.Avg1, ld1.Avg1
+		r.OtherCPU = procstat.OtherBusy(ld0, ld1, t1-t0)
 	}
 	var digest uint64
 	for _, s := range l.sinks {

@@ -4,11 +4,9 @@ import (
 	"bytes"
 	"fmt"
 	"image/color"
+	"io"
 	"math"
-	"strconv"
-	"strings"
 
-	"github.com/deflatelab/deflatelab/matrix/stats"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/plotter"
@@ -24,6 +22,7 @@ type errBar = struct{ Low, High float64 }
 type chart struct {
 	File, Title, Caption string
 	SVG                  []byte
+	Labels               []placedLabel // the point labels drawn, in canvas coordinates (for tests)
 }
 
 // palette is Okabe and Ito's colour-blind-safe set; every chart has an explicit white background, so the
@@ -37,39 +36,52 @@ var palette = []color.RGBA{
 	{0x56, 0xB4, 0xE9, 0xff}, // sky blue
 }
 
-var (
-	gray   = color.RGBA{0x88, 0x88, 0x88, 0xff}
-	shapes = []draw.GlyphDrawer{draw.CircleGlyph{}, draw.TriangleGlyph{}, draw.SquareGlyph{}, draw.PlusGlyph{}, draw.CrossGlyph{}}
-)
+// marks pairs a filled glyph (significant) with its hollow twin ("~"), one pair per series.
+var marks = []struct{ filled, hollow draw.GlyphDrawer }{
+	{draw.CircleGlyph{}, draw.RingGlyph{}},
+	{draw.BoxGlyph{}, draw.SquareGlyph{}},       // gonum's box is filled, its square an outline
+	{draw.PyramidGlyph{}, draw.TriangleGlyph{}}, // and so are its pyramid and triangle
+}
 
-// Chart size: small enough to sit beside text on GitHub, large enough for the labels.
+var gray = color.RGBA{0x66, 0x66, 0x66, 0xff}
+
+// Chart geometry: the size of every SVG, the blank margin kept around it so that no mark or label touches
+// an edge, and the glyph radius.
 const (
-	chartW = 6 * vg.Inch
-	chartH = 4 * vg.Inch
+	chartW     = 7 * vg.Inch
+	chartH     = 4.5 * vg.Inch
+	margin     = 8             // points, on every side
+	glyphR     = 3.5           // points
+	legendGap  = 10            // points between the plot and the legend strip
+	labelFontP = 7             // points
+	panelH     = 3.2 * vg.Inch // one small multiple's height
+	panelsW    = 8 * vg.Inch   // the width of a chart of small multiples
+	headingH   = 24            // points above the small multiples for their common title
+	panelGap   = 12            // points between small multiples
 )
 
-// charts draws every chart of a report: per platform the tradeoff and the faults, then the summary.
+// charts draws every chart of a report, chart set by chart set.
 func charts(m *model) ([]chart, error) {
 	var out []chart
-	for _, p := range m.Platforms() {
-		c, err := tradeoffChart(m, p)
+	for _, set := range chartSets {
+		cs, err := set(m)
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, c)
-		for _, g := range m.Groups(p) {
-			c, err := faultsChart(m, g)
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, c)
-		}
+		out = append(out, cs...)
 	}
-	c, err := summaryChart(m)
-	if err != nil {
-		return nil, err
+	return out, nil
+}
+
+// writeCharts links the SVG charts.
+func writeCharts(w io.Writer, m *model) {
+	if len(m.Charts) == 0 {
+		return
 	}
-	return append(out, c), nil
+	fmt.Fprintf(w, "## Charts\n\n")
+	for _, c := range m.Charts {
+		fmt.Fprintf(w, "**%s.** %s\n\n![%s](%s)\n\n", c.Title, c.Caption, c.Title, c.File)
+	}
 }
 
 // points are x,y values with asymmetric errors on both axes, for scatter plus error bars.
@@ -88,204 +100,53 @@ func (p *points) add(x, y float64, xe, ye errBar, label string) {
 func (p *points) XError(i int) (float64, float64) { return p.xerr[i].Low, p.xerr[i].High }
 func (p *points) YError(i int) (float64, float64) { return p.yerr[i].Low, p.yerr[i].High }
 
-// pctErr returns a delta's percentage and its interval as error bar lengths (0 when infinite).
-func pctErr(d *stats.Delta) (float64, errBar) {
-	c, lo, hi := d.Percent()
-	if d.Ratio.Thin() {
-		return c, errBar{}
-	}
-	return c, errBar{Low: c - lo, High: hi - c}
+// frame is a plot with its legend drawn in a strip to its right (never over the data) and its point
+// labels placed after the axes are known, so that no two labels and no label and mark overlap.
+type frame struct {
+	p      *plot.Plot
+	legend plot.Legend
+	names  []string  // the legend's entries, in order
+	pts    []*points // every labelled or unlabelled point, as obstacles and label anchors
 }
 
-// tradeoffChart plots, for one platform, each candidate's warm delta against its cold delta, one point
-// per backend, workload and DOP: left of the vertical zero line cold got faster, below the horizontal one
-// warm got faster.
-func tradeoffChart(m *model, platform string) (chart, error) {
-	p := newPlot(fmt.Sprintf("Tradeoff on %s: elapsed time vs control", platform),
-		"cold delta (%), right = slower", "warm delta (%), up = slower")
-	var xs, ys []float64
-	series := 0
-	for bi, g := range m.Groups(platform) {
-		keys, cells := g.Rows()
-		for ci, cand := range g.Candidates(m.Analysis.Control) {
-			var pts points
-			for _, k := range keys {
-				cold, warm := cells[k]["cold"], cells[k]["warm"]
-				if cold == nil || warm == nil {
-					continue
-				}
-				cd, wd := cold.Delta(cand, stats.Elapsed.Name), warm.Delta(cand, stats.Elapsed.Name)
-				if cd == nil || wd == nil || cd.Ratio.Empty() || wd.Ratio.Empty() {
-					continue
-				}
-				x, xe := pctErr(cd)
-				y, ye := pctErr(wd)
-				pts.add(x, y, xe, ye, fmt.Sprintf("%s/%d", k.Workload, k.DOP))
-				xs, ys = append(xs, x-xe.Low, x+xe.High), append(ys, y-ye.Low, y+ye.High)
-			}
-			if len(pts.XYs) == 0 {
-				continue
-			}
-			col := palette[ci%len(palette)]
-			if err := addPoints(p, &pts, col, shapes[bi%len(shapes)], fmt.Sprintf("%s (%s)", cand, g.Backend), true, true); err != nil {
-				return chart{}, err
-			}
-			series++
-		}
-	}
-	if series == 0 {
-		p.Title.Text += " (no paired data)"
-	}
-	p.X.Min, p.X.Max = span(xs)
-	p.Y.Min, p.Y.Max = span(ys)
-	p.Y.Max = legendHeadroom(p.Y.Min, p.Y.Max, series)
-	if err := zeroLines(p, p.Y.Min, p.Y.Max, true, true); err != nil {
-		return chart{}, err
-	}
-	return render(p, "tradeoff-"+slug(platform)+".svg", "Tradeoff, "+platform,
-		"Each point is one candidate, backend, workload and DOP: the median paired delta of cold (x) against warm (y) elapsed time, with their intervals (no bar: too few pairs). Lower left is better in both phases.")
-}
-
-// faultsChart draws page faults per operation per variant, for every cell of one platform and backend.
-func faultsChart(m *model, g group) (chart, error) {
-	p := newPlot(fmt.Sprintf("Page faults per operation, %s, %s", g.Platform, g.Backend), "", "faults/op (median)")
-	var names []string
-	variants := map[string]bool{}
-	for _, c := range g.Cells {
-		names = append(names, fmt.Sprintf("%s/%d %s", c.Workload, c.DOP, c.Phase))
-		for _, v := range c.Variants {
-			variants[v.Name] = true
-		}
-	}
-	order := append([]string{m.Analysis.Control}, g.Candidates(m.Analysis.Control)...)
-	if !variants[m.Analysis.Control] {
-		order = order[1:]
-	}
-	w := vg.Points(min(18, 300/float64(max(1, len(names)*len(order)))))
-	for i, name := range order {
-		vals := make(plotter.Values, len(g.Cells))
-		for j, c := range g.Cells {
-			if v := c.Variant(name); v != nil && !v.Metrics[stats.Faults.Name].Empty() {
-				vals[j] = v.Metrics[stats.Faults.Name].Center
-			}
-		}
-		b, err := plotter.NewBarChart(vals, w)
-		if err != nil {
-			return chart{}, err
-		}
-		b.Color = palette[i%len(palette)]
-		b.LineStyle.Width = 0
-		b.Offset = w * vg.Length(float64(i)-float64(len(order)-1)/2)
-		p.Add(b)
-		p.Legend.Add(name, b)
-	}
-	p.NominalX(names...)
-	p.X.Tick.Label.Rotation = math.Pi / 6
-	p.X.Tick.Label.XAlign = draw.XRight
-	p.Y.Min = 0
-	p.Y.Max *= 1.3 // headroom for the legend
-	return render(p, "faults-"+slug(g.Platform)+"-"+slug(g.Backend)+".svg", fmt.Sprintf("Page faults, %s, %s", g.Platform, g.Backend),
-		"Median page faults (minor + major) per operation, per variant and cell.")
-}
-
-// summaryChart plots every verdict: per candidate, platform and backend the pooled warm and cold deltas
-// with their intervals.
-func summaryChart(m *model) (chart, error) {
-	p := newPlot("All platforms: median paired delta vs control, all cells", "elapsed time delta (%), left = faster", "")
-	var names []string
-	var warm, cold points
-	var ranges []float64
-	for i, r := range m.Verdicts {
-		names = append(names, fmt.Sprintf("%s %s %s", r.Candidate, r.Platform, r.Backend))
-		for _, ph := range []struct {
-			v   *stats.Verdict
-			pts *points
-			off float64
-		}{{r.Warm, &warm, 0.15}, {r.Cold, &cold, -0.15}} {
-			if ph.v == nil || ph.v.Ratio.Empty() {
-				continue
-			}
-			c, lo, hi := ph.v.Percent()
-			e := errBar{}
-			if !ph.v.Ratio.Thin() {
-				e = errBar{Low: c - lo, High: hi - c}
-				ranges = append(ranges, lo, hi)
-			}
-			ranges = append(ranges, c)
-			ph.pts.add(c, float64(i)+ph.off, e, errBar{}, "")
-		}
-	}
-	for i, s := range []struct {
-		pts   *points
-		label string
-	}{{&warm, "warm"}, {&cold, "cold"}} {
-		if len(s.pts.XYs) == 0 {
-			continue
-		}
-		if err := addPoints(p, s.pts, palette[i], shapes[i], s.label, true, false); err != nil {
-			return chart{}, err
-		}
-	}
-	if len(names) > 0 {
-		p.NominalY(names...)
-	}
-	lo, hi := span(ranges)
-	p.X.Min, p.X.Max = lo, hi
-	p.Y.Min, p.Y.Max = -0.5, float64(len(names))-0.5
-	if err := zeroLines(p, p.Y.Min, p.Y.Max, false, true); err != nil {
-		return chart{}, err
-	}
-	return render(p, "summary.svg", "Summary across platforms",
-		"Per candidate, platform and backend: the median of every paired ratio of the phase, over all workloads and DOPs, as a delta with its interval.")
-}
-
-func newPlot(title, x, y string) *plot.Plot {
+func newFrame(title, x, y string) *frame {
 	p := plot.New()
 	p.BackgroundColor = color.White // explicit: readable on dark themes
 	p.Title.Text = title
-	p.Title.Padding = vg.Points(8) // keeps the title clear of the SVG's top edge and the legend
+	p.Title.Padding = vg.Points(8)
 	p.X.Label.Text = x
 	p.Y.Label.Text = y
-	p.Legend.Top = true
 	p.Add(plotter.NewGrid())
 	for _, f := range []*font.Font{&p.Title.TextStyle.Font, &p.X.Label.TextStyle.Font, &p.Y.Label.TextStyle.Font,
-		&p.X.Tick.Label.Font, &p.Y.Tick.Label.Font, &p.Legend.TextStyle.Font} {
+		&p.X.Tick.Label.Font, &p.Y.Tick.Label.Font} {
 		f.Variant = "Sans" // gonum's default is the serif face
 	}
-	p.Legend.TextStyle.Font.Size = vg.Points(9)
-	p.X.Tick.Marker, p.Y.Tick.Marker = plainTicks{}, plainTicks{}
-	return p
+	l := plot.NewLegend()
+	l.TextStyle.Font.Variant = "Sans"
+	l.TextStyle.Font.Size = vg.Points(9)
+	l.Top, l.Left = true, true
+	l.Padding = vg.Points(3) // between entries, so the glyphs of neighbouring lines do not touch
+	return &frame{p: p, legend: l}
 }
 
-// plainTicks are gonum's default ticks labelled without trailing zeros ("175", not "175.00").
-type plainTicks struct{}
-
-func (plainTicks) Ticks(min, max float64) []plot.Tick {
-	ts := plot.DefaultTicks{}.Ticks(min, max)
-	for i := range ts {
-		if ts[i].Label != "" {
-			ts[i].Label = strconv.FormatFloat(ts[i].Value, 'g', 6, 64)
-		}
+// addPoints adds a scatter of pts in one colour and glyph, with error bars on x, y or both, and a legend
+// entry when legend is not empty.
+func (f *frame) addPoints(pts *points, col color.RGBA, shape draw.GlyphDrawer, legend string, xbars, ybars bool) error {
+	if len(pts.XYs) == 0 {
+		return nil
 	}
-	return ts
-}
-
-// addPoints adds a scatter of pts with their error bars (on x, y, or both) and labels, and a legend entry.
-func addPoints(p *plot.Plot, pts *points, col color.RGBA, shape draw.GlyphDrawer, legend string, xbars, ybars bool) error {
 	s, err := plotter.NewScatter(pts.XYs)
 	if err != nil {
 		return err
 	}
-	s.GlyphStyle = draw.GlyphStyle{Color: col, Radius: vg.Points(3.5), Shape: shape}
-	p.Add(s)
-	p.Legend.Add(legend, s)
+	s.GlyphStyle = draw.GlyphStyle{Color: col, Radius: vg.Points(glyphR), Shape: shape}
 	if xbars {
 		xb, err := plotter.NewXErrorBars(pts)
 		if err != nil {
 			return err
 		}
 		xb.LineStyle.Color = col
-		p.Add(xb)
+		f.p.Add(xb)
 	}
 	if ybars {
 		yb, err := plotter.NewYErrorBars(pts)
@@ -293,78 +154,234 @@ func addPoints(p *plot.Plot, pts *points, col color.RGBA, shape draw.GlyphDrawer
 			return err
 		}
 		yb.LineStyle.Color = col
-		p.Add(yb)
+		f.p.Add(yb)
 	}
-	if strings.Join(pts.labels, "") != "" {
-		l, err := plotter.NewLabels(plotter.XYLabels{XYs: pts.XYs, Labels: pts.labels})
-		if err != nil {
-			return err
-		}
-		for i := range l.TextStyle {
-			l.TextStyle[i].Color = gray
-			l.TextStyle[i].Font.Size = vg.Points(7)
-			l.TextStyle[i].Font.Variant = "Sans"
-		}
-		l.Offset = vg.Point{X: vg.Points(4), Y: vg.Points(2)}
-		p.Add(l)
+	f.p.Add(s)
+	if legend != "" {
+		f.legend.Add(legend, s)
+		f.names = append(f.names, legend)
 	}
+	f.pts = append(f.pts, pts)
 	return nil
 }
 
-// span returns a symmetric-padded range covering vs and 0.
-func span(vs []float64) (lo, hi float64) {
-	lo, hi = 0, 0
-	for _, v := range vs {
-		if !math.IsInf(v, 0) && !math.IsNaN(v) {
-			lo, hi = math.Min(lo, v), math.Max(hi, v)
-		}
-	}
-	if lo == hi {
-		return -10, 10
-	}
-	pad := (hi - lo) * 0.12
-	return lo - pad, hi + pad
+// legendEntry adds a legend line drawn with a glyph but no data.
+func (f *frame) legendEntry(name string, col color.Color, shape draw.GlyphDrawer) {
+	f.legend.Add(name, glyphThumb{draw.GlyphStyle{Color: col, Radius: vg.Points(glyphR), Shape: shape}})
+	f.names = append(f.names, name)
 }
 
-// legendHeadroom raises an axis maximum so that the top-right legend, one line per series, sits above
-// every point instead of over them.
-func legendHeadroom(lo, hi float64, series int) float64 {
-	const lineH = 11.0                         // one legend line, in points
-	plotH := float64(chartH/vg.Points(1)) - 70 // the plot area: the chart less title and x axis
-	f := math.Min(0.6, float64(series)*lineH/plotH)
-	return hi + (hi-lo)*f/(1-f)
+type glyphThumb struct{ sty draw.GlyphStyle }
+
+func (g glyphThumb) Thumbnail(c *draw.Canvas) { c.DrawGlyph(g.sty, c.Center()) }
+
+// draw renders the frame as an SVG chart of the standard size.
+func (f *frame) draw(file, title, caption string) (chart, error) {
+	return renderSVG(file, title, caption, chartW, chartH, func(dc draw.Canvas) []placedLabel { return f.drawOn(dc, f) })
 }
 
-// zeroLines draws dashed zero lines: vertical at x=0 (from lo to hi on y) and horizontal at y=0.
-func zeroLines(p *plot.Plot, lo, hi float64, horizontal, vertical bool) error {
-	var lines []plotter.XYs
-	if vertical {
-		lines = append(lines, plotter.XYs{{X: 0, Y: lo}, {X: 0, Y: hi}})
-	}
-	if horizontal {
-		lines = append(lines, plotter.XYs{{X: p.X.Min, Y: 0}, {X: p.X.Max, Y: 0}})
-	}
-	for _, xys := range lines {
-		l, err := plotter.NewLine(xys)
-		if err != nil {
-			return err
-		}
-		l.LineStyle.Color = gray
-		l.LineStyle.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
-		p.Add(l)
-	}
-	return nil
-}
-
-// render draws p as an SVG without embedded fonts (the file stays a few KB); text uses a font stack that
-// browsers resolve (Liberation Sans is metric-compatible with Arial).
-func render(p *plot.Plot, file, title, caption string) (chart, error) {
-	c := vgsvg.NewWith(vgsvg.UseWH(chartW, chartH), vgsvg.EmbedFonts(false))
-	p.Draw(draw.New(c))
+// renderSVG draws an SVG of w x h with a white background and a blank margin, through drawFn.
+func renderSVG(file, title, caption string, w, h vg.Length, drawFn func(draw.Canvas) []placedLabel) (chart, error) {
+	c := vgsvg.NewWith(vgsvg.UseWH(w, h), vgsvg.EmbedFonts(false))
+	full := draw.New(c)
+	full.SetColor(color.White)
+	full.Fill(full.Rectangle.Path())
+	placed := drawFn(draw.Crop(full, margin, -margin, margin, -margin))
 	var buf bytes.Buffer
 	if _, err := c.WriteTo(&buf); err != nil {
 		return chart{}, fmt.Errorf("report: drawing %s: %w", file, err)
 	}
 	svg := bytes.ReplaceAll(buf.Bytes(), []byte("font-family:Liberation Sans;"), []byte("font-family:'Liberation Sans',Arial,Helvetica,sans-serif;"))
-	return chart{File: file, Title: title, Caption: caption, SVG: svg}, nil
+	return chart{File: file, Title: title, Caption: caption, SVG: svg, Labels: placed}, nil
+}
+
+// legendWidth is the width of leg's strip: its widest entry, the thumbnail and the gap; 0 when empty.
+func (f *frame) legendWidth() vg.Length {
+	var w vg.Length
+	for _, name := range f.names {
+		w = max(w, f.legend.TextStyle.Width(name))
+	}
+	if w == 0 {
+		return 0
+	}
+	return w + f.legend.ThumbnailWidth + f.legend.TextStyle.Width(" ") + legendGap
+}
+
+// drawOn draws the plot into dc, with leg's legend (nil: none) in a strip at the right, then the labels.
+func (f *frame) drawOn(dc draw.Canvas, leg *frame) []placedLabel {
+	plotC := dc
+	lw := vg.Length(0)
+	if leg != nil {
+		lw = leg.legendWidth()
+	}
+	if lw > 0 {
+		plotC = draw.Crop(dc, 0, -lw, 0, 0)
+	}
+	f.p.Draw(plotC)
+	da := f.p.DataCanvas(plotC)
+	if lw > 0 {
+		leg.legend.Draw(draw.Crop(dc, plotC.Max.X-dc.Min.X+legendGap, 0, 0, -(dc.Max.Y - da.Max.Y)))
+	}
+	placed := f.placeLabels(da)
+	sty := labelStyle()
+	for _, l := range placed {
+		da.FillText(sty, vg.Point{X: l.Min.X, Y: l.Min.Y}, l.Text)
+	}
+	return placed
+}
+
+// drawPanels renders frames as small multiples, two to a row under a common title, with legend's entries
+// in a strip at the right.
+func drawPanels(file, title, caption, heading string, frames []*frame, legend *frame) (chart, error) {
+	cols := min(2, max(1, len(frames)))
+	rows := (len(frames) + cols - 1) / cols
+	h := panelH*vg.Length(rows) + headingH
+	return renderSVG(file, title, caption, panelsW, h, func(dc draw.Canvas) []placedLabel {
+		lw := legend.legendWidth()
+		spare := len(frames)%cols != 0 // an empty tile at the end: the legend goes there
+		if spare {
+			lw = 0
+		}
+		area := draw.Crop(dc, 0, -lw, 0, -headingH)
+		sty := frames[0].p.Title.TextStyle
+		sty.XAlign = draw.XCenter
+		dc.FillText(sty, vg.Point{X: area.Center().X, Y: dc.Max.Y - sty.Height(heading)}, heading)
+		pw := (area.Max.X - area.Min.X) / vg.Length(cols)
+		ph := (area.Max.Y - area.Min.Y) / vg.Length(rows)
+		tileOf := func(i int) draw.Canvas {
+			col, row := i%cols, i/cols
+			tile := draw.Crop(area, pw*vg.Length(col), -pw*vg.Length(cols-1-col), ph*vg.Length(rows-1-row), -ph*vg.Length(row))
+			return draw.Crop(tile, panelGap/2, -panelGap/2, panelGap/2, -panelGap/2)
+		}
+		switch {
+		case spare:
+			t := tileOf(len(frames))
+			legend.legend.Draw(draw.Crop(t, 2*panelGap, 0, 0, -2*panelGap))
+		case legend.legendWidth() > 0:
+			legend.legend.Draw(draw.Crop(dc, dc.Max.X-dc.Min.X-legend.legendWidth()+legendGap, 0, 0, -headingH))
+		}
+		var placed []placedLabel
+		for i, f := range frames {
+			placed = append(placed, f.drawOn(tileOf(i), nil)...)
+		}
+		return placed
+	})
+}
+
+func labelStyle() draw.TextStyle {
+	sty := draw.TextStyle{Color: gray, Font: font.From(plot.DefaultFont, vg.Points(labelFontP))}
+	sty.Font.Variant = "Sans"
+	sty.Handler = plot.DefaultTextHandler
+	return sty
+}
+
+// placedLabel is one label's box in canvas coordinates; Min is where its text starts (baseline left).
+type placedLabel struct {
+	Text string
+	vg.Rectangle
+}
+
+// placeLabels puts each labelled point's text at the first of eight positions around it that stays in
+// the data area and overlaps no mark and no label placed before it; a label with no free position is
+// left out (the tables name every cell).
+func (f *frame) placeLabels(da draw.Canvas) []placedLabel {
+	trX, trY := f.p.Transforms(&da)
+	var anchors []labelAnchor
+	var obstacles []vg.Rectangle
+	r := vg.Points(glyphR + 1)
+	for _, pts := range f.pts {
+		for i, xy := range pts.XYs {
+			at := vg.Point{X: trX(xy.X), Y: trY(xy.Y)}
+			obstacles = append(obstacles, vg.Rectangle{Min: vg.Point{X: at.X - r, Y: at.Y - r}, Max: vg.Point{X: at.X + r, Y: at.Y + r}})
+			// The error bars, as thin boxes (with their caps), so that no label is written over one.
+			if e := pts.xerr[i]; e.Low > 0 || e.High > 0 {
+				obstacles = append(obstacles, vg.Rectangle{Min: vg.Point{X: trX(xy.X - e.Low), Y: at.Y - r}, Max: vg.Point{X: trX(xy.X + e.High), Y: at.Y + r}})
+			}
+			if e := pts.yerr[i]; e.Low > 0 || e.High > 0 {
+				obstacles = append(obstacles, vg.Rectangle{Min: vg.Point{X: at.X - r, Y: trY(xy.Y - e.Low)}, Max: vg.Point{X: at.X + r, Y: trY(xy.Y + e.High)}})
+			}
+			if pts.labels[i] != "" {
+				anchors = append(anchors, labelAnchor{at, pts.labels[i]})
+			}
+		}
+	}
+	sty := labelStyle()
+	return placeBoxes(anchors, obstacles, da.Rectangle, func(s string) vg.Point { return vg.Point{X: sty.Width(s), Y: sty.Height(s)} })
+}
+
+// labelAnchor is a point to label, in canvas coordinates.
+type labelAnchor struct {
+	At   vg.Point
+	Text string
+}
+
+// placeBoxes is the placement itself, apart from gonum for testing: size gives a text's width and height.
+func placeBoxes(anchors []labelAnchor, obstacles []vg.Rectangle, area vg.Rectangle, size func(string) vg.Point) []placedLabel {
+	gap := vg.Points(glyphR + 2)
+	var out []placedLabel
+	for _, a := range anchors {
+		sz := size(a.Text)
+		// Right, left, above, below, then the four diagonals.
+		offsets := []vg.Point{
+			{X: gap, Y: -sz.Y / 3}, {X: -gap - sz.X, Y: -sz.Y / 3}, {X: -sz.X / 2, Y: gap}, {X: -sz.X / 2, Y: -gap - sz.Y},
+			{X: gap, Y: gap}, {X: -gap - sz.X, Y: gap}, {X: gap, Y: -gap - sz.Y}, {X: -gap - sz.X, Y: -gap - sz.Y},
+		}
+		for _, o := range offsets {
+			box := vg.Rectangle{Min: vg.Point{X: a.At.X + o.X, Y: a.At.Y + o.Y}}
+			box.Max = vg.Point{X: box.Min.X + sz.X, Y: box.Min.Y + sz.Y}
+			if !inside(box, area) || overlapsAny(box, obstacles) {
+				continue
+			}
+			out = append(out, placedLabel{Text: a.Text, Rectangle: box})
+			obstacles = append(obstacles, box)
+			break
+		}
+	}
+	return out
+}
+
+func inside(b, area vg.Rectangle) bool {
+	return b.Min.X >= area.Min.X && b.Min.Y >= area.Min.Y && b.Max.X <= area.Max.X && b.Max.Y <= area.Max.Y
+}
+
+func overlapsAny(b vg.Rectangle, others []vg.Rectangle) bool {
+	for _, o := range others {
+		if overlaps(b, o) {
+			return true
+		}
+	}
+	return false
+}
+
+func overlaps(a, b vg.Rectangle) bool {
+	return a.Min.X < b.Max.X && b.Min.X < a.Max.X && a.Min.Y < b.Max.Y && b.Min.Y < a.Max.Y
+}
+
+// logRange returns an axis range covering vs (log values) and 0, padded by 12% on each side and at least
+// as wide as ±minHalf, so that no mark or bar touches the frame.
+func logRange(vs []float64, minHalf float64) (lo, hi float64) {
+	lo, hi = -minHalf, minHalf
+	for _, v := range vs {
+		if !math.IsInf(v, 0) && !math.IsNaN(v) {
+			lo, hi = math.Min(lo, v), math.Max(hi, v)
+		}
+	}
+	pad := (hi - lo) * 0.12
+	return lo - pad, hi + pad
+}
+
+// zeroLine draws a dashed line through no change: vertical (x = 0) or horizontal (y = 0).
+func zeroLine(p *plot.Plot, vertical bool) error {
+	xys := plotter.XYs{{X: p.X.Min, Y: 0}, {X: p.X.Max, Y: 0}}
+	if vertical {
+		xys = plotter.XYs{{X: 0, Y: p.Y.Min}, {X: 0, Y: p.Y.Max}}
+	}
+	l, err := plotter.NewLine(xys)
+	if err != nil {
+		return err
+	}
+	l.LineStyle.Color = gray
+	l.LineStyle.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
+	p.Add(l)
+	return nil
 }

@@ -68,3 +68,40 @@ func TestDegenerateInputs(t *testing.T) {
 		})
 	}
 }
+
+// Candidate names may carry a parameter ("pooled/16", a pool of 16): they must reach the verdicts, the
+// tables and the charts' legends intact, and never a file name.
+func TestCandidateNameWithSlash(t *testing.T) {
+	cell := matrix.Cell{Platform: "linux/amd64", Workload: "fixed", DOP: 1, Phase: "warm", Backend: "libc"}
+	var ss []matrix.Sample
+	for r := range 6 {
+		for i, v := range []string{"control", "pooled/16", "pooled/8"} {
+			ss = append(ss, matrix.Sample{Run: "r", Cell: cell, Variant: v, Round: r, Position: (r + i) % 3, OK: true,
+				Result: &host.Result{Ops: 100, ElapsedNs: int64(1e6 * (10 + r - 3*i)), OutputBytes: 5, Digest: "d"}})
+		}
+	}
+	out := t.TempDir()
+	path, err := Render(Options{In: []string{writeResults(t, ss)}, Out: out, Name: "x"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{"| pooled/16 | libc | **faster in all 1**", "#### pooled/8 vs control, linux/amd64, backend libc"} {
+		if !strings.Contains(string(page), w) {
+			t.Errorf("page lacks %q", w)
+		}
+	}
+	files, _ := filepath.Glob(filepath.Join(out, "x", "*"))
+	for _, f := range files {
+		if strings.Contains(filepath.Base(f), "pooled") {
+			t.Errorf("file %s named after a candidate", f)
+		}
+	}
+	svg, err := os.ReadFile(filepath.Join(out, "x", "tradeoff-linux-amd64.svg"))
+	if err != nil || !strings.Contains(string(svg), ">pooled/16<") {
+		t.Errorf("tradeoff chart lacks the legend entry pooled/16 (%v)", err)
+	}
+}

@@ -3,33 +3,31 @@ package report
 import (
 	"fmt"
 	"io"
-	"maps"
-	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/deflatelab/deflatelab/matrix/stats"
 )
 
-// writeElapsed writes, per platform, backend and candidate, the seeds' table of elapsed times.
+// writeElapsed writes, per platform, backend and candidate, the seeds' table shape: per workload and DOP
+// the time per operation of control and candidate and the change, cold and warm side by side.
 func writeElapsed(w io.Writer, m *model) {
-	fmt.Fprintf(w, "## Elapsed time\n\n")
-	fmt.Fprintf(w, "Median elapsed time of the measured operations of each fresh process, in ms, with its %s "+
-		"interval; delta is the median per-round ratio candidate/control minus 1, with its interval. \"~\" marks a "+
-		"difference that is not significant: the paired interval includes no change (with too few pairs for an "+
-		"interval: the U test's p > %s). \"no CI\" marks too few samples for an interval.\n\n",
-		confidencePct(m.Analysis.Confidence), alphaText(m))
+	fmt.Fprintf(w, "## Elapsed time per operation\n\n")
+	fmt.Fprintf(w, "Median time per operation of each fresh process's measured region, in microseconds, with "+
+		"its %s interval. Change is the Hodges-Lehmann estimate of the per-round ratio candidate/control, as a "+
+		"percentage, with its %s Wilcoxon signed-rank interval; \"~\" in front: not significant after the "+
+		"correction for the %d comparisons of the page. \"no CI\": too few samples or pairs for an interval.\n\n",
+		confidencePct(m.Analysis.Confidence), confidencePct(m.Analysis.Confidence), family(m))
 	control := m.Analysis.Control
 	for _, p := range m.Platforms() {
 		fmt.Fprintf(w, "### %s\n\n", p)
 		for _, g := range m.Groups(p) {
 			keys, cells := g.Rows()
-			fmt.Fprintf(w, "Operations measured per process: %s.\n\n", opsSummary(g))
 			for _, cand := range g.Candidates(control) {
 				fmt.Fprintf(w, "#### %s vs %s, %s, backend %s\n\n", cand, control, p, g.Backend)
 				var rows [][]string
 				for _, k := range keys {
-					row := []string{workloadLabel(k.Workload), strconv.Itoa(k.DOP)}
+					row := []string{k.Workload, strconv.Itoa(k.DOP)}
 					var notes []string
 					for _, phase := range []string{"cold", "warm"} {
 						c := cells[k][phase]
@@ -37,26 +35,35 @@ func writeElapsed(w io.Writer, m *model) {
 							row = append(row, "not measured", "not measured", "")
 							continue
 						}
-						row = append(row, variantCell(c, control), variantCell(c, cand), deltaCell(c.Delta(cand, stats.Elapsed.Name)))
+						row = append(row, usCell(c, control), usCell(c, cand), deltaCell(c.Delta(cand, stats.Elapsed.Name)))
 						notes = append(notes, cellNotes(c, phase, control, cand)...)
 					}
 					rows = append(rows, append(row, strings.Join(notes, "; ")))
 				}
-				mdTable(w, []string{"Workload", "DOP", "Cold " + control, "Cold " + cand, "Delta", "Warm " + control, "Warm " + cand, "Delta", "Notes"}, rows)
+				mdTableCompact(w, []string{"Workload", "DOP",
+					"Cold control, us/op" + groupOps(g, "cold"), "Cold " + cand + ", us/op", "Cold change, % [95% CI]",
+					"Warm control, us/op" + groupOps(g, "warm"), "Warm " + cand + ", us/op", "Warm change, % [95% CI]", "Notes"}, rows)
 			}
 		}
 	}
 }
 
-func variantCell(c *stats.Cell, name string) string {
+// usCell is a variant's median time per operation in microseconds, with its interval.
+func usCell(c *stats.Cell, name string) string {
 	v := c.Variant(name)
 	if v == nil {
 		return "not measured"
 	}
-	return estimateCell(v.Metrics[stats.Elapsed.Name])
+	return estimateCell(scaled(v.Metrics[stats.ElapsedPerOp.Name], 1e-3))
 }
 
-// cellNotes names the failed and mismatched samples of control and candidate in a cell.
+// scaled returns e with its values multiplied by f (f > 0).
+func scaled(e stats.Estimate, f float64) stats.Estimate {
+	e.Center, e.Lo, e.Hi = e.Center*f, e.Lo*f, e.Hi*f
+	return e
+}
+
+// cellNotes names the failed, mismatched and busy samples of control and candidate in a cell.
 func cellNotes(c *stats.Cell, phase string, names ...string) []string {
 	var out []string
 	for _, n := range names {
@@ -70,33 +77,41 @@ func cellNotes(c *stats.Cell, phase string, names ...string) []string {
 		if v.Mismatched > 0 {
 			out = append(out, fmt.Sprintf("%s %s: %d output mismatch", phase, n, v.Mismatched))
 		}
+		if v.Busy > 0 {
+			out = append(out, fmt.Sprintf("%s %s: %d on a busy machine", phase, n, v.Busy))
+		}
 	}
 	return out
 }
 
-// opsSummary says how many operations each phase measured: "cold 3000, warm 20000".
-func opsSummary(g group) string {
-	ops := map[string]map[int]bool{}
+// groupOps is the operations per sample of a phase in g, for a column header: " (3,000 ops)".
+func groupOps(g group, phase string) string {
+	set := map[int]bool{}
+	var ns []string
 	for _, c := range g.Cells {
-		if ops[c.Phase] == nil {
-			ops[c.Phase] = map[int]bool{}
-		}
 		for _, n := range c.Ops {
-			ops[c.Phase][n] = true
+			if c.Phase == phase && !set[n] {
+				set[n] = true
+				ns = append(ns, thousands(n))
+			}
 		}
 	}
-	var parts []string
-	for ph, set := range ops {
-		ns := slices.Sorted(maps.Keys(set))
-		var strs []string
-		for _, n := range ns {
-			strs = append(strs, strconv.Itoa(n))
-		}
-		if len(strs) == 0 {
-			strs = []string{"none (no usable sample)"}
-		}
-		parts = append(parts, ph+" "+strings.Join(strs, " or "))
+	if len(ns) == 0 {
+		return ""
 	}
-	slices.Sort(parts)
-	return strings.Join(parts, ", ")
+	return " (" + strings.Join(ns, " or ") + " ops)"
+}
+
+// thousands formats n with comma separators: 20000 is "20,000".
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	if neg {
+		return "-" + s
+	}
+	return s
 }

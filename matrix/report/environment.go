@@ -9,14 +9,6 @@ import (
 	"time"
 )
 
-// writeCharts links the SVG charts.
-func writeCharts(w io.Writer, charts []chart) {
-	fmt.Fprintf(w, "## Charts\n\n")
-	for _, c := range charts {
-		fmt.Fprintf(w, "**%s.** %s\n\n![%s](%s)\n\n", c.Title, c.Caption, c.Title, c.File)
-	}
-}
-
 // writeEnvironment writes the machines, the method in brief, the command and the raw files.
 func writeEnvironment(w io.Writer, m *model) {
 	fmt.Fprintf(w, "## Environment, method and raw data\n\n")
@@ -30,14 +22,16 @@ func writeEnvironment(w io.Writer, m *model) {
 		}
 	}
 	mdTable(w, []string{"Platform", "CPU", "Cores", "GOMAXPROCS", "OS", "Go", "Commit", "Runner / machine"}, rows)
+	writeLoad(w, m)
 	fmt.Fprintf(w, "**Method in brief.** A cell is (platform, workload, DOP, phase, backend). Each round runs every "+
 		"variant of a cell once, each in a fresh host process, in an order rotated from round to round; the "+
 		"candidate's and control's samples of one round form a pair. Cold measures the first operations of a "+
-		"fresh process, warm the operations after a warm-up. Medians and their intervals (of times and of per-pair "+
-		"ratios) and the Mann-Whitney U test are golang.org/x/perf/benchmath's, as benchstat computes them; a "+
-		"difference is significant when its paired interval excludes no change (the U test decides when there "+
-		"are too few pairs for an interval). Every sample's output bytes and digest must "+
-		"match the cell's reference. Details and limits: [docs/METHOD.md](%s).\n\n", methodLink)
+		"fresh process, warm the operations after a warm-up. Medians of each variant and their intervals are "+
+		"golang.org/x/perf/benchmath's, as benchstat computes them. A change is the Hodges-Lehmann estimate of the "+
+		"per-round log ratios with its Wilcoxon signed-rank interval; it is significant when the signed-rank "+
+		"test (the Mann-Whitney U test when there are too few pairs for an interval) stays below %s after the "+
+		"Benjamini-Hochberg correction over every comparison of the page. Every sample's output bytes and digest "+
+		"must match the cell's reference. Details and limits: [docs/METHOD.md](%s).\n\n", alphaText(m), methodLink)
 	fmt.Fprintf(w, "**Reproduce this report** (from the repository root):\n\n```\n%s\n```\n\n", m.Command)
 	var benchFiles []string
 	for _, r := range m.Raw {

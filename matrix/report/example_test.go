@@ -26,14 +26,10 @@ func ExampleMain() {
 		return
 	}
 	index, _ := os.ReadFile(filepath.Join(out, "README.md"))
-	lines := strings.Split(strings.TrimSpace(string(index)), "\n")
-	for _, field := range strings.Split(lines[len(lines)-1], " · ") {
-		fmt.Println(strings.ReplaceAll(field, "; ", ";\n  "))
-	}
+	_, entry, _ := strings.Cut(string(index), "\n- ")
+	fmt.Print("- " + entry)
 	// Output:
-	// - 2026-11-30 03:15
-	// [Cold and warm cost of the deflatelab candidates](example/README.md)
-	// windows/amd64
-	// pooled on windows/amd64/privateheap: warm ~ (faster in 2 cells, slower in 1 cell), cold 2% slower;
-	//   splitalloc on windows/amd64/privateheap: warm 26% faster, cold 32% slower
+	// - 2026-11-30 03:15 · [Cold and warm cost of the deflatelab candidates](example/README.md) · windows/amd64
+	//   - pooled on windows/amd64/privateheap: warm: faster in 2 of 3 (fixed/8 -45%, fixed/1 -44%), slower in 1 of 3 (mixed/4 +27%); cold: slower in 1 of 3 (fixed/1 +2%), ~ in 2 of 3 (1 with too few pairs)
+	//   - splitalloc on windows/amd64/privateheap: warm: faster in all 3, typical -24% (fixed/8 -28%, fixed/1 -27%, mixed/4 -16%); cold: slower in all 3, typical +32% (fixed/8 +33%, mixed/4 +31%, fixed/1 +31%)
 }

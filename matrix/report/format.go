@@ -67,23 +67,22 @@ func estimateCell(e stats.Estimate) string {
 	return fmt.Sprintf("%s [%s, %s]", num(e.Center), num(e.Lo), num(e.Hi))
 }
 
-// deltaCell formats a candidate-vs-control delta: the paired ratio as a signed percentage with its
-// interval, "~ " in front when the U test finds no significant difference. Without pairs it falls back
-// to the ratio of the medians, marked "unpaired".
+// deltaCell formats a candidate-vs-control change: the Hodges-Lehmann estimate of the paired ratio as a
+// signed percentage with its interval, "~ " in front when the decision is not significant after the
+// correction. Without pairs it falls back to the ratio of the medians, marked "unpaired".
 func deltaCell(d *stats.Delta) string {
 	if d == nil {
 		return "no control"
 	}
 	var s string
+	c, lo, hi := d.Percent()
 	switch {
-	case !d.Ratio.Empty() && !d.Ratio.Thin():
-		c, lo, hi := d.Percent()
-		s = fmt.Sprintf("%s%% [%s, %s]", signed(c), signed(lo), signed(hi))
-	case !d.Ratio.Empty():
-		c, _, _ := d.Percent()
-		s = fmt.Sprintf("%s%% (%d pairs, no CI)", signed(c), d.Ratio.N)
+	case d.HasPairs() && !d.Thin():
+		s = fmt.Sprintf("%s [%s, %s]", signed(c), signed(lo), signed(hi))
+	case d.HasPairs():
+		s = fmt.Sprintf("%s (%d pairs, no CI)", signed(c), d.Log.N+d.Log.Zeros)
 	case !math.IsNaN(d.MedianRatio):
-		s = fmt.Sprintf("%s%% (unpaired)", signed((d.MedianRatio-1)*100))
+		s = fmt.Sprintf("%s (unpaired)", signed((d.MedianRatio-1)*100))
 	default:
 		return "n/a"
 	}
@@ -93,32 +92,30 @@ func deltaCell(d *stats.Delta) string {
 	return s
 }
 
-// change describes a pooled time ratio in words: "44% faster [38, 50]" for a ratio of 0.56, the interval
-// in the same sense. An interval that includes no change is spelled out, "~ 3% slower (interval: 2% faster
-// to 8% slower)", since brackets would need a sign convention.
-func change(v stats.Verdict) string {
-	c, lo, hi := v.Percent()
-	s := pctWords(c)
+// pNum formats a p-value with two significant digits ("0.034", "0.00049"), 1 as "1".
+func pNum(p float64) string {
 	switch {
-	case v.Ratio.Thin():
-		return s + fmt.Sprintf(" (%d pairs, too few for an interval)", v.Ratio.N)
-	case !v.Significant():
-		return fmt.Sprintf("~ %s (not significant; interval %s to %s)", s, pctWords(lo), pctWords(hi))
-	case c < 0:
-		return fmt.Sprintf("%s [%s, %s]", s, pctNum(-hi), pctNum(-lo))
+	case math.IsNaN(p):
+		return "n/a"
+	case p >= 0.9995:
+		return "1"
 	}
-	return fmt.Sprintf("%s [%s, %s]", s, pctNum(lo), pctNum(hi))
+	return strconv.FormatFloat(p, 'g', 2, 64)
 }
 
-// pctWords reads a percentage change of time: -44 is "44% faster", 3 is "3% slower".
-func pctWords(p float64) string {
+// decisionWord is a delta's decision after the correction: faster, slower, ~ or no data.
+func decisionWord(d *stats.Delta) string {
 	switch {
-	case p < 0:
-		return pctNum(-p) + "% faster"
-	case p > 0:
-		return pctNum(p) + "% slower"
+	case d.Test.N1 == 0 || d.Test.N2 == 0:
+		return "no data"
+	case !d.Significant():
+		return "~"
+	case d.Direction() < 0:
+		return "faster"
+	case d.Direction() > 0:
+		return "slower"
 	}
-	return "no change"
+	return "~"
 }
 
 // bytesNum formats a byte count in binary units.

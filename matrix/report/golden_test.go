@@ -163,7 +163,18 @@ func TestLinks(t *testing.T) {
 		if len(links) < 5 && strings.HasSuffix(filepath.Dir(page), "fixture") {
 			t.Errorf("%s: only %d links", page, len(links))
 		}
+		headings := regexp.MustCompile(`(?m)^#+ (.*)$`).FindAllStringSubmatch(string(data), -1)
 		for _, m := range links {
+			if frag, ok := strings.CutPrefix(m[1], "#"); ok {
+				found := false
+				for _, h := range headings {
+					found = found || githubAnchor(h[1]) == frag
+				}
+				if !found {
+					t.Errorf("%s: link %s: no such heading", filepath.Base(filepath.Dir(page)), m[1])
+				}
+				continue
+			}
 			target := filepath.Join(filepath.Dir(page), filepath.FromSlash(m[1]))
 			// Outside the reports folder, a link resolves against the repository the folder sits in.
 			if rel, err := filepath.Rel(reports, target); err == nil && strings.HasPrefix(rel, "..") {
@@ -174,4 +185,18 @@ func TestLinks(t *testing.T) {
 			}
 		}
 	}
+}
+
+// githubAnchor is the fragment GitHub gives a heading: lower case, spaces to hyphens, punctuation dropped.
+func githubAnchor(h string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(h) {
+		switch {
+		case r == ' ':
+			b.WriteRune('-')
+		case r == '-' || r == '_' || (r >= 'a' && r <= 'z') || (r >= '0' && r <= '9'):
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }

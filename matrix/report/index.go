@@ -9,8 +9,6 @@ import (
 	"sort"
 	"strings"
 	"time"
-
-	"github.com/deflatelab/deflatelab/matrix/stats"
 )
 
 // entry is one report's line in the index, stored as report.json in the report's folder so that the
@@ -26,41 +24,14 @@ type entry struct {
 func newEntry(m *model) entry {
 	e := entry{Name: m.Name, Title: m.Title, Date: m.Date, Platforms: m.Platforms()}
 	for _, r := range m.Verdicts {
-		e.Verdicts = append(e.Verdicts, fmt.Sprintf("%s on %s/%s: %s, %s", r.Candidate, r.Platform, r.Backend,
-			shortVerdict("warm", r.Warm), shortVerdict("cold", r.Cold)))
+		e.Verdicts = append(e.Verdicts, fmt.Sprintf("%s on %s/%s: warm: %s; cold: %s", r.Candidate, r.Platform, r.Backend,
+			plain(phaseSummary(r.Warm)), plain(phaseSummary(r.Cold))))
 	}
 	return e
 }
 
-// shortVerdict is a verdict without its interval, with the cells that disagree with it: "warm 44%
-// faster", "warm ~ (faster in 2 cells, slower in 1)".
-func shortVerdict(phase string, v *stats.Verdict) string {
-	switch {
-	case v == nil || v.Ratio.Empty():
-		return phase + " n/a"
-	case v.Ratio.Thin():
-		return phase + " too few pairs"
-	}
-	c, _, _ := v.Percent()
-	switch {
-	case !v.Significant() && v.Lower+v.Higher > 0:
-		return fmt.Sprintf("%s ~ (faster in %s, slower in %s)", phase, cells(v.Lower), cells(v.Higher))
-	case !v.Significant():
-		return phase + " ~"
-	case c < 0 && v.Higher > 0:
-		return fmt.Sprintf("%s %s (slower in %s)", phase, pctWords(c), cells(v.Higher))
-	case c > 0 && v.Lower > 0:
-		return fmt.Sprintf("%s %s (faster in %s)", phase, pctWords(c), cells(v.Lower))
-	}
-	return phase + " " + pctWords(c)
-}
-
-func cells(n int) string {
-	if n == 1 {
-		return "1 cell"
-	}
-	return fmt.Sprintf("%d cells", n)
-}
+// plain drops markdown emphasis.
+func plain(s string) string { return strings.ReplaceAll(s, "**", "") }
 
 // writeIndex rebuilds out/README.md from every out/*/report.json, newest first.
 func writeIndex(out string) error {
@@ -92,12 +63,16 @@ func writeIndex(out string) error {
 	})
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "# Reports\n\nEvery report of the lab, newest first: date, platforms, verdicts (elapsed time of each "+
-		"candidate vs control, pooled over workloads and DOPs; \"~\" = not significant). Each folder holds its raw "+
+		"candidate vs control: in how many cells - workload and DOP - it is faster or slower, with the range of "+
+		"the changes; \"~\" = not significant after the correction for multiple comparisons). Each folder holds its raw "+
 		"results and the command that regenerates it; [docs/METHOD.md](../docs/METHOD.md) is the method. This "+
 		"file is rewritten by `go run ./cmd/lab report`.\n\n")
 	for _, e := range es {
-		fmt.Fprintf(&b, "- %s · [%s](%s/README.md) · %s · %s\n", e.Date.UTC().Format("2006-01-02 15:04"), e.Title,
-			e.Name, strings.Join(e.Platforms, ", "), strings.Join(e.Verdicts, "; "))
+		fmt.Fprintf(&b, "- %s · [%s](%s/README.md) · %s\n", e.Date.UTC().Format("2006-01-02 15:04"), e.Title,
+			e.Name, strings.Join(e.Platforms, ", "))
+		for _, v := range e.Verdicts {
+			fmt.Fprintf(&b, "  - %s\n", v)
+		}
 	}
 	return writeFileAtomic(filepath.Join(out, readmeFile), b.Bytes())
 }
@@ -105,9 +80,7 @@ func writeIndex(out string) error {
 // appendSummary appends the compact report (verdicts and elapsed-time tables) to a step summary file.
 func appendSummary(path string, m *model) error {
 	var b bytes.Buffer
-	writeQuestion(&b, m)
-	writeVerdicts(&b, m)
-	writeElapsed(&b, m)
+	writeSections(&b, m, summarySections)
 	f, err := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
 	if err != nil {
 		return fmt.Errorf("report: step summary: %w", err)

@@ -34,3 +34,32 @@ func confidencePct(c float64) string { return strconv.FormatFloat(c*100, 'f', -1
 
 // methodLink is docs/METHOD.md relative to reports/<run>/README.md.
 const methodLink = "../../docs/METHOD.md"
+
+// mdTableCompact is mdTable without the columns that are empty ("" or "-") in every row.
+func mdTableCompact(w io.Writer, header []string, rows [][]string) {
+	var keep []int
+	for i := range header {
+		for _, r := range rows {
+			if i < len(r) && r[i] != "" && r[i] != "-" {
+				keep = append(keep, i)
+				break
+			}
+		}
+	}
+	pick := func(cells []string) []string {
+		out := make([]string, 0, len(keep))
+		for _, i := range keep {
+			if i < len(cells) {
+				out = append(out, cells[i])
+			} else {
+				out = append(out, "")
+			}
+		}
+		return out
+	}
+	var rs [][]string
+	for _, r := range rows {
+		rs = append(rs, pick(r))
+	}
+	mdTable(w, pick(header), rs)
+}

@@ -25,6 +25,18 @@ type model struct {
 	Runs     []string              // distinct run ids
 	Envs     map[string][]host.Env // per platform, distinct
 	Samples  map[string]int        // per platform
+	Load     map[string]*loadInfo  // per platform
+	Charts   []chart
+}
+
+// loadInfo sums up how busy a platform's machines were over its successful samples.
+type loadInfo struct {
+	Samples  int     // successful samples
+	Recorded int     // of which carry a load reading
+	Busy     int     // of which host.Result.Busy
+	MaxLoad  float64 // highest Linux load average seen
+	MaxOther float64 // highest Windows other-process processor use seen
+	Cores    int     // highest core count seen
 }
 
 // verdictRow is one line of the verdict table: a candidate on one platform and backend, both phases.
@@ -40,7 +52,7 @@ type group struct {
 }
 
 func newModel(samples []matrix.Sample, a *stats.Analysis) *model {
-	m := &model{Analysis: a, Envs: map[string][]host.Env{}, Samples: map[string]int{}}
+	m := &model{Analysis: a, Envs: map[string][]host.Env{}, Samples: map[string]int{}, Load: map[string]*loadInfo{}}
 	runs := map[string]bool{}
 	envs := map[string]map[host.Env]bool{}
 	for _, s := range samples {
@@ -49,6 +61,22 @@ func newModel(samples []matrix.Sample, a *stats.Analysis) *model {
 		if s.Result == nil {
 			continue
 		}
+		l := m.Load[s.Cell.Platform]
+		if l == nil {
+			l = &loadInfo{}
+			m.Load[s.Cell.Platform] = l
+		}
+		r := s.Result
+		l.Samples++
+		if r.LoadBefore > 0 || r.LoadAfter > 0 || r.OtherCPU > 0 {
+			l.Recorded++
+		}
+		if r.Busy() {
+			l.Busy++
+		}
+		l.MaxLoad = max(l.MaxLoad, r.LoadBefore, r.LoadAfter)
+		l.MaxOther = max(l.MaxOther, r.OtherCPU)
+		l.Cores = max(l.Cores, r.Env.NumCPU)
 		if envs[s.Cell.Platform] == nil {
 			envs[s.Cell.Platform] = map[host.Env]bool{}
 		}

@@ -59,14 +59,9 @@ func Render(opts Options) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	m.Charts = cs
 	var page bytes.Buffer
-	writeQuestion(&page, m)
-	writeVerdicts(&page, m)
-	writeElapsed(&page, m)
-	writeWhy(&page, m)
-	writePairs(&page, m)
-	writeCharts(&page, cs)
-	writeEnvironment(&page, m)
+	writeSections(&page, m, nil)
 
 	out := opts.Out
 	if out == "" {

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 	"testing"
@@ -14,25 +15,29 @@ import (
 	"github.com/deflatelab/deflatelab/matrix"
 )
 
-// This file recomputes the golden report's figures from the input without matrix/stats (plain sorting
-// and arithmetic), and checks that every figure the report prints can be traced to the input.
+// This file recomputes a report's statistics from its input without matrix/stats - plain sorting,
+// arithmetic and brute-force enumeration - and checks that every per-cell estimate, interval, p-value,
+// adjusted p-value and decision the page prints, and every verdict count, is what the input yields. It
+// runs on the golden fixture and on the committed example report.
 
-// fixture is the golden test's input, indexed independently of matrix/stats.
+// fixture is a report's input, indexed independently of matrix/stats.
 type fixture struct {
 	samples  []matrix.Sample
 	usable   map[string][]matrix.Sample // by cellVariant key
 	ratios   map[string][]float64       // per-pair elapsed ratios by cellVariant key of the candidate
-	pooled   map[string][]float64       // by platform|backend|candidate|phase
+	cells    []matrix.Cell
+	cands    []string
 	failed   int
 	mismatch int
 }
 
-func key(c matrix.Cell, variant string) string { return fmt.Sprintf("%v|%s", c, variant) }
+func key(c matrix.Cell, variant string) string {
+	return fmt.Sprintf("%s|%v|%s", c.Platform, c, variant)
+}
 
-func loadFixture(t *testing.T) *fixture {
+func loadFixture(t *testing.T, paths ...string) *fixture {
 	t.Helper()
-	paths, _ := filepath.Glob(filepath.Join("testdata", "*.jsonl"))
-	f := &fixture{usable: map[string][]matrix.Sample{}, ratios: map[string][]float64{}, pooled: map[string][]float64{}}
+	f := &fixture{usable: map[string][]matrix.Sample{}, ratios: map[string][]float64{}}
 	for _, p := range paths {
 		ss, err := matrix.ReadSamples(p)
 		if err != nil {
@@ -40,37 +45,63 @@ func loadFixture(t *testing.T) *fixture {
 		}
 		f.samples = append(f.samples, ss...)
 	}
-	ref := map[matrix.Cell]string{} // in the fixture every control sample of a cell agrees
+	// The reference of a cell: the most frequent output among control's successful samples.
+	counts := map[matrix.Cell]map[string]int{}
 	for _, s := range f.samples {
-		if s.OK && s.Variant == "control" {
-			ref[s.Cell] = s.Result.Digest
+		if s.OK && s.Result != nil && s.Variant == "control" {
+			if counts[s.Cell] == nil {
+				counts[s.Cell] = map[string]int{}
+			}
+			counts[s.Cell][fmt.Sprintf("%d/%s", s.Result.OutputBytes, s.Result.Digest)]++
 		}
 	}
+	ref := map[matrix.Cell]string{}
+	for c, m := range counts {
+		best := ""
+		for o, n := range m {
+			if best == "" || n > m[best] || (n == m[best] && o < best) {
+				best = o
+			}
+		}
+		ref[c] = best
+	}
 	byRound := map[string]matrix.Sample{}
+	cells, cands := map[matrix.Cell]bool{}, map[string]bool{}
 	for _, s := range f.samples {
+		cells[s.Cell] = true
+		if s.Variant != "control" {
+			cands[s.Variant] = true
+		}
 		switch {
-		case !s.OK:
+		case !s.OK || s.Result == nil:
 			f.failed++
-		case s.Result.Digest != ref[s.Cell]:
+		case fmt.Sprintf("%d/%s", s.Result.OutputBytes, s.Result.Digest) != ref[s.Cell]:
 			f.mismatch++
 		default:
 			f.usable[key(s.Cell, s.Variant)] = append(f.usable[key(s.Cell, s.Variant)], s)
-			byRound[fmt.Sprintf("%s|%d", key(s.Cell, s.Variant), s.Round)] = s
+			if k := fmt.Sprintf("%s|%s|%d", key(s.Cell, s.Variant), s.Run, s.Round); byRound[k].Result == nil {
+				byRound[k] = s
+			}
 		}
 	}
-	for _, s := range f.samples {
-		if s.Variant == "control" {
+	for c := range cells {
+		f.cells = append(f.cells, c)
+	}
+	for c := range cands {
+		f.cands = append(f.cands, c)
+	}
+	sort.Strings(f.cands)
+	for k, cand := range byRound {
+		if cand.Variant == "control" {
 			continue
 		}
-		cand, ok1 := byRound[fmt.Sprintf("%s|%d", key(s.Cell, s.Variant), s.Round)]
-		ctl, ok2 := byRound[fmt.Sprintf("%s|%d", key(s.Cell, "control"), s.Round)]
-		if !ok1 || !ok2 || cand.Result != s.Result {
+		ctl, ok := byRound[fmt.Sprintf("%s|%s|%d", key(cand.Cell, "control"), cand.Run, cand.Round)]
+		if !ok {
 			continue
 		}
-		r := float64(cand.Result.ElapsedNs) / float64(ctl.Result.ElapsedNs)
-		f.ratios[key(s.Cell, s.Variant)] = append(f.ratios[key(s.Cell, s.Variant)], r)
-		pk := strings.Join([]string{s.Cell.Platform, s.Cell.Backend, s.Variant, s.Cell.Phase}, "|")
-		f.pooled[pk] = append(f.pooled[pk], r)
+		_ = k
+		f.ratios[key(cand.Cell, cand.Variant)] = append(f.ratios[key(cand.Cell, cand.Variant)],
+			float64(cand.Result.ElapsedNs)/float64(ctl.Result.ElapsedNs))
 	}
 	return f
 }
@@ -79,158 +110,396 @@ func median(xs []float64) float64 {
 	s := slices.Clone(xs)
 	slices.Sort(s)
 	n := len(s)
+	if n == 0 {
+		return math.NaN()
+	}
 	if n%2 == 1 {
 		return s[n/2]
 	}
 	return (s[n/2-1] + s[n/2]) / 2
 }
 
-// elapsedMs returns the usable elapsed times of a variant in a cell, in ms.
-func (f *fixture) elapsedMs(c matrix.Cell, variant string) []float64 {
+// nsPerOp returns the usable times per operation of a variant in a cell.
+func (f *fixture) nsPerOp(c matrix.Cell, variant string) []float64 {
 	var out []float64
 	for _, s := range f.usable[key(c, variant)] {
-		out = append(out, float64(s.Result.ElapsedNs)/1e6)
+		out = append(out, float64(s.Result.ElapsedNs)/float64(s.Result.Ops))
 	}
 	return out
 }
 
-// allowed returns every decimal and every percentage the report may print, computed from the input.
-func (f *fixture) allowed() (decimals, percents map[string]bool) {
-	decimals, percents = map[string]bool{}, map[string]bool{}
-	addPct := func(ratio float64) {
-		p := (ratio - 1) * 100
-		for _, v := range []float64{p, -p} {
-			percents[pctNum(v)] = true
-			percents[signed(v)] = true
-		}
-	}
-	per := func(total int64, ops int) float64 { return float64(total) / float64(ops) }
-	for _, ss := range f.usable {
-		var groups [10][]float64
-		for _, s := range ss {
-			r := s.Result
-			vals := []float64{float64(r.ElapsedNs) / 1e6, per(r.ElapsedNs, r.Ops), per(r.MinorFaults+r.MajorFaults, r.Ops),
-				per(r.NativeAllocs, r.Ops), per(r.NativeFrees, r.Ops), per(r.NativeResets, r.Ops),
-				per(int64(r.GoBytes), r.Ops), per(int64(r.GoAllocs), r.Ops), float64(r.IdleBytes), float64(r.PeakRSS)}
-			for i, v := range vals {
-				groups[i] = append(groups[i], v)
-				decimals[num(v)] = true
-			}
-		}
-		for _, g := range groups {
-			m := median(g)
-			decimals[num(m)] = true
-			decimals[strings.Fields(bytesNum(m))[0]] = true
-		}
-	}
-	for _, rs := range f.ratios {
-		for _, r := range rs {
-			decimals[ratioNum(r)] = true
-			addPct(r)
-		}
-		decimals[ratioNum(median(rs))] = true
-		addPct(median(rs))
-	}
-	for _, rs := range f.pooled {
-		addPct(median(rs))
-	}
-	// The U test's p-values, recomputed from the exact distribution of U.
-	cells := map[matrix.Cell]bool{}
-	for _, s := range f.samples {
-		cells[s.Cell] = true
-	}
-	for c := range cells {
-		for _, cand := range []string{"pooled", "splitalloc"} {
-			if p, ok := exactUTest(f.elapsedMs(c, "control"), f.elapsedMs(c, cand)); ok {
-				decimals[fmt.Sprintf("%0.3f", p)] = true
-			}
-		}
-	}
-	percents["95"] = true   // the confidence level
-	decimals["0.05"] = true // the U test's alpha
-	return decimals, percents
+// recomputed is one cell's comparison, computed here.
+type recomputed struct {
+	pairs       int
+	est, lo, hi float64 // percent; lo and hi NaN when too few pairs
+	p, padj     float64
+	decision    string
+	medianRatio float64
+	uP          float64
+	uOK         bool
 }
 
-// TestTrace checks that the golden report's figures come from the input: the seeds-shaped tables hold
-// the independently recomputed medians and paired deltas in the right rows, the data-quality counts
-// match, and every decimal, percentage and interval bound printed before the charts is one of the values
-// the input yields.
+// signedRankBrute is the exact Wilcoxon signed-rank analysis of x (no zeros, no ties), by enumerating
+// all 2^n sign patterns: the two-sided p-value, the Hodges-Lehmann estimate and the 95% interval from
+// the Walsh averages, nil interval (NaN) when 95% cannot be reached.
+func signedRankBrute(x []float64) (p, est, lo, hi float64, ok bool) {
+	n := len(x)
+	abs := make([]float64, n)
+	for i, v := range x {
+		if v == 0 {
+			return 0, 0, 0, 0, false
+		}
+		abs[i] = math.Abs(v)
+	}
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
+	}
+	sort.Slice(order, func(a, b int) bool { return abs[order[a]] < abs[order[b]] })
+	v := 0
+	for r, i := range order {
+		if r > 0 && abs[order[r-1]] == abs[i] {
+			return 0, 0, 0, 0, false // ties
+		}
+		if x[i] > 0 {
+			v += r + 1
+		}
+	}
+	total := n * (n + 1) / 2
+	dist := make([]float64, total+1)
+	for mask := 0; mask < 1<<n; mask++ {
+		s := 0
+		for r := 0; r < n; r++ {
+			if mask&(1<<r) != 0 {
+				s += r + 1
+			}
+		}
+		dist[s]++
+	}
+	cdf := func(q int) float64 {
+		c := 0.0
+		for k := 0; k <= q && k <= total; k++ {
+			c += dist[k]
+		}
+		return c / float64(int(1)<<n)
+	}
+	if 4*v > total*2 {
+		p = 2 * (1 - cdf(v-1))
+	} else {
+		p = 2 * cdf(v)
+	}
+	p = math.Min(1, p)
+	var w []float64
+	for i := range x {
+		for j := i; j < n; j++ {
+			w = append(w, (x[i]+x[j])/2)
+		}
+	}
+	sort.Float64s(w)
+	est = median(w)
+	qu := 0
+	for cdf(qu) < 0.025-1e-12 {
+		qu++
+	}
+	if qu == 0 {
+		qu = 1
+	}
+	if 1-2*cdf(qu-1) < 0.95 {
+		return p, est, math.NaN(), math.NaN(), true
+	}
+	return p, est, w[qu-1], w[total-qu], true
+}
+
+// bhAdjust is Benjamini-Hochberg by its definition: the adjusted p of a test is the smallest m*p_(k)/k
+// over the tests ranked k whose p_(k) is at least its own, capped at 1.
+func bhAdjust(ps []float64) []float64 {
+	sorted := slices.Clone(ps)
+	sort.Float64s(sorted)
+	m := float64(len(ps))
+	out := make([]float64, len(ps))
+	for i, p := range ps {
+		best := 1.0
+		for k, q := range sorted {
+			if q >= p {
+				best = math.Min(best, m*q/float64(k+1))
+			}
+		}
+		out[i] = best
+	}
+	return out
+}
+
+// recompute computes every (cell, candidate) comparison of the fixture.
+func (f *fixture) recompute(t *testing.T) map[string]*recomputed {
+	t.Helper()
+	out := map[string]*recomputed{}
+	var keys []string
+	var ps []float64
+	pct := func(l float64) float64 { return (math.Exp(l) - 1) * 100 }
+	for _, c := range f.cells {
+		for _, cand := range f.cands {
+			if len(f.usable[key(c, cand)]) == 0 && len(f.usable[key(c, "control")]) == 0 {
+				continue
+			}
+			r := &recomputed{lo: math.NaN(), hi: math.NaN(), est: math.NaN(), medianRatio: math.NaN()}
+			rs := f.ratios[key(c, cand)]
+			r.pairs = len(rs)
+			var logs []float64
+			for _, x := range rs {
+				logs = append(logs, math.Log(x))
+			}
+			r.uP, r.uOK = exactUTest(f.nsPerOp(c, "control"), f.nsPerOp(c, cand))
+			if len(rs) > 0 {
+				r.medianRatio = median(rs)
+				p, est, lo, hi, ok := signedRankBrute(logs)
+				if !ok {
+					t.Fatalf("%v %s: ties or zeros among the log ratios; this check handles the exact case only", c, cand)
+				}
+				r.est, r.lo, r.hi, r.p = pct(est), pct(lo), pct(hi), p
+			}
+			if math.IsNaN(r.lo) { // too few pairs: the U test decides
+				r.p = r.uP
+				if !r.uOK {
+					t.Fatalf("%v %s: ties between samples; this check handles the exact U test only", c, cand)
+				}
+			}
+			k := key(c, cand)
+			out[k] = r
+			keys = append(keys, k)
+			ps = append(ps, r.p)
+		}
+	}
+	for i, adj := range bhAdjust(ps) {
+		r := out[keys[i]]
+		r.padj = adj
+		switch {
+		case adj > 0.05:
+			r.decision = "~"
+		case r.est < 0 || (math.IsNaN(r.est) && false):
+			r.decision = "faster"
+		default:
+			r.decision = "slower"
+		}
+	}
+	return out
+}
+
+// changeText is how the page prints a recomputed change (without the "~" marker).
+func (r *recomputed) changeText() string {
+	if math.IsNaN(r.lo) {
+		return fmt.Sprintf("%s (%d pairs, no CI)", signed(r.est), r.pairs)
+	}
+	return fmt.Sprintf("%s [%s, %s]", signed(r.est), signed(r.lo), signed(r.hi))
+}
+
+// tableRows returns the rows of the markdown tables that follow a heading matching under, up to the
+// next heading of the same or a higher level, keyed by header name.
+func tableRows(page, section string) []map[string]string {
+	start := strings.Index(page, "\n"+section+"\n")
+	if start < 0 {
+		return nil
+	}
+	rest := page[start+len(section)+2:]
+	level := len(section) - len(strings.TrimLeft(section, "#"))
+	for i, line := range strings.Split(rest, "\n") {
+		if l := len(line) - len(strings.TrimLeft(line, "#")); l > 0 && l <= level && strings.HasPrefix(line[l:], " ") {
+			rest = strings.Join(strings.Split(rest, "\n")[:i], "\n")
+			break
+		}
+	}
+	var out []map[string]string
+	var header []string
+	h3 := ""
+	for _, line := range strings.Split(rest, "\n") {
+		if h, ok := strings.CutPrefix(line, "### "); ok {
+			h3 = h
+		}
+		if !strings.HasPrefix(line, "| ") {
+			header = nil
+			continue
+		}
+		cols := strings.Split(strings.TrimSuffix(strings.TrimPrefix(line, "| "), " |"), " | ")
+		switch {
+		case header == nil:
+			header = cols
+		case strings.HasPrefix(line, "| ---"):
+		default:
+			row := map[string]string{"_h3": h3}
+			for i, h := range header {
+				if i < len(cols) {
+					row[h] = cols[i]
+				}
+			}
+			out = append(out, row)
+		}
+	}
+	return out
+}
+
+// checkPage checks a rendered page against its recomputed input.
+func checkPage(t *testing.T, page string, f *fixture) {
+	t.Helper()
+	page = strings.ReplaceAll(page, "\r\n", "\n") // a Windows checkout may use CRLF
+	want := fmt.Sprintf("**Data quality.** %d samples: %d failed, %d with an output", len(f.samples), f.failed, f.mismatch)
+	if !strings.Contains(page, want) {
+		t.Errorf("data quality line missing or wrong: want %q", want)
+	}
+	rec := f.recompute(t)
+
+	// Per-cell statistics: every comparison, every column.
+	seen := map[string]bool{}
+	for _, row := range tableRows(page, "## Per-cell statistics") {
+		if row["Adjusted p"] == "" {
+			continue // the per-round ratios
+		}
+		dop, _ := strconv.Atoi(row["DOP"])
+		c := matrix.Cell{Platform: row["_h3"], Backend: row["Backend"], Workload: row["Workload"], DOP: dop, Phase: row["Phase"]}
+		k := key(c, row["Candidate"])
+		r := rec[k]
+		if r == nil || seen[k] {
+			t.Errorf("row %v: no such comparison in the input (or twice)", row)
+			continue
+		}
+		seen[k] = true
+		for col, want := range map[string]string{
+			"Change, % [95% CI]": r.changeText(),
+			"p":                  pNum(r.p),
+			"Adjusted p":         pNum(r.padj),
+			"Decision":           r.decision,
+			"Median ratio":       ratioNum(r.medianRatio),
+		} {
+			if got := row[col]; got != want {
+				t.Errorf("%v %s: %s %q, recomputed %q", c, row["Candidate"], col, got, want)
+			}
+		}
+		if r.uOK {
+			if got := row["U test p"]; got != pNum(r.uP) {
+				t.Errorf("%v %s: U test p %q, recomputed %q", c, row["Candidate"], got, pNum(r.uP))
+			}
+		}
+	}
+	if len(seen) != len(rec) || len(rec) == 0 {
+		t.Errorf("checked %d of %d comparisons in the per-cell table", len(seen), len(rec))
+	}
+
+	// Elapsed tables: medians in us/op and the same change, with "~" exactly when not significant.
+	heading := regexp.MustCompile(`(?m)^#### (\S+) vs control, (\S+), backend (\S+)$`)
+	checked := 0
+	for _, m := range heading.FindAllStringSubmatchIndex(page, -1) {
+		cand, platform, backend := page[m[2]:m[3]], page[m[4]:m[5]], page[m[6]:m[7]]
+		for _, row := range tableRows(page, page[m[0]:m[1]]) {
+			dop, _ := strconv.Atoi(row["DOP"])
+			for _, phase := range []string{"cold", "warm"} {
+				ph := strings.ToUpper(phase[:1]) + phase[1:]
+				c := matrix.Cell{Platform: platform, Workload: row["Workload"], DOP: dop, Phase: phase, Backend: backend}
+				r := rec[key(c, cand)]
+				if r == nil {
+					t.Errorf("%v %s: in the elapsed table, not in the input", c, cand)
+					continue
+				}
+				want := r.changeText()
+				if r.decision == "~" {
+					want = "~ " + want
+				}
+				if got := row[ph+" change, % [95% CI]"]; got != want {
+					t.Errorf("%v %s: change %q, recomputed %q", c, cand, got, want)
+				}
+				for h, v := range row {
+					if strings.HasPrefix(h, ph+" control, us/op") {
+						if w := num(median(f.nsPerOp(c, "control"))/1000) + " "; !strings.HasPrefix(v, w) {
+							t.Errorf("%v control: %q, want the median %q us/op", c, v, w)
+						}
+					}
+					if h == ph+" "+cand+", us/op" {
+						if w := num(median(f.nsPerOp(c, cand))/1000) + " "; !strings.HasPrefix(v, w) {
+							t.Errorf("%v %s: %q, want the median %q us/op", c, cand, v, w)
+						}
+					}
+				}
+				checked++
+			}
+		}
+	}
+	if checked != len(rec) {
+		t.Errorf("checked %d elapsed-table changes, want %d", checked, len(rec))
+	}
+
+	// Verdicts: each phase's counts are the recomputed decisions; no headline a cell contradicts.
+	verdicts := tableRows(page, "## Verdicts")
+	if len(verdicts) == 0 {
+		t.Fatal("no verdict table")
+	}
+	for _, row := range verdicts {
+		for _, phase := range []string{"warm", "cold"} {
+			var text string
+			for h, v := range row {
+				if strings.HasPrefix(h, strings.ToUpper(phase[:1])+phase[1:]+":") {
+					text = v
+				}
+			}
+			counts := map[string]int{}
+			n := 0
+			for k, r := range rec {
+				c, cand := cellOfKey(f, k)
+				if cand == row["Candidate"] && c.Backend == row["Backend"] && c.Phase == phase && (row["Platform"] == "" || row["Platform"] == c.Platform) {
+					counts[r.decision]++
+					n++
+				}
+			}
+			for _, d := range []string{"faster", "slower"} {
+				re := regexp.MustCompile(`\*\*` + d + ` in (all )?(\d+)`)
+				got := 0
+				if m := re.FindStringSubmatch(text); m != nil {
+					got, _ = strconv.Atoi(m[2])
+				}
+				if got != counts[d] {
+					t.Errorf("verdict %s %s %s: %q says %s in %d cells, recomputed %d of %d", row["Candidate"], row["Backend"], phase, text, d, got, counts[d], n)
+				}
+			}
+		}
+	}
+}
+
+func cellOfKey(f *fixture, k string) (matrix.Cell, string) {
+	for _, c := range f.cells {
+		for _, cand := range f.cands {
+			if key(c, cand) == k {
+				return c, cand
+			}
+		}
+	}
+	return matrix.Cell{}, ""
+}
+
+// TestTrace checks the golden report against its input, recomputed here.
 func TestTrace(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join("testdata", "golden", "fixture", "README.md"))
 	if err != nil {
 		t.Fatalf("%v (generate the golden files first: go test -run TestGolden -update)", err)
 	}
-	page := strings.ReplaceAll(string(data), "\r\n", "\n") // a Windows checkout may use CRLF
-	body := page[:strings.Index(page, "## Charts")]
-	f := loadFixture(t)
+	paths, _ := filepath.Glob(filepath.Join("testdata", "*.jsonl"))
+	f := loadFixture(t, paths...)
+	if f.failed != 1 || f.mismatch != 1 {
+		t.Errorf("fixture: %d failed, %d mismatched; want 1 and 1", f.failed, f.mismatch)
+	}
+	checkPage(t, string(data), f)
+}
 
-	want := fmt.Sprintf("**Data quality.** %d samples: %d failed, %d with an output", len(f.samples), f.failed, f.mismatch)
-	if !strings.Contains(page, want) || f.failed != 1 || f.mismatch != 1 {
-		t.Errorf("data quality line missing or wrong: want %q (fixture: 1 failed, 1 mismatch; got %d, %d)", want, f.failed, f.mismatch)
-	}
+// exampleReport is the committed example report, re-rendered from its raw data by the current code.
+const exampleReport = "../../reports/20261130T044249Z-linux-amd64"
 
-	// The seeds-shaped tables, row by row.
-	heading := regexp.MustCompile(`^#### (\S+) vs control, (\S+), backend (\S+)$`)
-	var cand, platform, backend string
-	rows := 0
-	for _, line := range strings.Split(body, "\n") {
-		if m := heading.FindStringSubmatch(line); m != nil {
-			cand, platform, backend = m[1], m[2], m[3]
-			continue
-		}
-		cols := strings.Split(strings.Trim(line, "| "), " | ")
-		if cand == "" || len(cols) < 8 || !strings.HasSuffix(cols[0], "configuration") && !strings.HasSuffix(cols[0], "configurations") {
-			if strings.HasPrefix(line, "## Why") {
-				break
-			}
-			continue
-		}
-		workload := map[string]string{"Fixed configuration": "fixed", "Mixed configurations": "mixed"}[cols[0]]
-		dop, _ := strconv.Atoi(cols[1])
-		for i, phase := range []string{"cold", "warm"} {
-			c := matrix.Cell{Platform: platform, Workload: workload, DOP: dop, Phase: phase, Backend: backend}
-			for j, v := range []string{"control", cand} {
-				ms := f.elapsedMs(c, v)
-				got := cols[2+3*i+j]
-				if want := num(median(ms)) + " "; !strings.HasPrefix(got, want) {
-					t.Errorf("%v %s: %q, want the median %q", c, v, got, want)
-				}
-				if len(ms) < 6 != strings.Contains(got, "no CI") {
-					t.Errorf("%v %s: %q with %d samples: want \"no CI\" exactly below 6", c, v, got, len(ms))
-				}
-			}
-			got := strings.TrimPrefix(cols[4+3*i], "~ ")
-			if want := signed((median(f.ratios[key(c, cand)])-1)*100) + "% "; !strings.HasPrefix(got, want) {
-				t.Errorf("%v %s delta: %q, want the median paired delta %q", c, cand, got, want)
-			}
-			rows++
-		}
+// TestTraceExampleReport checks the committed example report the same way: every cell's estimate,
+// interval, p-values and decision, recomputed from its raw/ without matrix/stats.
+func TestTraceExampleReport(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(exampleReport, "README.md"))
+	if err != nil {
+		t.Skipf("no example report: %v", err)
 	}
-	if rows != 2*2*2*3 { // platforms x candidates x phases x (workload, DOP) rows
-		t.Errorf("checked %d table cells, want 24", rows)
+	paths, _ := filepath.Glob(filepath.Join(exampleReport, "raw", "*", "*.jsonl"))
+	if len(paths) == 0 {
+		t.Fatal("example report has no raw results")
 	}
-
-	// Every figure.
-	decimals, percents := f.allowed()
-	for _, m := range regexp.MustCompile(`[+-]?\d+(?:\.\d+)?%|[+-]?\d+\.\d+`).FindAllString(body, -1) {
-		if p, ok := strings.CutSuffix(m, "%"); ok {
-			if !percents[p] {
-				t.Errorf("percentage %s%% is not computed from the input", p)
-			}
-		} else if !decimals[m] && !percents[m] { // an interval bound of a percentage prints without "%"
-			t.Errorf("number %s is not a value, median or ratio of the input", m)
-		}
-	}
-	for _, m := range regexp.MustCompile(`\[([^\[\]]+), ([^\[\]]+)\]`).FindAllStringSubmatch(body, -1) {
-		for _, b := range m[1:] {
-			if !decimals[b] && !percents[b] {
-				t.Errorf("interval bound %s in %s is not a value or ratio of the input", b, m[0])
-			}
-		}
-	}
-	if math.IsNaN(median(f.elapsedMs(matrix.Cell{Platform: "linux/arm64", Workload: "fixed", DOP: 1, Phase: "cold", Backend: "pages"}, "control"))) {
-		t.Error("fixture lost its thin cell")
-	}
+	checkPage(t, string(data), loadFixture(t, paths...))
 }
 
 // exactUTest is the two-sided Mann-Whitney U test from the exact distribution of U, counted by the

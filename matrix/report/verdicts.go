@@ -3,83 +3,174 @@ package report
 import (
 	"fmt"
 	"io"
+	"sort"
 	"strings"
 
 	"github.com/deflatelab/deflatelab/matrix"
 	"github.com/deflatelab/deflatelab/matrix/stats"
 )
 
-// writeQuestion writes the title and the question the report answers.
-func writeQuestion(w io.Writer, m *model) {
+// writeTitle writes the title, the run and the question the report answers.
+func writeTitle(w io.Writer, m *model) {
 	fmt.Fprintf(w, "# %s\n\n", m.Title)
 	fmt.Fprintf(w, "%s · run `%s` · %s\n\n", m.Date.UTC().Format("2006-01-02 15:04 UTC"), m.Name, strings.Join(m.Platforms(), ", "))
-	fmt.Fprintf(w, "**The question.** Making a short-lived compressor allocates a large native deflate state. "+
-		"Does a candidate (pooling idle states, or splitting the hash table into its own allocation) make the "+
-		"warm phase faster, does it make the cold phase (the first operations of a fresh process) slower, by how "+
-		"much, and how sure are we - on each platform and native allocator? Every figure below is computed from "+
-		"the raw results kept in [raw/](raw/).\n\n")
+	fmt.Fprintf(w, "Does a candidate (pooling idle deflate states, or splitting the hash table into its own "+
+		"allocation) make the warm phase faster and the cold phase (the first operations of a fresh process) "+
+		"slower than control, where, and by how much? Every figure is computed from [raw/](raw/).\n\n")
 }
 
-// writeVerdicts writes the verdict table: one row per candidate, platform and backend.
+// writeVerdicts writes the verdict table: per candidate, platform and backend, where the candidate is
+// faster and where slower, per phase, cell by cell.
 func writeVerdicts(w io.Writer, m *model) {
 	fmt.Fprintf(w, "## Verdicts\n\n")
+	multi := len(m.Platforms()) > 1
 	var rows [][]string
 	for _, r := range m.Verdicts {
-		rows = append(rows, []string{r.Candidate, r.Platform, r.Backend,
-			phaseVerdict("warm", r.Warm) + "; " + phaseVerdict("cold", r.Cold),
-			cellOutcomes(r.Warm), cellOutcomes(r.Cold)})
+		row := []string{r.Candidate}
+		if multi {
+			row = append(row, r.Platform)
+		}
+		rows = append(rows, append(row, r.Backend, phaseSummary(r.Warm), phaseSummary(r.Cold)))
 	}
-	mdTable(w, []string{"Candidate", "Platform", "Backend", "Elapsed time vs control (all workloads and DOPs)",
-		"Warm, per cell", "Cold, per cell"}, rows)
-	fmt.Fprintf(w, "A verdict pools every per-round ratio candidate/control of the phase, over all workloads and "+
-		"DOPs: its median, as a percentage, with the %s interval in brackets; \"~\" means that interval includes "+
-		"no change. Pooling hides differences between workloads, so the per-cell columns sort each workload/DOP "+
-		"by its own paired interval (thin: too few pairs for one, so its Mann-Whitney U test at alpha %s decides). "+
-		"See [the method](%s).\n\n",
-		confidencePct(m.Analysis.Confidence), alphaText(m), methodLink)
+	header := []string{"Candidate"}
+	if multi {
+		header = append(header, "Platform")
+	}
+	header = append(header, "Backend", "Warm: elapsed time vs control"+opsNote(m, "warm"), "Cold: elapsed time vs control"+opsNote(m, "cold"))
+	mdTable(w, header, rows)
+	fmt.Fprintf(w, "A cell is one workload at one DOP, named workload/DOP (mixed/1: the mixed workload at DOP 1). "+
+		"Each cell is judged on its own: its change is the Hodges-Lehmann estimate of the per-round ratio "+
+		"candidate/control, and it counts as faster or slower only when its Wilcoxon signed-rank test stays "+
+		"significant after the Benjamini-Hochberg correction over all %d comparisons of this page (false discovery "+
+		"rate %s); \"~\" counts the others. Groups of up to %d cells list each cell, largest change first; larger "+
+		"groups give their range and their extreme cell. \"typical\" appears only when every cell agrees: the "+
+		"geometric mean of the cells' changes. Per-cell figures: [Elapsed time](#elapsed-time-per-operation) and "+
+		"[Per-cell statistics](#per-cell-statistics); the method: [docs/METHOD.md](%s).\n\n",
+		family(m), alphaText(m), listedCells, methodLink)
 	writeIntegrity(w, m)
 }
 
-func phaseVerdict(phase string, v *stats.Verdict) string {
-	if v == nil {
-		return phase + " not measured"
+// opsNote is the operations per sample of a phase, for a column header: " (5,000 ops)".
+func opsNote(m *model, phase string) string {
+	set := map[int]bool{}
+	for _, c := range m.Analysis.Cells {
+		if c.Phase == phase {
+			for _, n := range c.Ops {
+				set[n] = true
+			}
+		}
 	}
-	if v.Ratio.Empty() {
-		return phase + ": no pairs"
+	var ns []int
+	for n := range set {
+		ns = append(ns, n)
 	}
-	return phase + " " + change(*v)
+	sort.Ints(ns)
+	var parts []string
+	for _, n := range ns {
+		parts = append(parts, thousands(n))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(parts, " or ") + " ops)"
 }
 
-// noData groups the cells in which control or the candidate has no usable sample.
-const noData = 2
-
-// cellOutcomes lists a verdict's cells by their own U test: "faster: fixed/8 · slower: mixed/4 · ~: fixed/1".
-func cellOutcomes(v *stats.Verdict) string {
-	if v == nil {
-		return "-"
-	}
-	groups := map[int][]string{}
-	for _, o := range v.Outcomes {
-		name := fmt.Sprintf("%s/%d", o.Workload, o.DOP)
-		dir := o.Direction
-		switch {
-		case o.Delta.Test.N1 == 0 || o.Delta.Test.N2 == 0:
-			dir = noData
-		case o.Thin:
-			name += " (thin)"
+// family is the number of elapsed-time comparisons the correction runs over.
+func family(m *model) int {
+	for _, c := range m.Analysis.Cells {
+		if d := c.Delta(firstCandidate(c, m.Analysis.Control), stats.Elapsed.Name); d != nil {
+			return d.Family
 		}
-		groups[dir] = append(groups[dir], name)
+	}
+	return 0
+}
+
+func firstCandidate(c *stats.Cell, control string) string {
+	if cs := c.Candidates(control); len(cs) > 0 {
+		return cs[0]
+	}
+	return ""
+}
+
+// phaseSummary says where a candidate is faster and where slower in one phase, cell by cell with sizes:
+// "faster in 2 of 4 (fixed/8 -14%, fixed/1 -10%), slower in 2 of 4 (mixed/1 +181%, mixed/8 +74%)".
+func phaseSummary(v *stats.Verdict) string {
+	if v == nil {
+		return "not measured"
+	}
+	var faster, slower []stats.Outcome
+	same, thinSame := 0, 0
+	for _, o := range v.Outcomes {
+		switch {
+		case o.NoData:
+		case o.Direction < 0:
+			faster = append(faster, o)
+		case o.Direction > 0:
+			slower = append(slower, o)
+		default:
+			same++
+			if o.Thin {
+				thinSame++
+			}
+		}
 	}
 	var parts []string
-	for _, g := range []struct {
-		dir  int
-		word string
-	}{{-1, "faster"}, {+1, "slower"}, {0, "~"}, {noData, "no data"}} {
-		if len(groups[g.dir]) > 0 {
-			parts = append(parts, g.word+": "+strings.Join(groups[g.dir], ", "))
+	switch {
+	case v.Agree() && len(faster) > 0:
+		parts = append(parts, fmt.Sprintf("**faster in all %d**, typical %s%% (%s)", v.Cells, signed(v.Typical), changeSpan(faster, false)))
+	case v.Agree():
+		parts = append(parts, fmt.Sprintf("**slower in all %d**, typical %s%% (%s)", v.Cells, signed(v.Typical), changeSpan(slower, true)))
+	default:
+		if len(faster) > 0 {
+			parts = append(parts, fmt.Sprintf("**faster in %d of %d** (%s)", len(faster), v.Cells, changeSpan(faster, false)))
+		}
+		if len(slower) > 0 {
+			parts = append(parts, fmt.Sprintf("**slower in %d of %d** (%s)", len(slower), v.Cells, changeSpan(slower, true)))
+		}
+		if same > 0 {
+			s := fmt.Sprintf("~ in %d of %d", same, v.Cells)
+			if thinSame > 0 {
+				s += fmt.Sprintf(" (%d with too few pairs)", thinSame)
+			}
+			parts = append(parts, s)
 		}
 	}
-	return strings.Join(parts, " · ")
+	if v.NoData > 0 {
+		parts = append(parts, fmt.Sprintf("no data in %d", v.NoData))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// listedCells is the most cells a verdict group names one by one; a larger group gives its range and
+// its extreme cell.
+const listedCells = 3
+
+// changeSpan describes a group of cells that changed the same way: each cell with its change, largest
+// first, "mixed/1 +172%, mixed/8 +84%"; for a larger group the range and the extreme cell, "+3% to +181%,
+// worst: mixed/1" ("largest:" for speedups).
+func changeSpan(os []stats.Outcome, worst bool) string {
+	sort.SliceStable(os, func(i, j int) bool { return abs(os[i].Percent()) > abs(os[j].Percent()) })
+	name := func(o stats.Outcome) string { return fmt.Sprintf("%s/%d", o.Workload, o.DOP) }
+	if len(os) <= listedCells {
+		var parts []string
+		for _, o := range os {
+			parts = append(parts, name(o)+" "+signed(o.Percent())+"%")
+		}
+		return strings.Join(parts, ", ")
+	}
+	big, small := os[0], os[len(os)-1]
+	label := "largest"
+	if worst {
+		label = "worst"
+	}
+	return fmt.Sprintf("%s%% to %s%%, %s: %s", signed(small.Percent()), signed(big.Percent()), label, name(big))
+}
+
+func abs(v float64) float64 {
+	if v < 0 {
+		return -v
+	}
+	return v
 }
 
 // writeIntegrity lists every failed or mismatched sample's cell, and every cell with variants too thin

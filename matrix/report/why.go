@@ -8,24 +8,25 @@ import (
 	"github.com/deflatelab/deflatelab/matrix/stats"
 )
 
-// writeWhy writes the counters that explain the times, per platform and backend, one row per variant.
+// writeWhy writes the counters that explain the times, per platform and backend, one row per cell and
+// variant, in two tables narrow enough for one page: faults and allocations, then memory.
 func writeWhy(w io.Writer, m *model) {
-	fmt.Fprintf(w, "## Why: page faults, native calls, Go allocations, idle memory\n\n")
-	fmt.Fprintf(w, "Medians per operation over the usable samples (page faults with their %s interval); idle "+
-		"retained is what idle pooled states hold at the end of the measured region; peak RSS is the process's peak resident set (working set on Windows); split head says whether the "+
-		"hash table had its own block (splitalloc splits on Win64 only, unless the plan forces it).\n\n", confidencePct(m.Analysis.Confidence))
+	fmt.Fprintf(w, "## Why: page faults, allocations, memory\n\n")
+	fmt.Fprintf(w, "Medians per operation over the usable samples (page faults with their %s interval). Usable: "+
+		"samples in the statistics of the total. Idle retained is what idle pooled states hold at the end of the "+
+		"measured region; peak RSS is the process's peak resident set (working set on Windows); split head says "+
+		"whether the hash table had its own block (splitalloc splits on Win64 only, unless the plan forces it).\n\n",
+		confidencePct(m.Analysis.Confidence))
 	for _, p := range m.Platforms() {
 		for _, g := range m.Groups(p) {
-			fmt.Fprintf(w, "### %s, backend %s\n\n", p, g.Backend)
-			var rows [][]string
+			var counts, memory [][]string
 			for _, c := range g.Cells {
 				for _, v := range c.Variants {
 					med := func(mt stats.Metric) string {
-						e := v.Metrics[mt.Name]
-						if e.Empty() {
-							return "-"
+						if e := v.Metrics[mt.Name]; !e.Empty() {
+							return num(e.Center)
 						}
-						return num(e.Center)
+						return "-"
 					}
 					bytesMed := func(mt stats.Metric) string {
 						if e := v.Metrics[mt.Name]; !e.Empty() {
@@ -33,14 +34,20 @@ func writeWhy(w io.Writer, m *model) {
 						}
 						return "-"
 					}
-					rows = append(rows, []string{c.Workload, strconv.Itoa(c.DOP), c.Phase, v.Name,
-						fmt.Sprintf("%d/%d", v.Used, v.Samples), estimateCell(v.Metrics[stats.Faults.Name]),
-						med(stats.NativeAllocs), med(stats.NativeFrees), med(stats.NativeResets),
-						med(stats.GoBytes), med(stats.GoAllocs), bytesMed(stats.IdleBytes), bytesMed(stats.PeakRSS), splitCell(v.Metrics[stats.Split.Name]), integrityCell(v.Integrity)})
+					id := []string{c.Workload, strconv.Itoa(c.DOP), c.Phase, v.Name}
+					counts = append(counts, append(id[:4:4], fmt.Sprintf("%d/%d", v.Used, v.Samples),
+						estimateCell(v.Metrics[stats.Faults.Name]), med(stats.NativeAllocs), med(stats.NativeFrees),
+						med(stats.NativeResets), med(stats.GoAllocs)))
+					memory = append(memory, append(id[:4:4], bytesMed(stats.GoBytes), bytesMed(stats.IdleBytes),
+						bytesMed(stats.PeakRSS), splitCell(v.Metrics[stats.Split.Name])))
 				}
 			}
-			mdTable(w, []string{"Workload", "DOP", "Phase", "Variant", "Usable", "Faults/op", "Native allocs/op",
-				"Native frees/op", "Resets/op", "Go B/op", "Go allocs/op", "Idle retained", "Peak RSS", "Split head", "Failed / mismatched"}, rows)
+			fmt.Fprintf(w, "### %s, backend %s: faults and allocations\n\n", p, g.Backend)
+			mdTableCompact(w, []string{"Workload", "DOP", "Phase", "Variant", "Usable", "Faults/op [95% CI]",
+				"Native allocs/op", "Native frees/op", "Resets/op", "Go allocs/op"}, counts)
+			fmt.Fprintf(w, "### %s, backend %s: memory\n\n", p, g.Backend)
+			mdTableCompact(w, []string{"Workload", "DOP", "Phase", "Variant", "Go heap/op", "Idle retained",
+				"Peak RSS", "Split head"}, memory)
 		}
 	}
 }
@@ -56,11 +63,4 @@ func splitCell(e stats.Estimate) string {
 		return "no"
 	}
 	return "in some samples"
-}
-
-func integrityCell(in stats.Integrity) string {
-	if in.Failed == 0 && in.Mismatched == 0 {
-		return "0 / 0"
-	}
-	return fmt.Sprintf("**%d / %d**", in.Failed, in.Mismatched)
 }

@@ -14,7 +14,7 @@ import (
 type Options struct {
 	Control    string  // the variant every other variant is compared with
 	Confidence float64 // of every interval, in (0, 1)
-	Alpha      float64 // significance level of the U test, in (0, 1)
+	Alpha      float64 // level of every decision, after the Benjamini-Hochberg correction, in (0, 1)
 }
 
 // The defaults are benchstat's: 95% intervals and alpha = benchmath.DefaultThresholds.CompareAlpha.
@@ -128,6 +128,7 @@ func Analyze(samples []matrix.Sample, opts Options) (*Analysis, error) {
 		a.Cells = append(a.Cells, analyzeCell(cell, ss, opts, th))
 	}
 	sort.Slice(a.Cells, func(i, j int) bool { return cellLess(a.Cells[i].Cell, a.Cells[j].Cell) })
+	a.correct()
 	return a, nil
 }
 

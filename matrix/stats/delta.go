@@ -17,51 +17,78 @@ type Pair struct {
 	CandidateFirst bool    // the candidate ran before control in this round (order balancing)
 }
 
-// Delta compares a candidate with control on one metric in one cell, two ways:
-//   - Ratio is the median of the per-round ratios candidate/control with its interval: the paired
-//     comparison. Its interval excludes 1 exactly when a sign test of the pairs rejects "no change" at
-//     1-confidence, and it is what the report prints as a percentage;
+// Delta compares a candidate with control on one metric in one cell:
+//   - Log is the Wilcoxon signed-rank analysis of the per-round log ratios ln(candidate/control): its
+//     Hodges-Lehmann estimate and interval are the size of the effect, Percent gives them as a percentage,
+//     and its p-value is the paired test;
+//   - Ratio is the plain median of the per-round ratios (with benchmath's order-statistic interval), a
+//     secondary figure;
 //   - Test is benchmath.AssumeNothing.Compare of the two sets of usable samples: the Mann-Whitney U test,
-//     unpaired, as benchstat computes it.
+//     unpaired, as benchstat computes it, a secondary figure.
 //
-// Significant uses the paired comparison whenever it has a finite interval (pairing takes out what
-// drifts between rounds, so it is the sharper of the two on a noisy machine) and the U test otherwise.
+// The decision test is the signed-rank test when the pairs are enough for an interval (6 at 95%: fewer
+// can never reach significance), else the U test (which can, from 4 samples a side); P returns its
+// p-value and PAdjusted its Benjamini-Hochberg adjustment over every delta of the same metric in the
+// analysis. Significant compares PAdjusted with the analysis' alpha.
 type Delta struct {
 	Candidate   string
 	Metric      string
 	Test        benchmath.Comparison
-	Pairs       []Pair   // by round
-	Unpaired    int      // rounds in which only one side has a usable sample
-	Undefined   int      // pairs left out of Ratio because control's value is 0 (ratio undefined)
-	Ratio       Estimate // of Pairs[i].Ratio
-	MedianRatio float64  // candidate median / control median (unpaired; NaN when undefined)
+	Pairs       []Pair     // by round
+	Unpaired    int        // rounds in which only one side has a usable sample
+	Undefined   int        // pairs left out of Ratio and Log because control's value is 0 (ratio undefined)
+	NoLog       int        // pairs left out of Log only because the candidate's value is 0 (ratio 0, no log)
+	Ratio       Estimate   // of Pairs[i].Ratio
+	Log         SignedRank // of ln(Pairs[i].Ratio)
+	MedianRatio float64    // candidate median / control median (unpaired; NaN when undefined)
+	PAdjusted   float64    // P() adjusted over the analysis' deltas of this metric; NaN before Analyze sets it
+	Family      int        // how many tests PAdjusted was adjusted over
+	alpha       float64
 }
 
-// Paired reports whether the paired comparison decides: the per-pair ratios have a finite interval.
-func (d *Delta) Paired() bool { return !d.Ratio.Thin() }
+// Paired reports whether the decision is the paired one: the log ratios have a finite interval.
+func (d *Delta) Paired() bool { return !d.Log.Thin() }
 
-// PairedSignificant reports whether the paired ratio's interval excludes 1 (false without an interval).
-func (d *Delta) PairedSignificant() bool { return d.Paired() && (d.Ratio.Hi < 1 || d.Ratio.Lo > 1) }
+// HasPairs reports whether at least one pair has a defined log ratio, so that Percent has an estimate.
+func (d *Delta) HasPairs() bool { return d.Log.N+d.Log.Zeros > 0 }
 
-// USignificant reports whether the U test rejects "same distribution" at the analysis' alpha.
+// Thin reports whether the paired estimate has no interval (too few pairs, or none).
+func (d *Delta) Thin() bool { return d.Log.Thin() }
+
+// P is the decision test's uncorrected two-sided p-value: the signed-rank test's when Paired, else the U test's (1 when a side has no usable sample).
+func (d *Delta) P() float64 {
+	if d.Paired() {
+		return d.Log.P
+	}
+	if d.Test.N1 == 0 || d.Test.N2 == 0 {
+		return 1
+	}
+	return d.Test.P
+}
+
+// USignificant reports whether the U test, uncorrected, rejects "same distribution" at the analysis' alpha.
 func (d *Delta) USignificant() bool {
 	return d.Test.N1 > 0 && d.Test.N2 > 0 && d.Test.P <= d.Test.Alpha
 }
 
-// Significant is the paired comparison's decision when it has an interval, else the U test's.
+// Significant reports whether the decision test rejects "no change" after the correction for multiple
+// comparisons (uncorrected when the delta was made outside Analyze).
 func (d *Delta) Significant() bool {
-	if d.Paired() {
-		return d.PairedSignificant()
+	p := d.PAdjusted
+	if math.IsNaN(p) {
+		p = d.P()
 	}
-	return d.USignificant()
+	return p <= d.alpha
 }
 
-// Direction is -1 when the candidate is below control, +1 above, 0 equal or undefined: by the paired
-// median ratio when there are pairs, else by the ratio of the medians.
+// Direction is -1 when the candidate is below control, +1 above, 0 equal or undefined: by the
+// Hodges-Lehmann estimate when there are pairs, else by the ratio of the medians.
 func (d *Delta) Direction() int {
 	r := d.MedianRatio
-	if !d.Ratio.Empty() {
-		r = d.Ratio.Center
+	if d.Log.N > 0 {
+		r = math.Exp(d.Log.Estimate)
+	} else if d.HasPairs() {
+		r = 1 // every pair equal
 	}
 	switch {
 	case r < 1:
@@ -72,15 +99,22 @@ func (d *Delta) Direction() int {
 	return 0
 }
 
-// Percent returns the paired ratio as a percentage change (ratio 0.56 is -44%) with its interval.
+// Percent returns the Hodges-Lehmann estimate of the paired ratio as a percentage change (ratio 0.56 is
+// -44%) with its interval; NaN without pairs, infinite bounds without an interval.
 func (d *Delta) Percent() (center, lo, hi float64) {
-	return pct(d.Ratio.Center), pct(d.Ratio.Lo), pct(d.Ratio.Hi)
+	if !d.HasPairs() {
+		return math.NaN(), math.Inf(-1), math.Inf(1)
+	}
+	if d.Log.N == 0 {
+		return 0, math.Inf(-1), math.Inf(1)
+	}
+	return pct(math.Exp(d.Log.Estimate)), pct(math.Exp(d.Log.Lo)), pct(math.Exp(d.Log.Hi))
 }
 
 func pct(ratio float64) float64 { return (ratio - 1) * 100 }
 
 func compare(control, cand *Variant, m Metric, confidence float64, th *benchmath.Thresholds) *Delta {
-	d := &Delta{Candidate: cand.Name, Metric: m.Name, MedianRatio: math.NaN()}
+	d := &Delta{Candidate: cand.Name, Metric: m.Name, MedianRatio: math.NaN(), PAdjusted: math.NaN(), alpha: th.CompareAlpha}
 	ce, ke := control.Metrics[m.Name], cand.Metrics[m.Name]
 	if ce.Empty() || ke.Empty() {
 		d.Test = benchmath.Comparison{P: 1, N1: ce.N, N2: ke.N, Alpha: th.CompareAlpha,
@@ -103,7 +137,7 @@ func compare(control, cand *Variant, m Metric, confidence float64, th *benchmath
 		order = append(order, r)
 	}
 	sort.Slice(order, func(i, j int) bool { return order[i].less(order[j]) })
-	var ratios []float64
+	var ratios, logs []float64
 	for _, r := range order {
 		cs, okc := control.byRound[r]
 		ks, okk := cand.byRound[r]
@@ -112,15 +146,22 @@ func compare(control, cand *Variant, m Metric, confidence float64, th *benchmath
 			continue
 		}
 		p := Pair{RoundID: r, Control: m.Value(cs.Result), Candidate: m.Value(ks.Result), CandidateFirst: ks.Position < cs.Position}
-		if p.Control == 0 {
+		switch {
+		case p.Control == 0:
 			p.Ratio = math.NaN()
 			d.Undefined++
-		} else {
+		case p.Candidate == 0:
+			p.Ratio = 0 // a ratio, but no log ratio
+			ratios = append(ratios, 0)
+			d.NoLog++
+		default:
 			p.Ratio = p.Candidate / p.Control
 			ratios = append(ratios, p.Ratio)
+			logs = append(logs, math.Log(p.Ratio))
 		}
 		d.Pairs = append(d.Pairs, p)
 	}
 	d.Ratio = estimate(ratios, confidence, th)
+	d.Log = SignedRankTest(logs, confidence)
 	return d
 }

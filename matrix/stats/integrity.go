@@ -15,6 +15,7 @@ type Integrity struct {
 	Failed     int      // samples whose host process failed (OK false)
 	Mismatched int      // OK samples whose output bytes or digest differ from the cell's reference
 	Used       int      // samples that enter the statistics: Samples - Failed - Mismatched
+	Busy       int      // of the used samples, those taken on a busy machine (host.Result.Busy); still used
 	Errors     []string // distinct failure messages, sorted; a failed host's last stderr line follows its error
 }
 
@@ -87,6 +88,9 @@ func count(samples []matrix.Sample, ref output) Integrity {
 			errs[fmt.Sprintf("output %s, want %s", output{s.Result.OutputBytes, s.Result.Digest}, ref)] = true
 		default:
 			in.Used++
+			if s.Result.Busy() {
+				in.Busy++
+			}
 		}
 	}
 	for e := range errs {

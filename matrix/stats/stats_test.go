@@ -77,7 +77,7 @@ func TestAnalyzeDelta(t *testing.T) {
 		// Five pairs have no interval: the U test decides (5 vs 5 fully separated: p = 0.008).
 		{"thin but separated", rounds("pooled", slow[:5], fast[:5]), true, -1, 52.0 / 102, 5},
 		// Rounds drift a lot, the candidate is 10% slower in every one: only the pairing sees it.
-		{"paired beats unpaired", rounds("pooled", []float64{100, 200, 300, 400, 500, 600}, []float64{110, 220, 330, 440, 550, 660}), true, +1, 1.1, 6},
+		{"paired beats unpaired", rounds("pooled", []float64{100, 200, 300, 400, 500, 600}, []float64{110, 221, 330.5, 441, 549, 662}), true, +1, (330.5/300 + 441.0/400) / 2, 6},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			a, err := Analyze(tc.samples, Options{})
@@ -97,8 +97,8 @@ func TestAnalyzeDelta(t *testing.T) {
 			if tc.direction != 0 && d.Direction() != tc.direction {
 				t.Errorf("Direction() = %d, want %d", d.Direction(), tc.direction)
 			}
-			if tc.name == "paired beats unpaired" && (d.USignificant() || !d.PairedSignificant()) {
-				t.Errorf("U significant %v (p=%v), paired significant %v: want false, true", d.USignificant(), d.Test.P, d.PairedSignificant())
+			if tc.name == "paired beats unpaired" && (d.USignificant() || !d.Paired() || !d.Significant()) {
+				t.Errorf("U significant %v (p=%v), paired %v significant %v (p=%v): want false, true, true", d.USignificant(), d.Test.P, d.Paired(), d.Significant(), d.Log.P)
 			}
 			if math.Abs(d.Ratio.Center-tc.ratio) > 1e-9 {
 				t.Errorf("paired ratio %v, want %v", d.Ratio.Center, tc.ratio)
@@ -178,11 +178,22 @@ func TestUndefinedRatio(t *testing.T) {
 	}
 }
 
+// Verdicts never pool: cells that disagree are counted apart and get no typical figure; cells that agree
+// get the geometric mean of their Hodges-Lehmann ratios.
 func TestVerdicts(t *testing.T) {
 	var ss []matrix.Sample
 	for i, dop := range []int{1, 4, 8} {
-		for _, s := range rounds("pooled", []float64{100, 101, 102, 103, 104, 105}, []float64{60, 61, 62, 63, 64, 65 + float64(i)}) {
+		control := []float64{100, 101, 102, 103, 104, 105}
+		cand := []float64{60, 61, 62, 63, 64, 65 + float64(i)} // faster in every cell
+		for _, s := range rounds("pooled", control, cand) {
 			s.Cell.DOP = dop
+			ss = append(ss, s)
+		}
+		for _, s := range rounds("pooled", control, cand) {
+			s.Cell.DOP, s.Cell.Phase = dop, "cold"
+			if dop == 8 { // slower in one cold cell
+				s.Result.ElapsedNs = int64(map[bool]float64{true: 1, false: 2.5}[s.Variant == "control"] * float64(s.Result.ElapsedNs))
+			}
 			ss = append(ss, s)
 		}
 	}
@@ -191,15 +202,22 @@ func TestVerdicts(t *testing.T) {
 		t.Fatal(err)
 	}
 	vs := a.Verdicts(Elapsed.Name)
-	if len(vs) != 1 {
-		t.Fatalf("%d verdicts, want 1", len(vs))
+	if len(vs) != 2 || vs[0].Phase != "cold" || vs[1].Phase != "warm" {
+		t.Fatalf("%d verdicts %+v, want cold and warm", len(vs), vs)
 	}
-	v := vs[0]
-	if v.Cells != 3 || v.Lower != 3 || v.Higher != 0 || v.Same != 0 || v.Ratio.N != 18 || !v.Significant() {
-		t.Errorf("verdict %+v: want 3 cells all lower, 18 ratios, significant", v)
+	cold, warm := vs[0], vs[1]
+	if warm.Cells != 3 || warm.Faster != 3 || warm.Slower != 0 || !warm.Agree() {
+		t.Errorf("warm %+v: want 3 cells all faster, agreeing", warm)
 	}
-	if c, lo, hi := v.Percent(); !(lo <= c && c <= hi && hi < 0) {
-		t.Errorf("percent %v [%v, %v]: want a negative interval around the center", c, lo, hi)
+	var sum float64
+	for _, o := range warm.Outcomes {
+		sum += math.Log(1 + o.Percent()/100)
+	}
+	if want := (math.Exp(sum/3) - 1) * 100; math.Abs(warm.Typical-want) > 1e-9 || warm.Typical > -30 {
+		t.Errorf("typical warm %v, want the geometric mean %v (about -40)", warm.Typical, want)
+	}
+	if cold.Faster != 2 || cold.Slower != 1 || cold.Agree() || !math.IsNaN(cold.Typical) {
+		t.Errorf("cold %+v: want 2 faster, 1 slower, no typical figure", cold)
 	}
 }
 

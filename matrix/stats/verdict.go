@@ -5,20 +5,24 @@ import (
 	"math"
 	"sort"
 	"strings"
-
-	"golang.org/x/perf/benchmath"
 )
 
-// Verdict sums up one candidate on one platform and backend in one phase, over every workload and DOP:
-// Ratio is the median of all the per-round ratios of those cells with its interval (significant when the
-// interval excludes 1, which is a sign test at 1-confidence), and the counts say in how many cells the
-// per-cell U test found the candidate faster, slower, or no different.
+// Verdict sums up one candidate on one platform and backend in one phase without pooling the cells: it
+// counts the cells (workload, DOP) in which the candidate is significantly faster, significantly slower,
+// not significantly different, or has no data, and keeps every cell's outcome. Typical is a single
+// figure for the whole phase, and it is set only when every cell agrees (all significant, all in one
+// direction): the geometric mean of the cells' Hodges-Lehmann ratios, each cell weighing the same,
+// as a percentage change. Otherwise it is NaN, because a figure between cells that disagree describes
+// none of them.
+//
+// Invariants: Cells == Faster + Slower + Same + NoData == len(Outcomes); Thin counts the outcomes
+// whose paired estimate has no interval (they are counted in one of the other groups too).
 type Verdict struct {
 	Platform, Backend, Candidate, Phase string
 	Metric                              string
-	Ratio                               Estimate
-	Cells, Lower, Higher, Same          int
-	ThinCells                           int       // cells whose paired ratio has no finite interval
+	Cells, Faster, Slower, Same, NoData int
+	Thin                                int
+	Typical                             float64   // percent change; NaN unless every cell agrees
 	Outcomes                            []Outcome // per cell, in the analysis' cell order
 }
 
@@ -26,26 +30,22 @@ type Verdict struct {
 type Outcome struct {
 	Workload  string
 	DOP       int
-	Direction int  // -1 lower, +1 higher, 0 not significant (per-cell U test)
-	Thin      bool // the cell's paired ratio has no finite interval
+	Direction int  // -1 significantly lower, +1 significantly higher, 0 not significant or no data
+	NoData    bool // control or the candidate has no usable sample
+	Thin      bool // the paired estimate has no interval
 	Delta     *Delta
 }
 
-// Significant reports whether the pooled interval excludes a ratio of 1.
-func (v Verdict) Significant() bool {
-	return !v.Ratio.Thin() && (v.Ratio.Hi < 1 || v.Ratio.Lo > 1)
-}
+// Percent is the cell's estimated change in percent (NaN without pairs).
+func (o Outcome) Percent() float64 { c, _, _ := o.Delta.Percent(); return c }
 
-// Percent returns the pooled ratio as a percentage change with its interval.
-func (v Verdict) Percent() (center, lo, hi float64) {
-	return pct(v.Ratio.Center), pct(v.Ratio.Lo), pct(v.Ratio.Hi)
-}
+// Agree reports whether every cell is significant in the same direction.
+func (v Verdict) Agree() bool { return !math.IsNaN(v.Typical) }
 
-// Verdicts pools metric's deltas per platform, backend, candidate and phase, in that order.
+// Verdicts sums up metric's deltas per candidate, platform, backend and phase, in that order.
 func (a *Analysis) Verdicts(metric string) []Verdict {
 	type key struct{ platform, backend, candidate, phase string }
 	acc := map[key]*Verdict{}
-	ratios := map[key][]float64{}
 	for _, c := range a.Cells {
 		for _, d := range c.Deltas {
 			if d.Metric != metric {
@@ -58,33 +58,44 @@ func (a *Analysis) Verdicts(metric string) []Verdict {
 				acc[k] = v
 			}
 			v.Cells++
-			o := Outcome{Workload: c.Workload, DOP: c.DOP, Thin: d.Ratio.Thin(), Delta: d}
-			if d.Significant() {
+			o := Outcome{Workload: c.Workload, DOP: c.DOP, Thin: d.Thin(), Delta: d,
+				NoData: d.Test.N1 == 0 || d.Test.N2 == 0}
+			if d.Significant() && !o.NoData {
 				o.Direction = d.Direction()
 			}
-			switch o.Direction {
-			case -1:
-				v.Lower++
-			case +1:
-				v.Higher++
+			switch {
+			case o.NoData:
+				v.NoData++
+			case o.Direction < 0:
+				v.Faster++
+			case o.Direction > 0:
+				v.Slower++
 			default:
 				v.Same++
 			}
 			if o.Thin {
-				v.ThinCells++
+				v.Thin++
 			}
 			v.Outcomes = append(v.Outcomes, o)
-			for _, p := range d.Pairs {
-				if !math.IsNaN(p.Ratio) {
-					ratios[k] = append(ratios[k], p.Ratio)
-				}
-			}
 		}
 	}
-	th := &benchmath.Thresholds{CompareAlpha: a.Alpha}
 	out := make([]Verdict, 0, len(acc))
-	for k, v := range acc {
-		v.Ratio = estimate(ratios[k], a.Confidence, th)
+	for _, v := range acc {
+		v.Typical = math.NaN()
+		if (v.Faster == v.Cells || v.Slower == v.Cells) && v.Cells > 0 {
+			var sum float64
+			ok := true
+			for _, o := range v.Outcomes {
+				if o.Delta.Log.N == 0 {
+					ok = false // decided by the U test: no paired estimate to average
+					break
+				}
+				sum += o.Delta.Log.Estimate
+			}
+			if ok {
+				v.Typical = pct(math.Exp(sum / float64(v.Cells)))
+			}
+		}
 		out = append(out, *v)
 	}
 	sort.Slice(out, func(i, j int) bool {

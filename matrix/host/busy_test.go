@@ -1,0 +1,23 @@
+package host
+
+import "testing"
+
+func TestBusy(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		r    Result
+		want bool
+	}{
+		{"linux quiet", Result{LoadBefore: 1.2, LoadAfter: 1.9, Env: Env{NumCPU: 2}}, false},
+		{"linux at the cores", Result{LoadBefore: 2, LoadAfter: 2, Env: Env{NumCPU: 2}}, false},
+		{"linux busy before", Result{LoadBefore: 2.5, LoadAfter: 1, Env: Env{NumCPU: 2}}, true},
+		{"linux busy after", Result{LoadBefore: 0.5, LoadAfter: 9, Env: Env{NumCPU: 8}}, true},
+		{"windows quiet", Result{OtherCPU: 0.4, Env: Env{NumCPU: 4}}, false},
+		{"windows busy", Result{OtherCPU: 1.5, Env: Env{NumCPU: 4}}, true},
+		{"not recorded", Result{Env: Env{NumCPU: 2}}, false},
+	} {
+		if got := tc.r.Busy(); got != tc.want {
+			t.Errorf("%s: Busy() = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}

@@ -1,0 +1,84 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/stats"
+)
+
+// weakProfiles are the runner profiles whose samples are too short or too few to measure anything.
+var weakProfiles = map[string]string{
+	"smoke": "checks that the pipeline runs, with a few dozen operations per sample and three rounds; it measures nothing",
+}
+
+// weakEvidence lists why the page's numbers deserve less trust than their intervals suggest, one reason
+// a line; empty when there is none.
+func weakEvidence(m *model) []string {
+	var out []string
+	for _, src := range m.Sources {
+		if mf := src.Manifest; mf != nil && weakProfiles[mf.Profile] != "" {
+			out = append(out, fmt.Sprintf("Run `%s` used the **%s profile**, which %s.", mf.Run, mf.Profile, weakProfiles[mf.Profile]))
+		}
+		if mf := src.Manifest; mf != nil && (mf.Status != matrix.StatusComplete || mf.Samples < mf.Planned) {
+			out = append(out, fmt.Sprintf("Run `%s` is **%s**: %d of %d planned samples recorded.", mf.Run, mf.Status, mf.Samples, mf.Planned))
+		}
+	}
+	var thin, tests, failed, mismatched, all int
+	for _, c := range m.Analysis.Cells {
+		for _, v := range c.Variants {
+			all += v.Samples
+			failed += v.Failed
+			mismatched += v.Mismatched
+		}
+		for _, d := range c.Deltas {
+			if d.Metric == stats.Elapsed.Name {
+				tests++
+				if d.Thin() {
+					thin++
+				}
+			}
+		}
+	}
+	if thin > 0 {
+		out = append(out, fmt.Sprintf("%d of %d cell comparisons have **too few pairs for an interval** (fewer than 6 rounds with both samples usable).", thin, tests))
+	}
+	if failed+mismatched > 0 {
+		out = append(out, fmt.Sprintf("**%d of %d samples failed or disagreed** (%d failed, %d produced output that differs from their cell's reference); they are left out (see Data quality).", failed+mismatched, all, failed, mismatched))
+	}
+	var busy, total int
+	for _, l := range m.Load {
+		busy += l.Busy
+		total += l.Samples
+	}
+	if busy > 0 {
+		out = append(out, fmt.Sprintf("**%d of %d samples ran on a busy machine** (more work than processors; the elapsed tables' notes name their cells, Environment the readings).", busy, total))
+	}
+	return out
+}
+
+// writeBanner writes the weak-evidence banner when there is a reason for one.
+func writeBanner(w io.Writer, m *model) {
+	reasons := weakEvidence(m)
+	if len(reasons) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "> [!WARNING]\n> **Weak evidence.** Read the verdicts below as indications, not measurements:\n>\n")
+	for _, r := range reasons {
+		fmt.Fprintf(w, "> - %s\n", r)
+	}
+	fmt.Fprintln(w)
+}
+
+// joinNonEmpty joins the non-empty strings.
+func joinNonEmpty(sep string, parts ...string) string {
+	var out []string
+	for _, p := range parts {
+		if p != "" {
+			out = append(out, p)
+		}
+	}
+	return strings.Join(out, sep)
+}

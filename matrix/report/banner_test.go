@@ -1,0 +1,69 @@
+package report
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/host"
+)
+
+// TestBanner renders results with and without reasons for doubt and checks that the weak-evidence banner
+// appears above the verdicts exactly when there is one, naming each reason.
+func TestBanner(t *testing.T) {
+	cell := matrix.Cell{Platform: "linux/amd64", Workload: "fixed", DOP: 1, Phase: "warm", Backend: "libc"}
+	samples := func(rounds int, load float64) []matrix.Sample {
+		var out []matrix.Sample
+		for r := range rounds {
+			for i, v := range []string{"control", "pooled"} {
+				out = append(out, matrix.Sample{Run: "r", Cell: cell, Variant: v, Round: r, Position: (r + i) % 2, OK: true,
+					Result: &host.Result{Ops: 1000, ElapsedNs: int64(1e6 * (10 + r + 5*i)), OutputBytes: 5, Digest: "d",
+						LoadBefore: load, LoadAfter: load, Env: host.Env{NumCPU: 2}}})
+			}
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		name    string
+		samples []matrix.Sample
+		profile string
+		want    []string // in the banner; none: no banner
+	}{
+		{"sound", samples(12, 1.5), "quick", nil},
+		{"smoke", samples(12, 0), "smoke", []string{"**smoke profile**"}},
+		{"thin", samples(3, 0), "quick", []string{"1 of 1 cell comparisons have **too few pairs"}},
+		{"busy", samples(12, 2.5), "quick", []string{"**24 of 24 samples ran on a busy machine**"}},
+		{"failed", append(samples(12, 0), matrix.Sample{Run: "r", Cell: cell, Variant: "pooled", Round: 12, Error: "boom"}), "quick",
+			[]string{"**1 of 25 samples failed or disagreed** (1 failed, 0 produced"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			in := writeResults(t, tc.samples)
+			mf, _ := json.Marshal(matrix.Manifest{Run: "r", Profile: tc.profile, Status: matrix.StatusComplete, Samples: len(tc.samples), Planned: len(tc.samples)})
+			if err := os.WriteFile(filepath.Join(filepath.Dir(in), matrix.ManifestFile), mf, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			path, err := Render(Options{In: []string{in}, Out: t.TempDir(), Name: "x"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			data, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			page := string(data)
+			banner, _, _ := strings.Cut(page, "## Verdicts")
+			has := strings.Contains(banner, "**Weak evidence.**")
+			if has != (len(tc.want) > 0) {
+				t.Fatalf("banner shown %v, want %v:\n%s", has, len(tc.want) > 0, banner)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(banner, w) {
+					t.Errorf("banner lacks %q:\n%s", w, banner)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,76 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/deflatelab/deflatelab/matrix/stats"
+)
+
+// writeCellStats writes every comparison of the page: per cell and candidate the paired estimate and its
+// test, the correction, and the secondary figures (median paired ratio, U test); then the per-round
+// ratios, folded.
+func writeCellStats(w io.Writer, m *model) {
+	fmt.Fprintf(w, "## Per-cell statistics\n\n")
+	fmt.Fprintf(w, "Every comparison of elapsed time on this page, one row per candidate and cell. Pairs: rounds "+
+		"in which both samples are usable. Change: Hodges-Lehmann estimate of the per-round ratio "+
+		"candidate/control with its %s interval (exact Wilcoxon signed-rank interval up to %d pairs without "+
+		"ties, normal approximation beyond). p: the two-sided signed-rank test of the per-round log ratios "+
+		"(the U test's when there are too few pairs for an interval); adjusted p: Benjamini-Hochberg over the "+
+		"%d comparisons; the decision compares it with %s. Median ratio and U test (Mann-Whitney, unpaired, "+
+		"uncorrected, as benchstat prints it) are shown for comparison and decide nothing.\n\n",
+		confidencePct(m.Analysis.Confidence), stats.ExactMaxN, family(m), alphaText(m))
+	control := m.Analysis.Control
+	for _, p := range m.Platforms() {
+		fmt.Fprintf(w, "### %s\n\n", p)
+		var rows, ratioRows [][]string
+		for _, g := range m.Groups(p) {
+			for _, cand := range g.Candidates(control) {
+				for _, c := range g.Cells {
+					d := c.Delta(cand, stats.Elapsed.Name)
+					if d == nil {
+						continue
+					}
+					pairs := strconv.Itoa(len(d.Pairs))
+					if d.Unpaired > 0 {
+						pairs += fmt.Sprintf(" (+%d unpaired)", d.Unpaired)
+					}
+					med := "-"
+					if !d.Ratio.Empty() {
+						med = ratioNum(d.Ratio.Center)
+					}
+					utest := "-"
+					if d.Test.N1 > 0 && d.Test.N2 > 0 {
+						utest = pNum(d.Test.P)
+					}
+					rows = append(rows, []string{cand, g.Backend, c.Workload, strconv.Itoa(c.DOP), c.Phase, pairs,
+						strings.TrimPrefix(deltaCell(d), "~ "), pNum(d.P()), pNum(d.PAdjusted), decisionWord(d), med, utest})
+					var rs []string
+					for _, pr := range d.Pairs {
+						mark := ""
+						if pr.CandidateFirst {
+							mark = "*"
+						}
+						rs = append(rs, ratioNum(pr.Ratio)+mark)
+					}
+					ratioRows = append(ratioRows, []string{cand, g.Backend, c.Workload, strconv.Itoa(c.DOP), c.Phase, strings.Join(rs, " ")})
+				}
+			}
+		}
+		mdTableCompact(w, []string{"Candidate", "Backend", "Workload", "DOP", "Phase", "Pairs", "Change, % [95% CI]",
+			"p", "Adjusted p", "Decision", "Median ratio", "U test p"}, rows)
+		fmt.Fprintf(w, "<details><summary>Per-round ratios candidate/control, %s (* = the candidate ran first)</summary>\n\n", p)
+		mdTable(w, []string{"Candidate", "Backend", "Workload", "DOP", "Phase", "Ratios by round"}, ratioRows)
+		fmt.Fprintf(w, "</details>\n\n")
+	}
+}
+
+func ratioNum(r float64) string {
+	if math.IsInf(r, 0) || math.IsNaN(r) {
+		return num(r)
+	}
+	return strconv.FormatFloat(r, 'f', 3, 64)
+}

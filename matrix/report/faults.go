@@ -1,0 +1,102 @@
+package report
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/deflatelab/deflatelab/matrix/stats"
+)
+
+// faultsCharts draws one page-fault chart per platform and backend.
+func faultsCharts(m *model) ([]chart, error) {
+	var out []chart
+	for _, p := range m.Platforms() {
+		for _, g := range m.Groups(p) {
+			c, err := faultsChart(m, g)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, c)
+		}
+	}
+	return out, nil
+}
+
+// faultsChart draws the median page faults per operation of every variant in every cell of one platform
+// and backend, with their intervals, on a logarithmic axis (values from thousandths to tens of faults
+// per operation sit side by side); a median of 0 is drawn on the bottom line, labelled 0.
+func faultsChart(m *model, g group) (chart, error) {
+	f := newFrame(fmt.Sprintf("Page faults per operation on %s, backend %s", g.Platform, g.Backend), "", "faults/op (median, log scale)")
+	order := append([]string{m.Analysis.Control}, g.Candidates(m.Analysis.Control)...)
+	type val struct{ c, lo, hi float64 }
+	vals := map[string][]val{}
+	var names []string
+	minPos, maxV := math.Inf(1), 0.0
+	hasZero := false
+	for _, c := range g.Cells {
+		names = append(names, fmt.Sprintf("%s/%d %s", c.Workload, c.DOP, c.Phase))
+		for _, name := range order {
+			v := val{math.NaN(), math.NaN(), math.NaN()}
+			if vr := c.Variant(name); vr != nil && !vr.Metrics[stats.Faults.Name].Empty() {
+				e := vr.Metrics[stats.Faults.Name]
+				v = val{e.Center, e.Lo, e.Hi}
+				for _, x := range []float64{e.Center, e.Lo, e.Hi} {
+					if x > 0 && !math.IsInf(x, 0) {
+						minPos, maxV = math.Min(minPos, x), math.Max(maxV, x)
+					}
+				}
+				hasZero = hasZero || e.Center == 0 || e.Lo == 0
+			}
+			vals[name] = append(vals[name], v)
+		}
+	}
+	if math.IsInf(minPos, 1) {
+		minPos, maxV = 0.1, 1
+	}
+	lo, hi := math.Floor(math.Log10(minPos)), math.Ceil(math.Log10(maxV))
+	if hi <= lo {
+		hi = lo + 1
+	}
+	floor := math.NaN()
+	if hasZero {
+		floor = lo - 0.5
+	}
+	ylog := func(v float64) float64 {
+		if v <= 0 {
+			return lo - 0.5
+		}
+		return math.Log10(v)
+	}
+	for i, name := range order {
+		var pts points
+		for j, v := range vals[name] {
+			if math.IsNaN(v.c) {
+				continue
+			}
+			y := ylog(v.c)
+			e := errBar{}
+			if !math.IsInf(v.lo, 0) && !math.IsInf(v.hi, 0) {
+				e = errBar{Low: y - ylog(v.lo), High: ylog(v.hi) - y}
+			}
+			x := float64(j) + (float64(i)-float64(len(order)-1)/2)*0.6/float64(len(order))
+			pts.add(x, y, errBar{}, e, "")
+		}
+		mk := marks[0].filled
+		if err := f.addPoints(&pts, palette[i%len(palette)], mk, name, false, true); err != nil {
+			return chart{}, err
+		}
+	}
+	f.p.NominalX(names...)
+	f.p.X.Tick.Label.Rotation = math.Pi / 6
+	f.p.X.Tick.Label.XAlign = -1 // right-aligned under the tick
+	f.p.X.Min, f.p.X.Max = -0.6, float64(len(names))-0.4
+	bottom := lo
+	if hasZero {
+		bottom = lo - 0.5
+	}
+	f.p.Y.Min, f.p.Y.Max = bottom-0.15*(hi-bottom), hi+0.1*(hi-bottom)
+	f.p.Y.Tick.Marker = decadeTicks{floor: floor}
+	return f.draw("faults-"+slug(g.Platform)+"-"+slug(g.Backend)+".svg", fmt.Sprintf("Page faults, %s, %s", g.Platform, g.Backend),
+		"Median page faults (minor + major) per operation of each variant in each cell, with 95% intervals, on a "+
+			"logarithmic axis; a median of 0 sits on the line labelled 0.")
+}
