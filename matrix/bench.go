@@ -9,11 +9,13 @@ import (
 	"math/rand/v2"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/deflatelab/deflatelab/matrix/hostbin"
+	"github.com/deflatelab/deflatelab/variants"
 )
 
 // BenchMain is `lab bench`: it runs a profile's plan, narrowed by flags, and prints the results
@@ -39,7 +41,7 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		resume  = fs.Bool("resume", false, "continue the run in -out, skipping its recorded samples; the plan comes from its run.json")
 		timeout = fs.Duration("timeout", 0, "per-sample timeout (default: the profile's)")
 		split   = fs.Bool("force-split", true, "splitalloc uses the split layout on every platform, not only Win64 (false: the seed's patch as written, a no-op off Win64)")
-		poolCap = fs.Int("pool-capacity", 0, "pooled variant's idle-state bound, >= 1 (default: the seed's 8)")
+		poolCap = fs.String("pool-capacity", "", fmt.Sprintf("comma-separated idle-state bounds of the pooled variant, each 1..%d and each a candidate pooled/N (default: the profile's)", variants.MaxPoolCapacity))
 	)
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -115,10 +117,9 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		plan.Seed = *seed
 		plan.ForceSplit = *split
 		if set["pool-capacity"] {
-			if *poolCap < 1 {
-				return fmt.Errorf("bench: -pool-capacity %d: must be >= 1", *poolCap)
+			if plan.Variants, err = applyCapacities(plan.Variants, *poolCap); err != nil {
+				return err
 			}
-			plan.PoolCapacity = *poolCap
 		}
 		if plan.Order == Shuffle && plan.Seed == 0 {
 			plan.Seed = rand.Uint64()
@@ -137,7 +138,7 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		Hosts: map[string]string{},
 	}
 	for _, v := range plan.Variants {
-		r.Hosts[v] = hostbin.Path(*bin, goos, v)
+		r.Hosts[hostVariant(v)] = hostbin.Path(*bin, goos, hostVariant(v))
 	}
 	err = r.Run(ctx)
 	if errors.Is(err, errInterrupted) {
@@ -147,6 +148,25 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		fmt.Fprintln(stdout, *out)
 	}
 	return err
+}
+
+// applyCapacities replaces the pooled candidates of vs by one per capacity in the -pool-capacity list.
+func applyCapacities(vs []string, list string) ([]string, error) {
+	var caps []int
+	for _, c := range splitList(list) {
+		n, err := ParseCapacity(c)
+		if err != nil {
+			return nil, fmt.Errorf("bench: -pool-capacity: %w", err)
+		}
+		caps = append(caps, n)
+	}
+	if len(caps) == 0 {
+		return nil, fmt.Errorf("bench: -pool-capacity is empty; give capacities such as 8,12,16")
+	}
+	if !slices.ContainsFunc(vs, func(v string) bool { return hostVariant(v) == Pooled }) {
+		return nil, fmt.Errorf("bench: -pool-capacity %s, but the variants %v include no %s", list, vs, Pooled)
+	}
+	return withCapacities(vs, caps), nil
 }
 
 // splitList splits a comma-separated flag value; an empty value is an empty list.

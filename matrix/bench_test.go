@@ -30,6 +30,12 @@ func TestBenchMainBadInput(t *testing.T) {
 		{[]string{"-backends", "pages,default"}, `backend "pages" given twice`},
 		{[]string{"-bin", empty}, "missing host binary " + filepath.Join(empty, "host-control")},
 		{[]string{"extra"}, "unexpected arguments"},
+		{[]string{"-pool-capacity", "8,x"}, `-pool-capacity: pooled capacity must be an integer 1..1024: got "x"`},
+		{[]string{"-pool-capacity", "0"}, `pooled capacity must be an integer 1..1024: got "0"`},
+		{[]string{"-pool-capacity", "2000"}, `pooled capacity must be an integer 1..1024: got "2000"`},
+		{[]string{"-pool-capacity", ","}, "-pool-capacity is empty"},
+		{[]string{"-variants", "control,splitalloc", "-pool-capacity", "12"}, "include no pooled"},
+		{[]string{"-variants", "control,pooled/abc"}, `variant "pooled/abc": pooled capacity must be an integer 1..1024: got "abc"`},
 	}
 	for _, tt := range tests {
 		out := filepath.Join(t.TempDir(), "results")

@@ -1,6 +1,9 @@
 package matrix
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // String names a cell the way the benchmark format does, without the variant:
 // workload=fixed/dop=8/phase=cold/backend=libc.
@@ -9,9 +12,10 @@ func (c Cell) String() string {
 }
 
 // BenchName is the Go benchmark name of variant's samples in c, without the "Benchmark" prefix:
-// Deflate/workload=fixed/dop=8/phase=cold/backend=libc/variant=pooled.
+// Deflate/workload=fixed/dop=8/phase=cold/backend=libc/variant=pooled:8. A "/" in the variant (pooled/8)
+// becomes ":", because "/" separates the name's key=value parts.
 func (c Cell) BenchName(variant string) string {
-	return "Deflate/" + c.String() + "/variant=" + variant
+	return "Deflate/" + c.String() + "/variant=" + strings.ReplaceAll(variant, "/", ":")
 }
 
 // sampleKey identifies a sample within a run: what -resume skips when it is already recorded.

@@ -25,7 +25,7 @@ func TestSmokeEndToEnd(t *testing.T) {
 	prof, _ := ProfileByName("smoke")
 	r := &Runner{Plan: prof.Plan, Dir: filepath.Join(t.TempDir(), "results"), Timeout: prof.Timeout, Hosts: map[string]string{}}
 	r.Plan.Platform = runtime.GOOS + "/" + runtime.GOARCH
-	for _, v := range r.Plan.Variants {
+	for _, v := range hostbin.Variants() {
 		r.Hosts[v] = hostbin.Path(hostbin.Dir(bin, runtime.GOOS, runtime.GOARCH), runtime.GOOS, v)
 	}
 	start := time.Now()
@@ -42,11 +42,14 @@ func TestSmokeEndToEnd(t *testing.T) {
 			t.Fatalf("failed sample: %+v", s)
 		}
 		res := s.Result
-		if res.Variant != s.Variant || res.Env.Platform() != r.Plan.Platform || res.NativeAllocs+res.NativeResets == 0 {
+		if res.Variant != hostVariant(s.Variant) || res.Env.Platform() != r.Plan.Platform || res.NativeAllocs+res.NativeResets == 0 {
 			t.Errorf("sample %s %s: %+v", s.Cell, s.Variant, res)
 		}
 		// Warm, fixed, pooled: at most one miss per goroutine (the warm-up may not have run them all at once).
-		if s.Variant == "pooled" && s.Cell.Phase == "warm" && s.Cell.Workload == "fixed" && res.PoolHits < int64(res.Ops-res.DOP) {
+		if res.Variant == "pooled" && res.PoolCapacity != 8 {
+			t.Errorf("%s %s: pool capacity %d, want the default 8", s.Cell, s.Variant, res.PoolCapacity)
+		}
+		if res.Variant == "pooled" && s.Cell.Phase == "warm" && s.Cell.Workload == "fixed" && res.PoolHits < int64(res.Ops-res.DOP) {
 			t.Errorf("warm fixed pooled at DOP %d: %d hits of %d ops", res.DOP, res.PoolHits, res.Ops)
 		}
 		hostNs += res.ElapsedNs

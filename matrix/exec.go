@@ -78,8 +78,12 @@ func parseResult(out []byte, plan Plan, j Job) (*host.Result, error) {
 		return nil, fmt.Errorf("host result does not parse: %v", err)
 	}
 	ops, warmup := plan.Ops(j.Cell.Phase)
+	variant, capacity, _ := ParseCandidate(j.Variant)
+	if capacity > 0 && r.PoolCapacity != capacity {
+		return nil, fmt.Errorf("host measured pool capacity %d, asked for %d", r.PoolCapacity, capacity)
+	}
 	got := fmt.Sprint(r.Variant, r.Workload, r.DOP, r.Phase, r.Backend, r.Ops, r.Warmup)
-	want := fmt.Sprint(j.Variant, j.Cell.Workload, j.Cell.DOP, j.Cell.Phase, j.Cell.Backend, ops, warmup)
+	want := fmt.Sprint(variant, j.Cell.Workload, j.Cell.DOP, j.Cell.Phase, j.Cell.Backend, ops, warmup)
 	if got != want {
 		return nil, fmt.Errorf("host measured [%s], asked for [%s] (variant workload dop phase backend ops warmup)", got, want)
 	}

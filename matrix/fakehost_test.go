@@ -33,6 +33,7 @@ func fakeHost(mode string, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("fake", flag.ContinueOnError)
 	var r host.Result
 	describe := fs.Bool("describe", false, "")
+	calibrate := fs.Bool("calibrate", false, "")
 	fs.StringVar(&r.Variant, "variant", "", "")
 	fs.StringVar(&r.Workload, "workload", "", "")
 	fs.IntVar(&r.DOP, "dop", 0, "")
@@ -43,13 +44,17 @@ func fakeHost(mode string, args []string, stdout, stderr io.Writer) int {
 	fs.Int64Var(&r.PayloadSeed, "payload-seed", 0, "")
 	fs.IntVar(&r.PayloadSize, "payload-size", 0, "")
 	fs.Bool("force-split", false, "") // accepted as the real host does; the fake never splits
-	fs.Int("pool-capacity", 0, "")
+	fs.IntVar(&r.PoolCapacity, "pool-capacity", 0, "")
 	fs.Float64Var(&r.PayloadRandFrac, "payload-random", 0, "")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if *describe {
 		json.NewEncoder(stdout).Encode(host.Description{Variant: variant, Backends: []string{"goheap", "pages"}, DefaultBackend: "pages", Commit: "fake"})
+		return 0
+	}
+	if *calibrate {
+		json.NewEncoder(stdout).Encode(host.Calibration{NsPerOp: 42, Ops: 1, Repeats: 1, OutputBytes: 100})
 		return 0
 	}
 	what, target, _ := strings.Cut(mode, "=")

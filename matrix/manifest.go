@@ -23,9 +23,10 @@ type Manifest struct {
 	End     time.Time         `json:"end,omitzero"`
 	Status  string            `json:"status"` // running, complete, interrupted, mismatch, error
 	Error   string            `json:"error,omitempty"`
-	Samples int               `json:"samples"` // recorded, OK or not
-	Failed  int               `json:"failed"`  // recorded samples that are not OK
-	Planned int               `json:"planned"` // what the plan takes
+	Samples int               `json:"samples"`           // recorded, OK or not
+	Failed  int               `json:"failed"`            // recorded samples that are not OK
+	Planned int               `json:"planned"`           // what the plan takes
+	Harness *Harness          `json:"harness,omitempty"` // the loop's own cost per operation, at (re)start
 }
 
 // Manifest statuses.

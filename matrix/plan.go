@@ -14,7 +14,7 @@ import (
 type Plan struct {
 	Profile   string   `json:"profile"`
 	Platform  string   `json:"platform"` // goos/goarch the hosts run on
-	Variants  []string `json:"variants"`
+	Variants  []string `json:"variants"` // candidates: host variants, or pooled/N (see ParseCandidate)
 	Workloads []string `json:"workloads"`
 	DOPs      []int    `json:"dops"`
 	Phases    []string `json:"phases"`
@@ -31,7 +31,6 @@ type Plan struct {
 	PayloadSeed   int64   `json:"payloadSeed"`
 	PayloadSize   int     `json:"payloadSize"`
 	PayloadRandom float64 `json:"payloadRandom"`
-	PoolCapacity  int     `json:"poolCapacity,omitempty"` // 0: the pooled variant's default
 	ForceSplit    bool    `json:"forceSplit,omitempty"`
 }
 
@@ -52,7 +51,7 @@ type Job struct {
 // Validate names the first bad dimension, its value and what is allowed. It does not check backends
 // against the hosts; the runner asks them.
 func (p Plan) Validate() error {
-	if err := checkNames("variant", p.Variants, hostbin.Variants()); err != nil {
+	if err := checkCandidates(p.Variants); err != nil {
 		return err
 	}
 	if err := checkNames("workload", p.Workloads, workload.Names()); err != nil {
@@ -81,11 +80,24 @@ func (p Plan) Validate() error {
 		return fmt.Errorf("matrix: cold ops %d and warm ops %d must both be >= 1", p.ColdOps, p.WarmOps)
 	case p.Warmup < 0:
 		return fmt.Errorf("matrix: warmup %d is negative", p.Warmup)
-	case p.PoolCapacity < 0:
-		return fmt.Errorf("matrix: pool capacity %d is negative; 0 means the default", p.PoolCapacity)
 	}
 	_, err := workload.Payload(p.PayloadSeed, p.PayloadSize, p.PayloadRandom)
 	return err
+}
+
+func checkCandidates(vs []string) error {
+	if len(vs) == 0 {
+		return fmt.Errorf("matrix: no variants; allowed: %v, or %s/N for a pool capacity", hostbin.Variants(), Pooled)
+	}
+	for i, v := range vs {
+		if _, _, err := ParseCandidate(v); err != nil {
+			return err
+		}
+		if slices.Contains(vs[:i], v) {
+			return fmt.Errorf("matrix: variant %q given twice", v)
+		}
+	}
+	return nil
 }
 
 func checkNames(what string, got, allowed []string) error {
@@ -143,14 +155,15 @@ func (p Plan) Ops(phase string) (ops, warmup int) {
 // hostArgs are the flags of job's host process.
 func (p Plan) hostArgs(j Job) []string {
 	ops, warmup := p.Ops(j.Cell.Phase)
+	variant, capacity, _ := ParseCandidate(j.Variant)
 	args := []string{
-		"-variant", j.Variant, "-workload", j.Cell.Workload, "-dop", fmt.Sprint(j.Cell.DOP),
+		"-variant", variant, "-workload", j.Cell.Workload, "-dop", fmt.Sprint(j.Cell.DOP),
 		"-phase", j.Cell.Phase, "-ops", fmt.Sprint(ops), "-warmup", fmt.Sprint(warmup),
 		"-backend", j.Cell.Backend, "-payload-seed", fmt.Sprint(p.PayloadSeed),
 		"-payload-size", fmt.Sprint(p.PayloadSize), "-payload-random", fmt.Sprint(p.PayloadRandom),
 	}
-	if p.PoolCapacity > 0 {
-		args = append(args, "-pool-capacity", fmt.Sprint(p.PoolCapacity))
+	if capacity > 0 {
+		args = append(args, "-pool-capacity", fmt.Sprint(capacity))
 	}
 	if p.ForceSplit {
 		args = append(args, "-force-split")

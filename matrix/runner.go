@@ -17,7 +17,7 @@ import (
 // samples.jsonl as they finish, then bench.txt and run.json.
 type Runner struct {
 	Plan    Plan
-	Hosts   map[string]string // variant -> host binary; every planned variant needs one
+	Hosts   map[string]string // host variant -> host binary; every planned candidate's host variant needs one
 	Dir     string            // results directory, created if needed
 	Timeout time.Duration     // per sample; a host still running then is killed and recorded as failed
 	Resume  bool              // continue Dir's run: skip the samples it recorded, keep its run id
@@ -31,7 +31,7 @@ type Runner struct {
 // Prepare checks everything that can be checked before a sample runs and resolves the plan's backends:
 // the plan's dimensions, a host binary per variant that says it is that variant (cmd/host -describe),
 // and every backend available in every host ("default" becomes the hosts' default). It returns the
-// commit each host was built from.
+// commit each host variant was built from.
 func (r *Runner) Prepare(ctx context.Context) (commits map[string]string, err error) {
 	if err := r.Plan.Validate(); err != nil {
 		return nil, err
@@ -43,7 +43,7 @@ func (r *Runner) Prepare(ctx context.Context) (commits map[string]string, err er
 	var backends []string
 	var def string
 	for _, v := range r.Plan.Variants {
-		path := r.Hosts[v]
+		path := r.Hosts[hostVariant(v)]
 		if path == "" {
 			return nil, fmt.Errorf("matrix: no host binary given for variant %q", v)
 		}
@@ -54,10 +54,10 @@ func (r *Runner) Prepare(ctx context.Context) (commits map[string]string, err er
 		if err != nil {
 			return nil, err
 		}
-		if d.Variant != v {
+		if d.Variant != hostVariant(v) {
 			return nil, fmt.Errorf("matrix: host binary %s links variant %q, but the plan expects %q there", path, d.Variant, v)
 		}
-		commits[v] = d.Commit
+		commits[hostVariant(v)] = d.Commit
 		if backends == nil {
 			backends, def = d.Backends, d.DefaultBackend
 		} else {
@@ -114,6 +114,10 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 	}
 	m.Profile, m.Plan, m.Hosts, m.Commits, m.Timeout = r.Plan.Profile, r.Plan, r.Hosts, commits, r.Timeout.String()
 	m.Planned, m.Status = r.Plan.Samples(), StatusRunning
+	first := hostVariant(r.Plan.Variants[0])
+	if m.Harness, err = calibrateHost(ctx, r.Hosts[first], first, r.Plan, r.Env); err != nil {
+		return err
+	}
 
 	sw, all, err := openSamples(r.Dir, r.Resume)
 	if err != nil {
@@ -141,7 +145,7 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 			if recorded[sampleKey{j.Cell, j.Round, j.Variant}] {
 				continue
 			}
-			s, err := runHost(ctx, r.Hosts[j.Variant], r.Plan, j, r.Env, r.Timeout)
+			s, err := runHost(ctx, r.Hosts[hostVariant(j.Variant)], r.Plan, j, r.Env, r.Timeout)
 			if err != nil {
 				return err
 			}

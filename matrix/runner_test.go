@@ -50,7 +50,7 @@ func TestRunComplete(t *testing.T) {
 		t.Errorf("%d progress lines, want one per sample", n)
 	}
 	m, err := ReadManifest(r.Dir)
-	if err != nil || m.Status != StatusComplete || m.Samples != 36 || m.Failed != 0 || m.Commits["pooled"] != "fake" {
+	if err != nil || m.Status != StatusComplete || m.Samples != 36 || m.Failed != 0 || m.Commits["pooled"] != "fake" || m.Harness == nil || m.Harness.NsPerOp != 42 {
 		t.Fatalf("manifest %+v, %v", m, err)
 	}
 	// A second run into the same directory would mix two runs: refused.
@@ -83,7 +83,7 @@ func TestRunRecordsFailedHosts(t *testing.T) {
 					continue
 				}
 				failed++
-				if s.Variant != strings.Split(tt.mode, "=")[1] || !strings.Contains(s.Error, tt.want) || s.Result != nil {
+				if hostVariant(s.Variant) != strings.Split(tt.mode, "=")[1] || !strings.Contains(s.Error, tt.want) || s.Result != nil {
 					t.Errorf("failed sample %+v, want error %q", s, tt.want)
 				}
 				if tt.mode == "crash=pooled" && (s.ExitStatus != 3 || !strings.Contains(s.StderrTail, "crashed on purpose")) {

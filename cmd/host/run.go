@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -37,6 +38,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		poolCap    = fs.Int("pool-capacity", 0, "pooled variant's idle states; 0 means the seed's 8")
 		forceSplit = fs.Bool("force-split", false, "splitalloc: use the split layout even off Win64")
 		describe   = fs.Bool("describe", false, "print what this binary can run as JSON and exit")
+		calibrate  = fs.Bool("calibrate", false, "measure the harness's own cost per operation (a no-op compressor through the measured loop), print it as JSON and exit")
 	)
 	if err := fs.Parse(args); err != nil {
 		return exitUsage
@@ -76,8 +78,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return usage("-warmup %d is below -1; -1 means the phase's default", *warmup)
 	case *phase == host.Cold && *warmup > 0:
 		return usage("-warmup %d with -phase cold; a cold sample measures the process's first operations", *warmup)
-	case *poolCap < 0:
-		return usage("-pool-capacity %d is negative; 0 means the default", *poolCap)
+	case *poolCap < 0 || *poolCap > variants.MaxPoolCapacity:
+		return usage("-pool-capacity: pooled capacity must be an integer 1..%d: got %d (0 means the default)", variants.MaxPoolCapacity, *poolCap)
 	}
 	if p.Ops == 0 {
 		p.Ops = map[string]int{host.Cold: host.DefaultColdOps, host.Warm: host.DefaultWarmOps}[p.Phase]
@@ -102,6 +104,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "host-%s: %v\n", linked, err)
 		return exitFail
 	}
+	if *calibrate {
+		c, err := calibrateHarness(v, p)
+		if err = errors.Join(err, v.Close()); err != nil {
+			fmt.Fprintf(stderr, "host-%s: %v\n", linked, err)
+			return exitFail
+		}
+		return emit(stdout, stderr, c)
+	}
 	r, err := host.Run(v, p)
 	err = errors.Join(err, v.Close())
 	if err != nil {
@@ -109,6 +119,25 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return exitFail
 	}
 	return emit(stdout, stderr, r)
+}
+
+// calibrateHarness measures the harness with a no-op compressor that writes what one real operation of
+// p's workload writes (compressed here once, by the linked variant).
+func calibrateHarness(v *variants.Variant, p host.Params) (host.Calibration, error) {
+	payload, err := workload.Payload(p.PayloadSeed, p.PayloadSize, p.RandFrac)
+	if err != nil {
+		return host.Calibration{}, err
+	}
+	var out bytes.Buffer
+	c, err := v.Open(&out, p.Workload.Config(0))
+	if err == nil {
+		_, err = c.Write(payload)
+		err = errors.Join(err, c.Close())
+	}
+	if err != nil {
+		return host.Calibration{}, fmt.Errorf("calibrate: the reference operation: %w", err)
+	}
+	return host.Calibrate(out.Bytes(), p.Workload, host.DefaultCalibrationOps, host.DefaultCalibrationRepeats)
 }
 
 // emit prints v as one JSON line.

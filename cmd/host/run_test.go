@@ -52,7 +52,8 @@ func TestRunBadFlags(t *testing.T) {
 		{[]string{"-backend", "tcmalloc"}, `"tcmalloc"`},
 		{[]string{"-variant", "other"}, `-variant "other", but this binary links "` + linked + `"`},
 		{[]string{"-payload-random", "1.5"}, "random fraction 1.5"},
-		{[]string{"-pool-capacity", "-1"}, "-pool-capacity -1 is negative"},
+		{[]string{"-pool-capacity", "-1"}, "-pool-capacity: pooled capacity must be an integer 1..1024: got -1"},
+		{[]string{"-pool-capacity", "1025"}, "-pool-capacity: pooled capacity must be an integer 1..1024: got 1025"},
 		{[]string{"-nosuchflag"}, "flag provided but not defined"},
 		{[]string{"stray"}, "unexpected arguments"},
 	}
@@ -62,6 +63,21 @@ func TestRunBadFlags(t *testing.T) {
 		if code != exitUsage || !strings.Contains(stderr.String(), tt.want) || stdout.Len() != 0 {
 			t.Errorf("%v: exit %d, stderr %q, stdout %q; want exit 2 and %q", tt.args, code, stderr.String(), stdout.String(), tt.want)
 		}
+	}
+}
+
+func TestCalibrate(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-calibrate", "-backend", "goheap"}, &stdout, &stderr); code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	var c host.Calibration
+	if err := json.Unmarshal(stdout.Bytes(), &c); err != nil {
+		t.Fatal(err)
+	}
+	// The no-op writes what a real operation of the fixed workload writes: about 2.8 KB of deflate.
+	if c.NsPerOp <= 0 || c.Ops != host.DefaultCalibrationOps || c.OutputBytes < 1000 || c.OutputBytes > 5000 {
+		t.Errorf("calibration %+v", c)
 	}
 }
 

@@ -1,7 +1,9 @@
 package host
 
 import (
+	"hash/crc64"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/deflatelab/deflatelab/matrix/workload"
@@ -74,6 +76,9 @@ func TestRunResult(t *testing.T) {
 		t.Errorf("control counters: %d allocs, %d frees, %d hits, %d idle bytes", r.NativeAllocs, r.NativeFrees, r.PoolHits, r.IdleBytes)
 	}
 	p := run(t, "pooled", params(workload.Fixed(), 1, Warm, 40, 10))
+	if p.PoolCapacity != 8 || r.PoolCapacity != 0 {
+		t.Errorf("pool capacity: pooled %d, control %d; want 8 (the default) and 0", p.PoolCapacity, r.PoolCapacity)
+	}
 	if p.PoolHits != 40 || p.NativeAllocs != 0 || p.NativeResets != 40 || p.IdleBytes <= 0 {
 		t.Errorf("warm pooled counters: %d hits, %d allocs, %d resets, %d idle bytes", p.PoolHits, p.NativeAllocs, p.NativeResets, p.IdleBytes)
 	}
@@ -102,40 +107,71 @@ func TestParamsValidate(t *testing.T) {
 	}
 }
 
-// The sink is the loop's only code inside the measured region besides the variant: it must not allocate
-// once its buffer has grown to the largest output.
-func TestSinkDoesNotAllocate(t *testing.T) {
-	s := newSink(1024)
-	chunk := make([]byte, 300)
-	allocs := testing.AllocsPerRun(100, func() {
-		s.Write(chunk)
-		s.Write(chunk)
-		s.finish()
-		s.Write(chunk)
-		s.discard()
+// The loop's own code inside the measured region - the shared counter, the configuration, the sink's
+// copy and check, the clock and the timeline - must not allocate once the sink's buffers hold the largest
+// output: only the variant may.
+func TestLoopDoesNotAllocate(t *testing.T) {
+	out := make([]byte, 3000)
+	l := newLoop(noOp(out), workload.Mixed(), out, 1)
+	var next atomic.Int64
+	allocs := testing.AllocsPerRun(20, func() {
+		next.Store(0)
+		l.work(l.sinks[0], &next, 100, true)
+		next.Store(0)
+		l.work(l.sinks[0], &next, 10, false)
 	})
 	if allocs != 0 {
-		t.Errorf("%v allocations per operation", allocs)
+		t.Errorf("%v allocations per 110 operations", allocs)
+	}
+	if err := l.err(); err != nil {
+		t.Fatal(err)
 	}
 }
 
+// The digest is the sum of every output's CRC-64, whatever the order, whichever configuration index the
+// output came under, and whether or not it matched the configuration's first output.
 func TestSinkDigestIsASum(t *testing.T) {
-	outputs := []string{"a", "bb", "a", "ccc"}
-	digest := func(order []int) (uint64, int64) {
-		s := newSink(0)
-		for _, i := range order {
-			s.Write([]byte(outputs[i]))
-			s.finish()
+	type out struct {
+		ci   int
+		data string
+	}
+	tests := []struct {
+		name string
+		outs []out
+	}{
+		{"one config", []out{{0, "a"}, {0, "a"}, {0, "a"}}},
+		{"two configs", []out{{0, "a"}, {1, "bb"}, {0, "a"}, {1, "bb"}}},
+		{"odd output", []out{{0, "a"}, {0, "zz"}, {0, "a"}}},
+		{"first output odd", []out{{1, "q"}, {1, "bb"}, {1, "bb"}}},
+		{"empty output", []out{{0, ""}, {0, ""}}},
+	}
+	for _, tt := range tests {
+		var want uint64
+		var bytes int64
+		s := newSink(16, 2)
+		for _, o := range tt.outs {
+			want += crc64.Checksum([]byte(o.data), crcTable)
+			bytes += int64(len(o.data))
+			s.Write([]byte(o.data))
+			s.finish(o.ci)
 		}
-		return s.digest, s.bytes
+		if got := s.digest(); got != want || s.bytes != bytes {
+			t.Errorf("%s: digest %x, %d bytes; want %x, %d", tt.name, got, s.bytes, want, bytes)
+		}
 	}
-	d1, n1 := digest([]int{0, 1, 2, 3})
-	d2, n2 := digest([]int{3, 2, 0, 1})
-	d3, _ := digest([]int{1, 3}) // xor would cancel the two "a"s and match this
-	if d1 != d2 || n1 != n2 || n1 != 7 {
-		t.Errorf("order changed the digest: %x/%d vs %x/%d", d1, n1, d2, n2)
+	// xor would cancel the two "a"s and match {"bb", "ccc"}.
+	sum := func(outs ...string) uint64 {
+		s := newSink(8, 1)
+		for _, o := range outs {
+			s.Write([]byte(o))
+			s.finish(0)
+		}
+		return s.digest()
 	}
-	if d1 == d3 {
+	if sum("a", "bb", "a", "ccc") == sum("bb", "ccc") {
 		t.Error("two equal outputs cancelled out")
+	}
+	if sum("a", "bb", "a", "ccc") != sum("ccc", "a", "a", "bb") {
+		t.Error("order changed the digest")
 	}
 }

@@ -12,6 +12,8 @@ type Result struct {
 	Ops      int    `json:"ops"`    // measured operations
 	Warmup   int    `json:"warmup"` // unmeasured operations before them (0 when cold)
 	Split    bool   `json:"split"`  // the split-head layout was active
+	// PoolCapacity is the pooled variant's idle-state bound (0 for variants without a pool).
+	PoolCapacity int `json:"poolCapacity,omitempty"`
 
 	// The payload (reconstructed: the seeds did not publish their generator).
 	PayloadSeed     int64   `json:"payloadSeed"`
@@ -24,6 +26,10 @@ type Result struct {
 	MajorFaults int64 `json:"majorFaults"`
 	PeakRSS     int64 `json:"peakRSS"`               // bytes, process peak resident/working set
 	PrivateMax  int64 `json:"privateBytes,omitzero"` // bytes, peak private/committed where reported
+	// TimelineNs is the sum of the measured operations' durations per timeline bin (see Bin): bin k holds
+	// operations 2^(k-1)+1 .. 2^k of the phase, BinOps(k, Ops) of them, over every goroutine. Absent in
+	// results from hosts older than the timeline.
+	TimelineNs []int64 `json:"timelineNs,omitempty"`
 
 	// Go's view.
 	GoAllocs uint64 `json:"goAllocs"` // heap objects allocated

@@ -10,6 +10,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/deflatelab/deflatelab/deflate"
 	"github.com/deflatelab/deflatelab/matrix/procstat"
 	"github.com/deflatelab/deflatelab/matrix/workload"
 	"github.com/deflatelab/deflatelab/variants"
@@ -73,10 +74,7 @@ func Run(v *variants.Variant, p Params) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	l := &loop{v: v, w: p.Workload, payload: payload, sinks: make([]*sink, p.DOP)}
-	for i := range l.sinks {
-		l.sinks[i] = newSink(p.PayloadSize + p.PayloadSize>>3 + 1024) // above deflate's worst-case expansion
-	}
+	l := newLoop(variantOp(v), p.Workload, payload, p.DOP)
 	if p.Warmup > 0 {
 		l.run(p.Warmup, false, func() {}, func() {})
 		if err := l.err(); err != nil {
@@ -119,7 +117,7 @@ func Run(v *variants.Variant, p Params) (Result, error) {
 	faults, native := ps1.Sub(ps0), c1.Sub(c0)
 	r := Result{
 		Variant: v.Name(), Backend: p.Backend, Workload: p.Workload.Name, Phase: p.Phase, DOP: p.DOP,
-		Ops: p.Ops, Warmup: p.Warmup, Split: c1.SplitActive,
+		Ops: p.Ops, Warmup: p.Warmup, Split: c1.SplitActive, PoolCapacity: int(c1.PoolCapacity),
 		PayloadSeed: p.PayloadSeed, PayloadSize: p.PayloadSize, PayloadRandFrac: p.RandFrac,
 		ElapsedNs:   t1 - t0,
 		MinorFaults: faults.MinorFaults,
@@ -142,21 +140,52 @@ func Run(v *variants.Variant, p Params) (Result, error) {
 		r.LoadBefore, r.LoadAfter = ld0.Avg1, ld1.Avg1
 		r.OtherCPU = procstat.OtherBusy(ld0, ld1, t1-t0)
 	}
-	var digest uint64
+	var (
+		digest uint64
+		tl     timeline
+	)
 	for _, s := range l.sinks {
 		r.OutputBytes += s.bytes
-		digest += s.digest
+		digest += s.digest()
+		tl.add(&s.tl)
 	}
 	r.Digest = fmt.Sprintf("%016x", digest)
+	r.TimelineNs = tl.slice(Bins(p.Ops))
 	return r, nil
+}
+
+// operation is one short-lived compressor: open for (s, cfg), write payload, close.
+type operation func(s *sink, cfg deflate.Config, payload []byte) error
+
+// variantOp is v's operation: the measured thing.
+func variantOp(v *variants.Variant) operation {
+	return func(s *sink, cfg deflate.Config, payload []byte) error {
+		c, err := v.Open(s, cfg)
+		if err == nil {
+			_, err = c.Write(payload)
+			if cerr := c.Close(); err == nil {
+				err = cerr
+			}
+		}
+		return err
+	}
 }
 
 // loop runs operations of one workload on DOP goroutines that share an operation counter.
 type loop struct {
-	v       *variants.Variant
+	op      operation
 	w       workload.Workload
 	payload []byte
 	sinks   []*sink // one per goroutine
+}
+
+// newLoop makes the loop and its sinks, one per goroutine, sized above deflate's worst-case expansion.
+func newLoop(op operation, w workload.Workload, payload []byte, dop int) *loop {
+	l := &loop{op: op, w: w, payload: payload, sinks: make([]*sink, dop)}
+	for i := range l.sinks {
+		l.sinks[i] = newSink(len(payload)+len(payload)>>3+1024, len(w.Configs))
+	}
+	return l
 }
 
 // run performs n operations. The goroutines are started and parked before, and joined after, the region
@@ -186,30 +215,29 @@ func (l *loop) run(n int, measured bool, before, after func()) {
 	after()
 }
 
-// work is one goroutine's share: take the next operation index until n are taken.
+// work is one goroutine's share: take the next operation index until n are taken. A measured operation's
+// duration - from the end of this goroutine's previous operation (or its start) to the end of its check -
+// goes into the timeline bin of its index: one clock read per operation, an index and an add.
 func (l *loop) work(s *sink, next *atomic.Int64, n int, measured bool) {
+	t := procstat.Now()
 	for {
 		i := int(next.Add(1) - 1)
 		if i >= n {
 			return
 		}
-		cfg := l.w.Config(i)
-		c, err := l.v.Open(s, cfg)
-		if err == nil {
-			_, err = c.Write(l.payload)
-			if cerr := c.Close(); err == nil {
-				err = cerr
-			}
-		}
-		if err != nil {
-			s.err = fmt.Errorf("host: operation %d (%v): %w", i, cfg, err)
+		ci := i % len(l.w.Configs)
+		if err := l.op(s, l.w.Configs[ci], l.payload); err != nil {
+			s.err = fmt.Errorf("host: operation %d (%v): %w", i, l.w.Configs[ci], err)
 			return
 		}
-		if measured {
-			s.finish()
-		} else {
+		if !measured {
 			s.discard()
+			continue
 		}
+		s.finish(ci)
+		t1 := procstat.Now()
+		s.tl[Bin(i)] += t1 - t
+		t = t1
 	}
 }
 

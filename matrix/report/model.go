@@ -27,6 +27,7 @@ type model struct {
 	Samples  map[string]int        // per platform
 	Load     map[string]*loadInfo  // per platform
 	Charts   []chart
+	Cold     *coldStart // the cold-start and pool-capacity sections' analyses (coldstart.go)
 }
 
 // loadInfo sums up how busy a platform's machines were over its successful samples.

@@ -55,6 +55,9 @@ func Render(opts Options) (string, error) {
 	if err := fill(m, opts, in); err != nil {
 		return "", err
 	}
+	if m.Cold, err = newColdStart(in, a); err != nil {
+		return "", err
+	}
 	cs, err := charts(m)
 	if err != nil {
 		return "", err

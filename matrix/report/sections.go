@@ -16,6 +16,8 @@ var sections = []section{
 	{"elapsed", writeElapsed},
 	{"cells", writeCellStats},
 	{"why", writeWhy},
+	{"coldstart", writeColdStart},
+	{"capacity", writeCapacity},
 	{"charts", writeCharts},
 	{"environment", writeEnvironment},
 }
@@ -28,6 +30,7 @@ var chartSets = []func(*model) ([]chart, error){
 	tradeoffCharts,
 	summaryCharts,
 	faultsCharts,
+	coldStartCharts,
 }
 
 // writeSections writes the named sections (all when names is nil) in page order.

@@ -133,7 +133,7 @@ func (p *pool) freeSlot() int {
 // Counters reports reuse and the exact idle budget at the moment of the call.
 func (p *pool) Counters() variants.Counters {
 	p.mu.Lock()
-	idle, idleBytes := p.idle, p.idleBytes
+	idle, idleBytes, capacity := p.idle, p.idleBytes, len(p.slots)
 	p.mu.Unlock()
 	return variants.Counters{
 		Resets:        p.resets.Load(),
@@ -142,6 +142,7 @@ func (p *pool) Counters() variants.Counters {
 		PoolEvictions: p.evictions.Load(),
 		IdleStates:    int64(idle),
 		IdleBytes:     idleBytes,
+		PoolCapacity:  int64(capacity),
 	}
 }
 

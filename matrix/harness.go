@@ -1,0 +1,45 @@
+package matrix
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"time"
+
+	"github.com/deflatelab/deflatelab/matrix/host"
+)
+
+// Harness is the run's record of the measured loop's own cost per operation, measured at run start by a
+// host (cmd/host -calibrate: a no-op compressor through the same loop, see host.Calibrate), so that a
+// report can set it beside the fastest variant's operation.
+type Harness struct {
+	host.Calibration
+	Variant  string    `json:"variant"` // the host binary that measured it
+	Measured time.Time `json:"measured"`
+}
+
+// calibrateHost runs path -calibrate with the plan's payload and the fixed workload.
+func calibrateHost(ctx context.Context, path, variant string, plan Plan, env []string) (*Harness, error) {
+	ctx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, path, "-calibrate", "-variant", variant, "-workload", "fixed",
+		"-backend", plan.Backends[0], "-payload-seed", fmt.Sprint(plan.PayloadSeed),
+		"-payload-size", fmt.Sprint(plan.PayloadSize), "-payload-random", fmt.Sprint(plan.PayloadRandom))
+	if len(env) > 0 {
+		cmd.Env = append(os.Environ(), env...)
+	}
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("matrix: measuring the harness: %s -calibrate: %v: %s", path, err, bytes.TrimSpace(stderr.Bytes()))
+	}
+	h := &Harness{Variant: variant, Measured: time.Now().UTC()}
+	if err := json.Unmarshal(out, &h.Calibration); err != nil || h.NsPerOp <= 0 {
+		return nil, fmt.Errorf("matrix: measuring the harness: %s -calibrate printed %q (%v); want a positive nsPerOp", path, out, err)
+	}
+	return h, nil
+}

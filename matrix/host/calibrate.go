@@ -1,0 +1,57 @@
+package host
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/deflatelab/deflatelab/deflate"
+	"github.com/deflatelab/deflatelab/matrix/procstat"
+	"github.com/deflatelab/deflatelab/matrix/workload"
+)
+
+// Calibration defaults: 20,000 no-op operations take about 2 ms here, five repeats keep the run start
+// cheap while the median of five shrugs off one preempted repeat.
+const (
+	DefaultCalibrationOps     = 20000
+	DefaultCalibrationRepeats = 5
+)
+
+// Calibration is the harness's own cost per operation: the measured loop at DOP 1 around a no-op
+// compressor that writes a fixed output (the size of a real one) into the sink. It holds everything the
+// loop adds to a real operation - the shared counter, the configuration, the sink's copy and output
+// check, the clock read and the timeline - and no compression.
+type Calibration struct {
+	NsPerOp     float64 `json:"nsPerOp"`     // median over the repeats of elapsed / ops
+	Ops         int     `json:"ops"`         // operations per repeat
+	Repeats     int     `json:"repeats"`     //
+	OutputBytes int     `json:"outputBytes"` // what each no-op operation writes
+}
+
+// noOp is a compressor that does nothing but write out.
+func noOp(out []byte) operation {
+	return func(s *sink, _ deflate.Config, _ []byte) error {
+		_, err := s.Write(out)
+		return err
+	}
+}
+
+// Calibrate measures the harness's cost per operation with a no-op compressor writing out for every
+// operation of w, ops operations per repeat, after one unmeasured repeat.
+func Calibrate(out []byte, w workload.Workload, ops, repeats int) (Calibration, error) {
+	if ops < 1 || repeats < 1 || len(w.Configs) == 0 {
+		return Calibration{}, fmt.Errorf("host: calibrate: ops %d and repeats %d must be >= 1, workload %q needs configurations", ops, repeats, w.Name)
+	}
+	l := newLoop(noOp(out), w, out, 1)
+	l.run(ops, false, func() {}, func() {})
+	per := make([]float64, repeats)
+	for r := range per {
+		var t0, t1 int64
+		l.run(ops, true, func() { t0 = procstat.Now() }, func() { t1 = procstat.Now() })
+		per[r] = float64(t1-t0) / float64(ops)
+	}
+	if err := l.err(); err != nil {
+		return Calibration{}, err
+	}
+	slices.Sort(per)
+	return Calibration{NsPerOp: per[len(per)/2], Ops: ops, Repeats: repeats, OutputBytes: len(out)}, nil
+}

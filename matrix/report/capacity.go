@@ -1,0 +1,227 @@
+package report
+
+import (
+	"fmt"
+	"image/color"
+	"io"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/host"
+	"github.com/deflatelab/deflatelab/matrix/stats"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+)
+
+// capacityView compares the pooled candidates of different capacities (pooled/N): each one's idle memory
+// beside its warm and cold deltas, per platform, backend, workload and DOP.
+type capacityView struct {
+	a          *stats.Analysis
+	candidates []string // pooled/N, by N
+	capacity   map[string]int
+	drawn      []chart // set by charts
+}
+
+// newCapacityView returns nil when the analysis has no pooled/N candidate.
+func newCapacityView(a *stats.Analysis) (*capacityView, error) {
+	v := &capacityView{a: a, capacity: map[string]int{}}
+	for _, c := range a.Cells {
+		for _, name := range c.Candidates(a.Control) {
+			if _, ok := v.capacity[name]; ok {
+				continue
+			}
+			if variant, n, err := matrix.ParseCandidate(name); err == nil && variant == matrix.Pooled && n > 0 {
+				v.capacity[name] = n
+				v.candidates = append(v.candidates, name)
+			}
+		}
+	}
+	if len(v.candidates) == 0 {
+		return nil, nil
+	}
+	slices.SortFunc(v.candidates, func(x, y string) int { return v.capacity[x] - v.capacity[y] })
+	return v, nil
+}
+
+// warmCells lists the warm cells, in the analysis' order (platform, backend, workload, DOP).
+func (v *capacityView) warmCells() []*stats.Cell {
+	var out []*stats.Cell
+	for _, c := range v.a.Cells {
+		if c.Phase == host.Warm {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// idle is candidate's median idle bytes at the end of the warm region of cell c.
+func (v *capacityView) idle(c *stats.Cell, candidate string) stats.Estimate {
+	if x := c.Variant(candidate); x != nil {
+		return x.Metrics[stats.IdleBytes.Name]
+	}
+	return stats.Estimate{Center: math.NaN()}
+}
+
+// losing reports whether d says the candidate is significantly slower than control.
+func losing(d *stats.Delta) bool { return d != nil && d.Significant() && d.Direction() > 0 }
+
+func (v *capacityView) write(w io.Writer) {
+	fmt.Fprintf(w, "## Pool capacity\n\n")
+	fmt.Fprintf(w, "Each pooled capacity is a candidate of its own (pooled/N: N idle slots). *Idle retained* is the exact size of the "+
+		"blocks the pool holds idle at the end of the warm region (median over samples, bytes); the changes are elapsed time vs "+
+		"control, paired by round and computed like every change on this page, in %%.\n\n")
+	for _, c := range v.warmCells() {
+		if c.Workload != "mixed" {
+			continue
+		}
+		fmt.Fprintf(w, "- %s\n", v.verdict(c))
+	}
+	fmt.Fprintln(w)
+	var rows [][]string
+	for _, c := range v.warmCells() {
+		cold := cellOf(v.a, c.Cell, host.Cold)
+		for _, cand := range v.candidates {
+			if c.Variant(cand) == nil {
+				continue
+			}
+			coldDelta := "n/a"
+			if cold != nil {
+				coldDelta = deltaCell(cold.Delta(cand, stats.Elapsed.Name))
+			}
+			rows = append(rows, []string{c.Platform, c.Backend, c.Workload, strconv.Itoa(c.DOP), cand,
+				bytesNum(v.idle(c, cand).Center), deltaCell(c.Delta(cand, stats.Elapsed.Name)), coldDelta})
+		}
+	}
+	mdTable(w, []string{"Platform", "Backend", "Workload", "DOP", "Candidate", "Idle retained (warm)",
+		"Warm change, % [95% CI]", "Cold change, % [95% CI]"}, rows)
+	if len(v.drawn) > 0 {
+		fmt.Fprintf(w, "The chart of idle memory against the mixed warm change is under Charts.\n\n")
+	}
+}
+
+// verdict says, for one warm mixed cell, at which capacity the pool stops losing to control and from which
+// it wins, and what each capacity holds idle.
+func (v *capacityView) verdict(c *stats.Cell) string {
+	head := fmt.Sprintf("%s, %s, mixed, DOP %d, warm: ", c.Platform, c.Backend, c.DOP)
+	var parts []string
+	stop, win := "", ""
+	for _, cand := range v.candidates {
+		d := c.Delta(cand, stats.Elapsed.Name)
+		if d == nil {
+			continue
+		}
+		parts = append(parts, fmt.Sprintf("%s %s (idle %s)", cand, deltaCell(d), bytesNum(v.idle(c, cand).Center)))
+		if stop == "" && !losing(d) {
+			stop = cand
+		}
+		if win == "" && d.Significant() && d.Direction() < 0 {
+			win = cand
+		}
+	}
+	var says []string
+	switch {
+	case len(parts) == 0:
+		return head + "no pooled candidate measured."
+	case stop == "":
+		says = append(says, "slower than control at every capacity measured")
+	case stop == v.candidates[0]:
+		says = append(says, "not slower than control from the smallest capacity measured, "+stop)
+	default:
+		says = append(says, "stops losing at "+stop)
+	}
+	if win != "" {
+		says = append(says, "faster than control from "+win)
+	}
+	return head + strings.Join(says, "; ") + ". Change vs control in %: " + strings.Join(parts, "; ")
+}
+
+// charts draws, per platform and backend, each capacity's idle memory against its mixed warm delta.
+func (v *capacityView) charts() ([]chart, error) {
+	type key struct{ platform, backend string }
+	var keys []key
+	byKey := map[key][]*stats.Cell{}
+	for _, c := range v.warmCells() {
+		if c.Workload != "mixed" {
+			continue
+		}
+		k := key{c.Platform, c.Backend}
+		if byKey[k] == nil {
+			keys = append(keys, k)
+		}
+		byKey[k] = append(byKey[k], c)
+	}
+	v.drawn = nil
+	for _, k := range keys {
+		f := newFrame(fmt.Sprintf("Pool capacity on %s, backend %s: idle memory vs mixed warm change", k.platform, k.backend),
+			"idle retained at the end of the warm region (MiB, median)", "mixed warm change vs control (%), up = slower")
+		xhi, ylo, yhi := 0.0, 0.0, 0.0
+		for i, c := range byKey[k] {
+			var pts, sig, ns points // all (for the line), significant (filled glyphs), not significant (hollow)
+			for _, cand := range v.candidates {
+				d := c.Delta(cand, stats.Elapsed.Name)
+				idle := v.idle(c, cand)
+				if d == nil || !d.HasPairs() || idle.Empty() {
+					continue
+				}
+				y, lo, hi := d.Percent()
+				e := errBar{}
+				if !d.Thin() {
+					e = errBar{Low: y - lo, High: hi - y}
+					ylo, yhi = math.Min(ylo, lo), math.Max(yhi, hi)
+				}
+				x := idle.Center / (1 << 20)
+				pts.add(x, y, errBar{}, e, cand)
+				if d.Significant() {
+					sig.add(x, y, errBar{}, e, cand)
+				} else {
+					ns.add(x, y, errBar{}, e, cand)
+				}
+				xhi, ylo, yhi = math.Max(xhi, x), math.Min(ylo, y), math.Max(yhi, y)
+			}
+			if len(pts.XYs) == 0 {
+				continue
+			}
+			col, mk := palette[i%len(palette)], marks[i%len(marks)]
+			if err := joinPoints(f.p, pts.XYs, col); err != nil {
+				return nil, err
+			}
+			if err := f.addPoints(&sig, col, mk.filled, "", false, true); err != nil {
+				return nil, err
+			}
+			if err := f.addPoints(&ns, col, mk.hollow, "", false, true); err != nil {
+				return nil, err
+			}
+			f.legendEntry(fmt.Sprintf("DOP %d", c.DOP), col, mk.filled)
+		}
+		pad := math.Max(10, (yhi-ylo)*0.12)
+		f.p.X.Min, f.p.X.Max = 0, math.Max(1, xhi*1.15)
+		f.p.Y.Min, f.p.Y.Max = ylo-pad, yhi+pad
+		if err := zeroLine(f.p, false); err != nil {
+			return nil, err
+		}
+		ch, err := f.draw("capacity-"+slug(k.platform)+"-"+slug(k.backend)+".svg",
+			fmt.Sprintf("Pool capacity, %s, %s", k.platform, k.backend),
+			"Each point is one pooled capacity at one DOP: its median idle memory (x) against its paired warm change on the mixed workload (y), with the change's interval; filled when the change is significant, hollow when not. Below the dashed line the pool beats control.")
+		if err != nil {
+			return nil, err
+		}
+		v.drawn = append(v.drawn, ch)
+	}
+	return v.drawn, nil
+}
+
+// joinPoints draws a thin line through xys in colour col, so that one DOP's capacities read as a curve.
+func joinPoints(p *plot.Plot, xys plotter.XYs, col color.RGBA) error {
+	l, err := plotter.NewLine(xys)
+	if err != nil {
+		return err
+	}
+	l.LineStyle.Color = col
+	l.LineStyle.Width = vg.Points(0.5)
+	p.Add(l)
+	return nil
+}
