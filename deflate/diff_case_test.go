@@ -156,7 +156,7 @@ func logUniform(r *rand.Rand, lo, hi int) int {
 	return min(hi, max(lo, int(math.Exp(l+r.Float64()*(h-l)))-1))
 }
 
-var flushPatterns = []string{"n", "s", "f", "nns", "nsf", "snf", "nnnf", "ss", "nf"}
+var flushPatterns = []string{"n", "s", "f", "nns", "nsf", "snf", "nnnf", "ss", "nf", "p", "b", "npb", "bsp", "nbnf"}
 
 // randomCase draws a valid case with an input of at most maxSize bytes. wbits and mem are drawn when 0.
 func randomCase(r *rand.Rand, maxSize int, level int, strategy Strategy, format Format, wbits, mem int) diffCase {
@@ -202,9 +202,10 @@ func randomCase(r *rand.Rand, maxSize int, level int, strategy Strategy, format 
 
 // minOutCap raises outCap to 7 when the calls flush: zlib's manual asks for avail_out > 6 with
 // Z_SYNC_FLUSH and Z_FULL_FLUSH, since a flush that ends with the buffer exactly full is repeated by the
-// next call, and with fewer bytes than a marker it never completes.
+// next call, and with fewer bytes than a marker it never completes (the other flushes get the same
+// margin).
 func minOutCap(flushes string, outCap int) int {
-	if strings.ContainsAny(flushes, "sf") {
+	if strings.ContainsAny(flushes, "psfb") {
 		return max(outCap, 7)
 	}
 	return outCap
