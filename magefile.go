@@ -21,8 +21,12 @@ import (
 // as other platforms' binaries under emulators.
 type Validate mg.Namespace
 
-// Aliases: "validate" is validate:local, the common case.
-var Aliases = map[string]any{"validate": Validate.Local}
+// Bench groups the benches: "bench" runs the experiment on this machine, "bench:emulated" other
+// platforms' hosts under emulators, as a functional check.
+type Bench mg.Namespace
+
+// Aliases: "validate" is validate:local and "bench" is bench:local, the common cases.
+var Aliases = map[string]any{"validate": Validate.Local, "bench": Bench.Local}
 
 var std = tasks.Streams{Stdout: os.Stdout, Stderr: os.Stderr}
 
@@ -47,8 +51,8 @@ func (Validate) Emulated(ctx context.Context) error {
 	return tasks.Emulated(ctx, std, o)
 }
 
-// Bench builds this machine's hosts and runs the experiment (DEFLATELAB_PROFILE=smoke|quick|full, default quick) into results/.
-func Bench(ctx context.Context) error {
+// Local builds this machine's hosts and runs the experiment (DEFLATELAB_PROFILE=smoke|quick|full, default quick) into results/ (also: "bench").
+func (Bench) Local(ctx context.Context) error {
 	o, err := options()
 	if err != nil {
 		return err
@@ -57,6 +61,23 @@ func Bench(ctx context.Context) error {
 		return err
 	}
 	_, err = tasks.Bench(ctx, std, o, runtime.GOOS, runtime.GOARCH, matrix.BenchMain)
+	return err
+}
+
+// Emulated benches windows/amd64 hosts under wine64 and linux/arm64 under qemu (smoke, every backend), a functional check, and reports them.
+func (Bench) Emulated(ctx context.Context) error {
+	o, err := tasks.EmulatedOptions(os.Getenv)
+	if err != nil {
+		return err
+	}
+	_, err = tasks.BenchEmulated(ctx, std, o, tasks.EmulatedSteps{
+		Start: tasks.RealEmulator,
+		BuildHosts: func(ctx context.Context, goos, goarch string) error {
+			return tasks.BuildHosts(ctx, std, goos, goarch)
+		},
+		Bench:  matrix.BenchMain,
+		Report: report.Main,
+	})
 	return err
 }
 

@@ -29,7 +29,7 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		_       = fs.String("workloads", "", "comma-separated workloads, of fixed,mixed (default: the profile's)")
 		dops    = fs.String("dops", "", "comma-separated degrees of parallelism, each >= 1 (default: the profile's)")
 		_       = fs.String("phases", "", "comma-separated phases, of cold,warm (default: the profile's)")
-		_       = fs.String("backends", "", fmt.Sprintf("comma-separated allocator backends as the hosts name them, or %q (default: the profile's)", DefaultBackend))
+		_       = fs.String("backends", "", fmt.Sprintf("comma-separated allocator backends as the hosts name them, or %q, or %q alone for every backend the hosts have (default: the profile's)", DefaultBackend, AllBackends))
 		_       = fs.Int("rounds", 0, "rounds per cell (default: the profile's)")
 		order   = fs.String("order", "", "order of the variants within a round: rotate or shuffle (default: rotate)")
 		seed    = fs.Uint64("seed", 0, "shuffle seed; 0 picks one and records it in run.json")
@@ -37,11 +37,13 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		_       = fs.Int("warm-ops", 0, "measured operations of a warm sample (default: the profile's)")
 		_       = fs.Int("warmup", 0, "warm-up operations before a warm sample (default: the profile's)")
 		out     = fs.String("out", "", "results directory (default results/<timestamp>-<goos>-<goarch>)")
-		bin     = fs.String("bin", "", "directory of the host binaries (default bin/<goos>-<goarch>)")
+		bin     = fs.String("bin", "", "directory of the host binaries (default bin/<goos>-<goarch>, of -platform when given)")
 		resume  = fs.Bool("resume", false, "continue the run in -out, skipping its recorded samples; the plan comes from its run.json")
 		timeout = fs.Duration("timeout", 0, "per-sample timeout (default: the profile's)")
 		split   = fs.Bool("force-split", true, "splitalloc uses the split layout on every platform, not only Win64 (false: the seed's patch as written, a no-op off Win64)")
 		poolCap = fs.String("pool-capacity", "", fmt.Sprintf("comma-separated idle-state bounds of the pooled variant, each 1..%d and each a candidate pooled/N (default: the profile's)", variants.MaxPoolCapacity))
+		emu     = fs.String("exec", "", "run every host as `CMD` host-binary flags... (words split at spaces): an emulator such as qemu-aarch64-static or a wine wrapper, for another platform's hosts; needs -platform. The run and its samples are marked emulated: a functional check, not a timing")
+		plat    = fs.String("platform", "", "goos/goarch of the hosts (default: this machine's); with -exec, the platform the emulator runs")
 	)
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -49,9 +51,15 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if fs.NArg() > 0 {
 		return fmt.Errorf("bench: unexpected arguments %q; all input is flags", fs.Args())
 	}
+	emulator := strings.Fields(*emu)
 	goos, goarch := runtime.GOOS, runtime.GOARCH
-	if *bin == "" {
-		*bin = hostbin.Dir("bin", goos, goarch)
+	if *plat != "" {
+		var ok bool
+		if goos, goarch, ok = strings.Cut(*plat, "/"); !ok || goos == "" || goarch == "" || strings.Contains(goarch, "/") {
+			return fmt.Errorf("bench: -platform %q: want goos/goarch, e.g. windows/amd64", *plat)
+		}
+	} else if len(emulator) > 0 && !*resume {
+		return errors.New("bench: -exec runs another platform's hosts: give -platform goos/goarch too (e.g. windows/amd64 under wine, linux/arm64 under qemu-aarch64-static)")
 	}
 
 	p, err := ProfileByName(*profile)
@@ -66,7 +74,7 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		var planFlags []string
 		fs.Visit(func(f *flag.Flag) {
 			switch f.Name {
-			case "out", "bin", "resume", "timeout":
+			case "out", "bin", "resume", "timeout", "exec":
 			default:
 				planFlags = append(planFlags, "-"+f.Name)
 			}
@@ -79,6 +87,9 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			return fmt.Errorf("bench: -resume: %w", err)
 		}
 		plan = m.Plan
+		if goos, goarch, _ = strings.Cut(plan.Platform, "/"); !flagGiven(fs, "exec") {
+			emulator = strings.Fields(m.Emulated)
+		}
 		if p, err = ProfileByName(plan.Profile); err != nil {
 			return err
 		}
@@ -132,8 +143,11 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		*timeout = p.Timeout
 	}
 
+	if *bin == "" {
+		*bin = hostbin.Dir("bin", goos, goarch)
+	}
 	r := &Runner{
-		Plan: plan, Dir: *out, Timeout: *timeout, Resume: *resume,
+		Plan: plan, Dir: *out, Timeout: *timeout, Resume: *resume, Exec: emulator,
 		Command: append([]string{"lab", "bench"}, args...), Progress: stderr, Live: isTerminal(stderr),
 		Hosts: map[string]string{},
 	}
@@ -148,6 +162,13 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		fmt.Fprintln(stdout, *out)
 	}
 	return err
+}
+
+// flagGiven reports whether the flag called name was given.
+func flagGiven(fs *flag.FlagSet, name string) bool {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == name })
+	return given
 }
 
 // applyCapacities replaces the pooled candidates of vs by one per capacity in the -pool-capacity list.

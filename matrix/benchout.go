@@ -31,7 +31,7 @@ func perOp(total int64, r *host.Result) float64 { return float64(total) / float6
 // WriteBench writes the OK samples in the Go benchmark format, one line per sample, named
 // BenchmarkDeflate/workload=.../dop=.../phase=.../backend=.../variant=..., with the iteration count set to
 // the measured operations. File configuration (goos, goarch, cpu, commit) comes from each sample's
-// environment. `benchstat -col /variant bench.txt` compares the variants cell by cell.
+// environment, plus "emulated: <emulator>" for a sample whose host ran under one. `benchstat -col /variant bench.txt` compares the variants cell by cell.
 func WriteBench(w io.Writer, samples []Sample) error {
 	bw := benchfmt.NewWriter(w)
 	for _, s := range samples {
@@ -42,6 +42,7 @@ func WriteBench(w io.Writer, samples []Sample) error {
 		res := &benchfmt.Result{Name: benchfmt.Name(s.Cell.BenchName(s.Variant)), Iters: r.Ops}
 		for _, kv := range [][2]string{
 			{"goos", r.Env.GOOS}, {"goarch", r.Env.GOARCH}, {"cpu", r.Env.CPU}, {"commit", r.Env.Commit},
+			{"emulated", s.Emulated}, // so that benchstat, too, says these are an emulator's times
 		} {
 			if kv[1] != "" {
 				res.Config = append(res.Config, benchfmt.Config{Key: kv[0], Value: []byte(kv[1]), File: true})

@@ -8,10 +8,32 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/deflatelab/deflatelab/matrix/host"
 )
+
+// describeTimeout bounds a host's -describe: the first run under wine boots the prefix's services.
+const describeTimeout = time.Minute
+
+// waitDelay is how long a host's pipes may stay open after it exits (or is killed) before the runner
+// stops reading them: children of the host (or of its emulator) can hold them open indefinitely.
+var waitDelay = time.Second
+
+// hostCommand is the command that runs a host binary with args: the binary itself, or, with an
+// emulator (lab bench -exec), emulator[0] with emulator[1:], the binary and args, as go test -exec does.
+// env is added to the runner's environment.
+func hostCommand(ctx context.Context, emulator []string, path string, args, env []string) *exec.Cmd {
+	argv := append(append(slices.Clone(emulator), path), args...)
+	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
+	if len(env) > 0 {
+		cmd.Env = append(os.Environ(), env...)
+	}
+	cmd.WaitDelay = waitDelay
+	return cmd
+}
 
 // stderrTailBytes is how much of a failed host's stderr a sample keeps: enough for a panic's first frames.
 const stderrTailBytes = 4 << 10
@@ -23,18 +45,16 @@ var errInterrupted = errors.New("matrix: interrupted")
 // runHost runs one job's host process and turns whatever happens into a Sample. Only the run's own
 // cancellation is an error; a host that fails, crashes, hangs past timeout or prints garbage is a failed
 // Sample with its exit status and the tail of its stderr.
-func runHost(ctx context.Context, path string, plan Plan, j Job, env []string, timeout time.Duration) (Sample, error) {
-	s := Sample{Cell: j.Cell, Variant: j.Variant, Round: j.Round, Position: j.Position}
+//
+// emulator, when not empty, is the command the host runs under (see hostCommand); the sample records it.
+func runHost(ctx context.Context, emulator []string, path string, plan Plan, j Job, env []string, timeout time.Duration) (Sample, error) {
+	s := Sample{Cell: j.Cell, Variant: j.Variant, Round: j.Round, Position: j.Position, Emulated: strings.Join(emulator, " ")}
 	hctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	cmd := exec.CommandContext(hctx, path, plan.hostArgs(j)...)
-	if len(env) > 0 {
-		cmd.Env = append(os.Environ(), env...)
-	}
+	cmd := hostCommand(hctx, emulator, path, plan.hostArgs(j), env)
 	var stdout bytes.Buffer
 	stderr := &tailBuffer{max: stderrTailBytes}
 	cmd.Stdout, cmd.Stderr = &stdout, stderr
-	cmd.WaitDelay = time.Second // do not wait on pipes held open by a killed host's children
 
 	start := time.Now()
 	err := cmd.Run()
@@ -43,6 +63,13 @@ func runHost(ctx context.Context, path string, plan Plan, j Job, env []string, t
 		return s, errInterrupted
 	}
 	s.StderrTail = stderr.String()
+	if errors.Is(err, exec.ErrWaitDelay) {
+		// The host exited with status 0, but something it started still holds its stdout open: under
+		// wine, the server and the prefix's services when the host was the first wine program (which
+		// emulate.Wine.StartServer prevents). Everything the host wrote before it exited was read
+		// during waitDelay, so the output is complete: judge it like any other.
+		err = nil
+	}
 	if err != nil {
 		s.ExitStatus = -1
 		var ee *exec.ExitError
@@ -87,6 +114,9 @@ func parseResult(out []byte, plan Plan, j Job) (*host.Result, error) {
 	if got != want {
 		return nil, fmt.Errorf("host measured [%s], asked for [%s] (variant workload dop phase backend ops warmup)", got, want)
 	}
+	if got := r.Env.Platform(); plan.Platform != "" && got != plan.Platform {
+		return nil, fmt.Errorf("host reports platform %s, but the run is on %s", got, plan.Platform)
+	}
 	if r.Ops <= 0 || r.ElapsedNs <= 0 {
 		return nil, fmt.Errorf("host result has ops %d and elapsed %d ns; both must be positive", r.Ops, r.ElapsedNs)
 	}
@@ -117,17 +147,18 @@ func (t *tailBuffer) String() string {
 }
 
 // describeHost asks a host binary what it can run (cmd/host -describe).
-func describeHost(ctx context.Context, path string, env []string) (host.Description, error) {
+func describeHost(ctx context.Context, emulator []string, path string, env []string) (host.Description, error) {
 	var d host.Description
-	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	ctx, cancel := context.WithTimeout(ctx, describeTimeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, path, "-describe")
-	if len(env) > 0 {
-		cmd.Env = append(os.Environ(), env...)
+	cmd := hostCommand(ctx, emulator, path, []string{"-describe"}, env)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	if errors.Is(err, exec.ErrWaitDelay) {
+		err = nil // exited 0 with its pipes held open by a child; see runHost
 	}
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
+	out := stdout.Bytes()
 	if err != nil {
 		return d, fmt.Errorf("matrix: %s -describe: %v: %s", path, err, bytes.TrimSpace(stderr.Bytes()))
 	}

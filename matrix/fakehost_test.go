@@ -18,7 +18,9 @@ import (
 
 // The test binary doubles as a fake host: copied to host-<variant> and run with $fakeHostEnv set, it
 // acts like cmd/host without measuring anything. The env value picks a misbehaviour for one variant:
-// "ok", "crash=<variant>", "hang=<variant>", "garbage=<variant>", "mismatch=<variant>".
+// "ok", "crash=<variant>", "hang=<variant>", "garbage=<variant>", "mismatch=<variant>",
+// "elsewhere=<variant>" (its results say another platform), or for all of them: "describeas=<goos/goarch>"
+// (-describe says that platform).
 const fakeHostEnv = "DEFLATELAB_FAKE_HOST"
 
 func TestMain(m *testing.M) {
@@ -49,15 +51,19 @@ func fakeHost(mode string, args []string, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
+	what, target, _ := strings.Cut(mode, "=")
 	if *describe {
-		json.NewEncoder(stdout).Encode(host.Description{Variant: variant, Backends: []string{"goheap", "pages"}, DefaultBackend: "pages", Commit: "fake"})
+		platform := runtime.GOOS + "/" + runtime.GOARCH
+		if what == "describeas" {
+			platform = target
+		}
+		json.NewEncoder(stdout).Encode(host.Description{Variant: variant, Backends: []string{"goheap", "pages"}, DefaultBackend: "pages", Commit: "fake", Platform: platform})
 		return 0
 	}
 	if *calibrate {
 		json.NewEncoder(stdout).Encode(host.Calibration{NsPerOp: 42, Ops: 1, Repeats: 1, OutputBytes: 100})
 		return 0
 	}
-	what, target, _ := strings.Cut(mode, "=")
 	if target == variant {
 		switch what {
 		case "crash":
@@ -77,7 +83,10 @@ func fakeHost(mode string, args []string, stdout, stderr io.Writer) int {
 		r.Digest = "ffffffffffffffff"
 	}
 	r.NativeAllocs, r.NativeFrees = int64(r.Ops), int64(r.Ops)
-	r.Env = host.Env{GOOS: "fakeos", GOARCH: "fakearch", CPU: "Fake CPU", Commit: "fake"}
+	r.Env = host.Env{GOOS: runtime.GOOS, GOARCH: runtime.GOARCH, CPU: "Fake CPU", Commit: "fake"}
+	if what == "elsewhere" && target == variant {
+		r.Env.GOOS, r.Env.GOARCH = "fakeos", "fakearch"
+	}
 	json.NewEncoder(stdout).Encode(r)
 	return 0
 }

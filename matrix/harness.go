@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
-	"os"
 	"os/exec"
 	"time"
 
@@ -21,19 +21,21 @@ type Harness struct {
 	Measured time.Time `json:"measured"`
 }
 
-// calibrateHost runs path -calibrate with the plan's payload and the fixed workload.
-func calibrateHost(ctx context.Context, path, variant string, plan Plan, env []string) (*Harness, error) {
+// calibrateHost runs path -calibrate with the plan's payload and the fixed workload, under emulator
+// when one is given (see hostCommand).
+func calibrateHost(ctx context.Context, emulator []string, path, variant string, plan Plan, env []string) (*Harness, error) {
 	ctx, cancel := context.WithTimeout(ctx, time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, path, "-calibrate", "-variant", variant, "-workload", "fixed",
+	cmd := hostCommand(ctx, emulator, path, []string{"-calibrate", "-variant", variant, "-workload", "fixed",
 		"-backend", plan.Backends[0], "-payload-seed", fmt.Sprint(plan.PayloadSeed),
-		"-payload-size", fmt.Sprint(plan.PayloadSize), "-payload-random", fmt.Sprint(plan.PayloadRandom))
-	if len(env) > 0 {
-		cmd.Env = append(os.Environ(), env...)
+		"-payload-size", fmt.Sprint(plan.PayloadSize), "-payload-random", fmt.Sprint(plan.PayloadRandom)}, env)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	if errors.Is(err, exec.ErrWaitDelay) {
+		err = nil // exited 0 with its pipes held open by a child; see runHost
 	}
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
+	out := stdout.Bytes()
 	if err != nil {
 		return nil, fmt.Errorf("matrix: measuring the harness: %s -calibrate: %v: %s", path, err, bytes.TrimSpace(stderr.Bytes()))
 	}

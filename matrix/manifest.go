@@ -27,6 +27,9 @@ type Manifest struct {
 	Failed  int               `json:"failed"`            // recorded samples that are not OK
 	Planned int               `json:"planned"`           // what the plan takes
 	Harness *Harness          `json:"harness,omitempty"` // the loop's own cost per operation, at (re)start
+	// Emulated is the emulator command every host ran under (lab bench -exec), empty for a native run;
+	// each sample records it too. An emulated run is a functional check, not a timing.
+	Emulated string `json:"emulated,omitempty"`
 }
 
 // Manifest statuses.

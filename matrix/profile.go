@@ -13,6 +13,10 @@ import (
 // the runner resolves to its real name before anything runs.
 const DefaultBackend = "default"
 
+// AllBackends, as a plan's only backend, stands for every backend all the hosts have, resolved like
+// DefaultBackend: what a functional check of a platform (an emulated run) takes.
+const AllBackends = "all"
+
 // FullPoolCapacities are the pool capacities the full profile measures: the seed's 8, the mixed workload's
 // 12 configurations, and the seed's 16-slot candidate.
 var FullPoolCapacities = []int{8, 12, 16}

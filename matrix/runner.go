@@ -24,14 +24,19 @@ type Runner struct {
 	Env     []string          // extra environment for the hosts, after the runner's own
 	Command []string          // the command line, recorded in run.json
 
+	// Exec, when not empty, is the emulator every host runs under: Exec[0] with Exec[1:], then the host
+	// binary and its flags (lab bench -exec). The manifest and every sample record it as Emulated.
+	Exec []string
+
 	Progress io.Writer // where progress goes; nil for none
 	Live     bool      // a single-line bar instead of one line per sample
 }
 
 // Prepare checks everything that can be checked before a sample runs and resolves the plan's backends:
-// the plan's dimensions, a host binary per variant that says it is that variant (cmd/host -describe),
-// and every backend available in every host ("default" becomes the hosts' default). It returns the
-// commit each host variant was built from.
+// the plan's dimensions, a host binary per variant that says it is that variant and is built for the
+// plan's platform (cmd/host -describe, run under Exec when set), and every backend available in every
+// host ("default" becomes the hosts' default, "all" every backend they all have). It returns the commit
+// each host variant was built from.
 func (r *Runner) Prepare(ctx context.Context) (commits map[string]string, err error) {
 	if err := r.Plan.Validate(); err != nil {
 		return nil, err
@@ -50,12 +55,16 @@ func (r *Runner) Prepare(ctx context.Context) (commits map[string]string, err er
 		if st, err := os.Stat(path); err != nil || !st.Mode().IsRegular() {
 			return nil, fmt.Errorf("matrix: missing host binary %s for variant %q; build the hosts first (hostbin.Build, e.g. the magefile's build target)", path, v)
 		}
-		d, err := describeHost(ctx, path, r.Env)
+		d, err := describeHost(ctx, r.Exec, path, r.Env)
 		if err != nil {
 			return nil, err
 		}
 		if d.Variant != hostVariant(v) {
 			return nil, fmt.Errorf("matrix: host binary %s links variant %q, but the plan expects %q there", path, d.Variant, v)
+		}
+		if d.Platform != "" && d.Platform != r.Plan.Platform {
+			return nil, fmt.Errorf("matrix: host binary %s is built for %s, but the plan's platform is %s; give -platform %s (and -exec with an emulator unless this machine runs it)",
+				path, d.Platform, r.Plan.Platform, d.Platform)
 		}
 		commits[hostVariant(v)] = d.Commit
 		if backends == nil {
@@ -64,13 +73,17 @@ func (r *Runner) Prepare(ctx context.Context) (commits map[string]string, err er
 			backends = slices.DeleteFunc(backends, func(b string) bool { return !slices.Contains(d.Backends, b) })
 		}
 	}
-	resolved := make([]string, len(r.Plan.Backends))
-	for i, b := range r.Plan.Backends {
+	planned := r.Plan.Backends
+	if slices.Equal(planned, []string{AllBackends}) {
+		planned = backends
+	}
+	resolved := make([]string, len(planned))
+	for i, b := range planned {
 		if b == DefaultBackend {
 			b = def
 		}
 		if !slices.Contains(backends, b) {
-			return nil, fmt.Errorf("matrix: unknown backend %q; the hosts have %v (or %q for %s)", r.Plan.Backends[i], backends, DefaultBackend, def)
+			return nil, fmt.Errorf("matrix: unknown backend %q; the hosts have %v (or %q for %s, or %q alone for all of them)", planned[i], backends, DefaultBackend, def, AllBackends)
 		}
 		if slices.Contains(resolved[:i], b) {
 			return nil, fmt.Errorf("matrix: backend %q given twice (%q stands for %s)", b, DefaultBackend, def)
@@ -107,15 +120,18 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 		if !reflect.DeepEqual(old.Plan, r.Plan) {
 			return fmt.Errorf("matrix: -resume: the plan differs from the one in %s", filepath.Join(r.Dir, ManifestFile))
 		}
+		if emu := strings.Join(r.Exec, " "); old.Emulated != emu {
+			return fmt.Errorf("matrix: -resume: the run's hosts ran under -exec %q, not %q; one run is one way of running", old.Emulated, emu)
+		}
 		m = old
 		m.Resumed = append(m.Resumed, now)
 		m.Command = append(m.Command, r.Command)
 		m.End, m.Error = time.Time{}, ""
 	}
 	m.Profile, m.Plan, m.Hosts, m.Commits, m.Timeout = r.Plan.Profile, r.Plan, r.Hosts, commits, r.Timeout.String()
-	m.Planned, m.Status = r.Plan.Samples(), StatusRunning
+	m.Planned, m.Status, m.Emulated = r.Plan.Samples(), StatusRunning, strings.Join(r.Exec, " ")
 	first := hostVariant(r.Plan.Variants[0])
-	if m.Harness, err = calibrateHost(ctx, r.Hosts[first], first, r.Plan, r.Env); err != nil {
+	if m.Harness, err = calibrateHost(ctx, r.Exec, r.Hosts[first], first, r.Plan, r.Env); err != nil {
 		return err
 	}
 
@@ -145,7 +161,7 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 			if recorded[sampleKey{j.Cell, j.Round, j.Variant}] {
 				continue
 			}
-			s, err := runHost(ctx, r.Hosts[hostVariant(j.Variant)], r.Plan, j, r.Env, r.Timeout)
+			s, err := runHost(ctx, r.Exec, r.Hosts[hostVariant(j.Variant)], r.Plan, j, r.Env, r.Timeout)
 			if err != nil {
 				return err
 			}

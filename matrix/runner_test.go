@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -18,6 +19,7 @@ func fakeRunner(t *testing.T, mode string) *Runner {
 	_, hosts := fakeHosts(t, mode)
 	p := testPlan()
 	p.Workloads, p.Phases = []string{"fixed"}, []string{"cold", "warm"} // 4 cells x 3 rounds x 3 variants
+	p.Platform = runtime.GOOS + "/" + runtime.GOARCH                    // the fake hosts are this machine's binaries
 	return &Runner{Plan: p, Hosts: hosts, Dir: filepath.Join(t.TempDir(), "results"), Timeout: 20 * time.Second}
 }
 
@@ -206,7 +208,7 @@ func TestBenchFormat(t *testing.T) {
 				t.Errorf("name %q lacks %s", name, k)
 			}
 		}
-		if res.GetConfig("goos") != "fakeos" || res.GetConfig("cpu") != "Fake CPU" {
+		if res.GetConfig("goos") != runtime.GOOS || res.GetConfig("cpu") != "Fake CPU" {
 			t.Errorf("file config %v", res.Config)
 		}
 		for _, u := range []string{"sec/op", "faults/op", "nativeallocs/op", "nativefrees/op", "resets/op", "B/op", "allocs/op", "idle-B"} {

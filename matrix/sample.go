@@ -34,6 +34,10 @@ type Sample struct {
 	StderrTail string       `json:"stderrTail,omitempty"`
 	WallNs     int64        `json:"wallNs"` // wall time of the whole host process, for harness overhead
 	Result     *host.Result `json:"result,omitempty"`
+
+	// Emulated names the emulator the host ran under (the runner's -exec command), empty for a host that
+	// ran natively. Such a sample proves the code path works and agrees; its timings are not the platform's.
+	Emulated string `json:"emulated,omitempty"`
 }
 
 // ReadSamples reads a results file: one JSON Sample per line. A line that does not parse is an error

@@ -53,7 +53,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if *describe {
 		return emit(stdout, stderr, host.Description{
 			Variant: linked, Backends: nativemem.Available(), DefaultBackend: nativemem.Default(),
-			Workloads: workload.Names(), Commit: host.Commit(),
+			Workloads: workload.Names(), Commit: host.Commit(), Platform: host.CurrentPlatform(),
 		})
 	}
 	if *variant != "" && *variant != linked {

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -90,7 +91,8 @@ func TestDescribe(t *testing.T) {
 	if err := json.Unmarshal(stdout.Bytes(), &d); err != nil {
 		t.Fatal(err)
 	}
-	if d.Variant != "control" || d.DefaultBackend == "" || len(d.Backends) == 0 || len(d.Workloads) != 2 {
+	if d.Variant != "control" || d.DefaultBackend == "" || len(d.Backends) == 0 || len(d.Workloads) != 2 ||
+		d.Platform != runtime.GOOS+"/"+runtime.GOARCH {
 		t.Errorf("untagged build: %+v", d)
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -63,5 +65,68 @@ exit 1
 	lines := strings.Split(strings.TrimSpace(string(log)), "\n")
 	if len(lines) != 2 || !strings.Contains(lines[0], "wineboot --init") || !strings.Contains(lines[1], "/d "+windowsVersion) {
 		t.Errorf("wine calls:\n%s\nwant one wineboot --init and one version setting", log)
+	}
+}
+
+func TestStartServer(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no POSIX shell")
+	}
+	for _, tt := range []struct {
+		name   string
+		status int      // of wineserver -p
+		calls  []string // wineserver's arguments, in order, after stop
+		fail   bool
+	}{
+		{"started", 0, []string{"-p", "wine64 cmd /c exit", "-k", "-w"}, false},
+		{"already running", serverBusy, []string{"-p"}, false}, // not ours: never stopped
+		{"broken", 1, []string{"-p"}, true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			calls := filepath.Join(dir, "calls")
+			// The server must get the prefix's environment and no stream of ours.
+			fakeTool(t, filepath.Join(dir, "wineserver64"), `
+echo "$WINEPREFIX $*" >> `+shellQuote(calls)+`
+if [ "$1" = -p ] && [ -e /proc/$$/fd/2 ] && [ "$(readlink /proc/$$/fd/2)" != /dev/null ]; then exit 9; fi
+[ "$1" = -p ] && exit `+strconv.Itoa(tt.status)+`
+exit 0
+`)
+			fakeTool(t, filepath.Join(dir, "wine64"), `echo "$WINEPREFIX wine64 $*" >> `+shellQuote(calls)+"\n")
+			w := Wine{Binary: filepath.Join(dir, "wine64"), Prefix: filepath.Join(dir, "prefix")}
+			stop, err := w.StartServer(context.Background(), io.Discard)
+			if (err != nil) != tt.fail {
+				t.Fatalf("StartServer: %v, want failure %v", err, tt.fail)
+			}
+			if err == nil {
+				if err := stop(); err != nil {
+					t.Errorf("stop: %v", err)
+				}
+			}
+			log, _ := os.ReadFile(calls)
+			var want []string
+			for _, c := range tt.calls {
+				want = append(want, w.Prefix+" "+c)
+			}
+			if got := strings.TrimSpace(string(log)); got != strings.Join(want, "\n") {
+				t.Errorf("wineserver calls:\n%s\nwant\n%s", got, strings.Join(want, "\n"))
+			}
+		})
+	}
+}
+
+func TestStartEmulatorRefuses(t *testing.T) {
+	for _, tt := range []struct{ target, want string }{
+		{runtime.GOOS + "/" + runtime.GOARCH, "run natively"},
+		{"plan9/386", `no emulator for "plan9/386"`},
+		{"windows/arm64", "nothing here runs windows/arm64"},
+	} {
+		target, want := tt.target, tt.want
+		if target == "windows/arm64" && runtime.GOOS == "windows" && runtime.GOARCH == "arm64" {
+			continue // this machine: native
+		}
+		if _, err := StartEmulator(context.Background(), target, io.Discard); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("StartEmulator(%s): %v, want %q", target, err, want)
+		}
 	}
 }

@@ -104,10 +104,10 @@ func Report(ctx context.Context, s Streams, root string, report Main) (string, e
 	return renderReport(ctx, s, dirs, report)
 }
 
-// renderReport calls report.Main on dirs and returns the path it prints (its last line of output),
-// after checking that the file is there.
-func renderReport(ctx context.Context, s Streams, dirs []string, report Main) (string, error) {
-	args := ReportArgs(dirs)
+// renderReport calls report.Main on dirs, with any extra flags, and returns the path it prints (its
+// last line of output), after checking that the file is there.
+func renderReport(ctx context.Context, s Streams, dirs []string, report Main, extra ...string) (string, error) {
+	args := append(ReportArgs(dirs), extra...)
 	fmt.Fprintf(s.Stderr, "report: lab report %s\n", strings.Join(args, " "))
 	var out bytes.Buffer
 	if err := report(ctx, args, &out, s.Stderr); err != nil {

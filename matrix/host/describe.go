@@ -8,4 +8,7 @@ type Description struct {
 	DefaultBackend string   `json:"defaultBackend"` // nativemem.Default() in this build
 	Workloads      []string `json:"workloads"`
 	Commit         string   `json:"commit,omitempty"`
+	// Platform is goos/goarch of the binary itself (runtime.GOOS/GOARCH): what it is, whatever the
+	// machine or emulator runs it. Empty from hosts built before the field existed.
+	Platform string `json:"platform,omitempty"`
 }

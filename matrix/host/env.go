@@ -44,6 +44,9 @@ func Commit() string {
 	return rev + dirty
 }
 
+// CurrentPlatform is this binary's goos/goarch: under an emulator, the emulated platform.
+func CurrentPlatform() string { return runtime.GOOS + "/" + runtime.GOARCH }
+
 // CurrentEnv describes this process's machine and build. Runner is $RUNNER_NAME (set on GitHub runners),
 // else the hostname.
 func CurrentEnv() Env {

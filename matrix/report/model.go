@@ -27,7 +27,8 @@ type model struct {
 	Samples  map[string]int        // per platform
 	Load     map[string]*loadInfo  // per platform
 	Charts   []chart
-	Cold     *coldStart // the cold-start and pool-capacity sections' analyses (coldstart.go)
+	Cold     *coldStart      // the cold-start and pool-capacity sections' analyses (coldstart.go)
+	Emulated *emulatedInputs // what ran under an emulator: kept out of everything above (emulated.go)
 }
 
 // loadInfo sums up how busy a platform's machines were over its successful samples.

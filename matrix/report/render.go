@@ -46,11 +46,15 @@ func Render(opts Options) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	// Emulated samples, and their runs' manifests, are split out before anything is computed: every
+	// section sees the measured ones only, and writeEmulated lists the others.
+	emu := splitInputs(in)
 	a, err := stats.Analyze(in.Samples, stats.Options{})
 	if err != nil {
 		return "", err
 	}
 	m := newModel(in.Samples, a)
+	m.Emulated = emu
 	m.Raw, m.Sources = in.Raw, in.Sources
 	if err := fill(m, opts, in); err != nil {
 		return "", err
@@ -58,13 +62,15 @@ func Render(opts Options) (string, error) {
 	if m.Cold, err = newColdStart(in, a); err != nil {
 		return "", err
 	}
-	cs, err := charts(m)
-	if err != nil {
-		return "", err
+	var cs []chart
+	if len(in.Samples) > 0 { // emulated runs alone have nothing to chart
+		if cs, err = charts(m); err != nil {
+			return "", err
+		}
 	}
 	m.Charts = cs
 	var page bytes.Buffer
-	writeSections(&page, m, nil)
+	writeSections(&page, m, pageSections(m))
 
 	out := opts.Out
 	if out == "" {
@@ -77,7 +83,9 @@ func Render(opts Options) (string, error) {
 	for _, r := range m.Raw {
 		files[filepath.Join(rawDir, filepath.FromSlash(r.Name))] = r.Data
 	}
-	ent, err := json.MarshalIndent(newEntry(m), "", "  ")
+	e := newEntry(m)
+	e.Platforms = append(e.Platforms, emulatedPlatforms(emu)...)
+	ent, err := json.MarshalIndent(e, "", "  ")
 	if err != nil {
 		return "", err
 	}

@@ -13,11 +13,13 @@ var sections = []section{
 	{"title", writeTitle},
 	{"banner", writeBanner},
 	{"verdicts", writeVerdicts},
+	{"emulated", writeEmulated},
 	{"elapsed", writeElapsed},
 	{"cells", writeCellStats},
 	{"why", writeWhy},
 	{"coldstart", writeColdStart},
 	{"capacity", writeCapacity},
+	{"original", writeOriginal},
 	{"charts", writeCharts},
 	{"environment", writeEnvironment},
 }

@@ -1,0 +1,160 @@
+package tasks
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/deflatelab/deflatelab/internal/emulate"
+	"github.com/deflatelab/deflatelab/matrix"
+)
+
+// EmulatedProfile is the emulated bench's profile unless DEFLATELAB_PROFILE names another: under an
+// emulator a sample checks that the host loop works and agrees; more operations would time nothing.
+const EmulatedProfile = "smoke"
+
+// EmulatedReports is where the emulated bench's reports go, apart from reports/: they are functional
+// checks, never results to commit.
+const EmulatedReports = "reports-emulated"
+
+// EmulatedTitle heads the emulated bench's reports.
+const EmulatedTitle = "Host loops under emulators: a functional check, not timing"
+
+// emulatedSuffix ends an emulated run's results directory, so that it never passes for a native one.
+const emulatedSuffix = "-emulated"
+
+// EmulatedOptions are the emulated bench's options: FromEnv's, with EmulatedProfile unless
+// DEFLATELAB_PROFILE is set.
+func EmulatedOptions(getenv func(string) string) (Options, error) {
+	o, err := FromEnv(getenv)
+	if err == nil && strings.TrimSpace(getenv(EnvProfile)) == "" {
+		o.Profile = EmulatedProfile
+	}
+	return o, err
+}
+
+// Emulator is what BenchEmulated needs of an emulator: internal/emulate's, or a test's stand-in.
+type Emulator interface {
+	Exec() []string
+	About() string
+	Stop() error
+}
+
+// StartEmulator readies one target's emulator; emulate.StartEmulator is the real one.
+type StartEmulator func(ctx context.Context, target string, s Streams) (Emulator, error)
+
+// RealEmulator starts internal/emulate's emulator for target.
+func RealEmulator(ctx context.Context, target string, s Streams) (Emulator, error) {
+	e, err := emulate.StartEmulator(ctx, target, s.Stderr)
+	if err != nil {
+		return nil, err
+	}
+	return realEmulator{e}, nil
+}
+
+type realEmulator struct{ e *emulate.Emulator }
+
+func (r realEmulator) Exec() []string { return r.e.Exec }
+func (r realEmulator) About() string  { return r.e.About }
+func (r realEmulator) Stop() error    { return r.e.Stop() }
+
+// EmulatedSteps are the emulated bench's steps; the mage target passes the real ones.
+type EmulatedSteps struct {
+	Start      StartEmulator
+	BuildHosts func(ctx context.Context, goos, goarch string) error
+	Bench      Main
+	Report     Main
+}
+
+// BenchEmulated runs the bench of each of emulate.BenchTargets' platforms here, under its emulator:
+// it builds the platform's hosts, runs "lab bench -exec <emulator> -platform <target>" with every
+// backend the hosts have (unless DEFLATELAB_BACKENDS names some; linux/arm64's hosts are cross-built
+// without cgo, so they lack libc), then renders one report of all the
+// runs under EmulatedReports, in which they are marked emulated and draw no verdict. It returns the
+// report's path.
+//
+// A target whose emulator is missing is skipped with a SKIP line, or fails when o.RequireEmulators
+// is set. Any failed sample, disagreeing output or incomplete run is an error: this is a functional
+// check of the host loop on platforms this machine is not, so that a change that breaks them fails
+// here rather than on GitHub's runners.
+func BenchEmulated(ctx context.Context, s Streams, o Options, steps EmulatedSteps) (string, error) {
+	start := time.Now()
+	var dirs []string
+	var errs []error
+	for _, target := range emulate.BenchTargets {
+		dir, err := benchEmulatedTarget(ctx, s, o, steps, target)
+		var missing *emulate.MissingError
+		switch {
+		case err == nil:
+			dirs = append(dirs, dir)
+		case errors.As(err, &missing) && !o.RequireEmulators:
+			fmt.Fprintf(s.Stderr, "bench:emulated: %s: SKIP: %v\n", target, err)
+		default:
+			errs = append(errs, fmt.Errorf("bench:emulated: %s: %w", target, err))
+			if dir != "" {
+				dirs = append(dirs, dir) // its report shows what failed
+			}
+		}
+		if ctx.Err() != nil {
+			break
+		}
+	}
+	if len(dirs) == 0 {
+		if len(errs) == 0 {
+			return "", nil // everything skipped, and said so
+		}
+		return "", errors.Join(errs...)
+	}
+	path, err := renderReport(ctx, s, dirs, steps.Report, "-out", EmulatedReports, "-title", EmulatedTitle)
+	fmt.Fprintf(s.Stderr, "bench:emulated: %d platform(s) in %s\n", len(dirs), time.Since(start).Round(time.Second))
+	if err == nil {
+		fmt.Fprintln(s.Stdout, path)
+	}
+	return path, errors.Join(append(errs, err)...)
+}
+
+// benchEmulatedTarget builds and benches one target under its emulator and checks the run's manifest.
+// It returns the results directory once the bench has started writing it.
+func benchEmulatedTarget(ctx context.Context, s Streams, o Options, steps EmulatedSteps, target string) (dir string, err error) {
+	goos, goarch, _ := strings.Cut(target, "/")
+	emu, err := steps.Start(ctx, target, s)
+	if err != nil {
+		return "", err
+	}
+	defer func() { err = errors.Join(err, emu.Stop()) }()
+	exec := emu.Exec()
+	for _, w := range exec {
+		if strings.ContainsAny(w, " \t\n") {
+			return "", fmt.Errorf("the emulator's path %q holds a space, which lab bench -exec cannot carry; set XDG_CACHE_HOME to a path without one", w)
+		}
+	}
+	fmt.Fprintf(s.Stderr, "bench:emulated: %s under %s\n", target, emu.About())
+	if err := steps.BuildHosts(ctx, goos, goarch); err != nil {
+		return "", err
+	}
+	dir = o.RunDir(goos, goarch, time.Now()) + emulatedSuffix
+	args := o.BenchArgs(dir)
+	if o.Backends == nil {
+		args = append(args, "-backends", matrix.AllBackends)
+	}
+	args = append(args, "-platform", target, "-exec", strings.Join(exec, " "),
+		"-bin", filepath.Join(BinRoot, goos+"-"+goarch))
+	fmt.Fprintf(s.Stderr, "bench:emulated: lab bench %s\n", strings.Join(args, " "))
+	if err := steps.Bench(ctx, args, s.Stdout, s.Stderr); err != nil {
+		return dir, err
+	}
+	m, err := matrix.ReadManifest(dir)
+	switch {
+	case err != nil:
+		return dir, err
+	case m.Status != matrix.StatusComplete || m.Samples != m.Planned:
+		return dir, fmt.Errorf("run %s is %s with %d of %d samples", dir, m.Status, m.Samples, m.Planned)
+	case m.Failed > 0:
+		return dir, fmt.Errorf("%d of %d samples failed; see %s", m.Failed, m.Samples, filepath.Join(dir, matrix.SamplesFile))
+	}
+	fmt.Fprintf(s.Stderr, "bench:emulated: %s: %d samples, none failed, backends %s\n", target, m.Samples, strings.Join(m.Plan.Backends, ", "))
+	return dir, nil
+}

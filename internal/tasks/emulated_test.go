@@ -1,0 +1,152 @@
+package tasks
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"io"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/deflatelab/deflatelab/internal/emulate"
+	"github.com/deflatelab/deflatelab/matrix"
+)
+
+// fakeEmulator stands in for wine or qemu; it counts its stops.
+type fakeEmulator struct {
+	exec  []string
+	stops *int
+}
+
+func (f fakeEmulator) Exec() []string { return f.exec }
+func (f fakeEmulator) About() string  { return "fake emulator 1.0" }
+func (f fakeEmulator) Stop() error    { *f.stops++; return nil }
+
+// fakeEmulatedLab records what BenchEmulated asks of its steps. missing lists targets whose emulator
+// is absent; failed, per target, the samples the fake bench records as failed.
+type fakeEmulatedLab struct {
+	missing []string
+	failed  map[string]int
+	stops   int
+	built   []string
+	benches [][]string
+	reports [][]string
+}
+
+func (f *fakeEmulatedLab) steps(t *testing.T) EmulatedSteps {
+	return EmulatedSteps{
+		Start: func(ctx context.Context, target string, s Streams) (Emulator, error) {
+			if slices.Contains(f.missing, target) {
+				return nil, &emulate.MissingError{What: "emulator of " + target, Hint: "install it"}
+			}
+			return fakeEmulator{exec: []string{"/emu/" + target}, stops: &f.stops}, nil
+		},
+		BuildHosts: func(ctx context.Context, goos, goarch string) error {
+			f.built = append(f.built, goos+"/"+goarch)
+			return nil
+		},
+		Bench: func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+			f.benches = append(f.benches, args)
+			fs := flag.NewFlagSet("bench", flag.ContinueOnError)
+			out, platform := fs.String("out", "", ""), fs.String("platform", "", "")
+			fs.String("profile", "", "")
+			fs.String("backends", "", "")
+			fs.String("exec", "", "")
+			fs.String("bin", "", "")
+			if err := fs.Parse(args); err != nil {
+				return err
+			}
+			m := matrix.Manifest{Status: matrix.StatusComplete, Samples: 288, Planned: 288, Failed: f.failed[*platform]}
+			data, _ := json.Marshal(m)
+			writeFile(t, filepath.Join(*out, matrix.ManifestFile), string(data))
+			return nil
+		},
+		Report: func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+			f.reports = append(f.reports, args)
+			p := filepath.Join(t.TempDir(), "README.md")
+			writeFile(t, p, "report")
+			_, err := io.WriteString(stdout, p+"\n")
+			return err
+		},
+	}
+}
+
+func TestBenchEmulated(t *testing.T) {
+	t.Chdir(t.TempDir())
+	o, err := EmulatedOptions(func(string) string { return "" })
+	if err != nil || o.Profile != EmulatedProfile {
+		t.Fatalf("EmulatedOptions with nothing set: %+v, %v; want profile %s", o, err, EmulatedProfile)
+	}
+	f := &fakeEmulatedLab{}
+	var stdout, stderr bytes.Buffer
+	path, err := BenchEmulated(context.Background(), Streams{&stdout, &stderr}, o, f.steps(t))
+	if err != nil || path == "" || strings.TrimSpace(stdout.String()) != path {
+		t.Fatalf("BenchEmulated: %q, %v; stdout %q", path, err, &stdout)
+	}
+	if !slices.Equal(f.built, emulate.BenchTargets) || f.stops != len(emulate.BenchTargets) {
+		t.Errorf("built %v, stopped %d emulators; want %v, each stopped", f.built, f.stops, emulate.BenchTargets)
+	}
+	for i, target := range emulate.BenchTargets {
+		args := strings.Join(f.benches[i], " ")
+		goos, goarch, _ := strings.Cut(target, "/")
+		for _, want := range []string{"-profile smoke", "-backends all", "-platform " + target, "-exec /emu/" + target,
+			"-bin " + filepath.Join("bin", goos+"-"+goarch), "-" + goos + "-" + goarch + "-emulated"} {
+			if !strings.Contains(args, want) {
+				t.Errorf("%s: lab bench %s, want %q in it", target, args, want)
+			}
+		}
+	}
+	if len(f.reports) != 1 || len(f.reports[0]) != 2*len(emulate.BenchTargets)+4 || !strings.Contains(strings.Join(f.reports[0], " "), "-out "+EmulatedReports) {
+		t.Errorf("reports %q, want one of both runs", f.reports)
+	}
+
+	// DEFLATELAB_PROFILE and DEFLATELAB_BACKENDS still choose.
+	o, _ = EmulatedOptions(func(k string) string {
+		return map[string]string{EnvProfile: "quick", EnvBackends: "pages"}[k]
+	})
+	f = &fakeEmulatedLab{}
+	if _, err := BenchEmulated(context.Background(), Streams{io.Discard, io.Discard}, o, f.steps(t)); err != nil {
+		t.Fatal(err)
+	}
+	if args := strings.Join(f.benches[0], " "); !strings.Contains(args, "-profile quick") || !strings.Contains(args, "-backends pages") || strings.Contains(args, "-backends all") {
+		t.Errorf("with a profile and backends set: lab bench %s", args)
+	}
+}
+
+// A failed sample fails the target (and the target), yet the report of what ran is still rendered.
+func TestBenchEmulatedFailedSample(t *testing.T) {
+	t.Chdir(t.TempDir())
+	o, _ := EmulatedOptions(func(string) string { return "" })
+	f := &fakeEmulatedLab{failed: map[string]int{"windows/amd64": 3}}
+	path, err := BenchEmulated(context.Background(), Streams{io.Discard, io.Discard}, o, f.steps(t))
+	if err == nil || !strings.Contains(err.Error(), "windows/amd64: 3 of 288 samples failed") {
+		t.Errorf("error %v, want one naming windows/amd64 and its 3 failed samples", err)
+	}
+	if path == "" || len(f.reports) != 1 || f.stops != 2 {
+		t.Errorf("path %q, reports %d, stops %d: want the report rendered and both emulators stopped", path, len(f.reports), f.stops)
+	}
+}
+
+// A missing emulator is a SKIP line, or an error when emulators are required.
+func TestBenchEmulatedMissing(t *testing.T) {
+	t.Chdir(t.TempDir())
+	o, _ := EmulatedOptions(func(string) string { return "" })
+	f := &fakeEmulatedLab{missing: []string{"linux/arm64"}}
+	var stderr bytes.Buffer
+	if _, err := BenchEmulated(context.Background(), Streams{io.Discard, &stderr}, o, f.steps(t)); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(stderr.String(), "bench:emulated: linux/arm64: SKIP: emulator of linux/arm64 not found (install it)") || len(f.benches) != 1 {
+		t.Errorf("stderr %q, %d benches; want a SKIP line and windows/amd64 benched", &stderr, len(f.benches))
+	}
+	o.RequireEmulators = true
+	_, err := BenchEmulated(context.Background(), Streams{io.Discard, io.Discard}, o, (&fakeEmulatedLab{missing: []string{"linux/arm64"}}).steps(t))
+	var missing *emulate.MissingError
+	if !errors.As(err, &missing) {
+		t.Errorf("with emulators required: %v, want a MissingError", err)
+	}
+}
