@@ -32,6 +32,17 @@ func (s *State) biWindup() {
 	s.bitBuf, s.bitCount = 0, 0
 }
 
+// flushBits moves the whole bytes of the bit buffer to the pending output, keeping fewer than 8 bits
+// (zlib-ng's zng_tr_flush_bits).
+func (s *State) flushBits() {
+	for s.bitCount >= 8 {
+		s.pendingBuf[s.pendEnd] = byte(s.bitBuf)
+		s.pendEnd++
+		s.bitBuf >>= 8
+		s.bitCount -= 8
+	}
+}
+
 // putShortMSB and putUint32LE add whole bytes to the pending output; the bit buffer must be empty.
 func (s *State) putShortMSB(v uint16) {
 	binary.BigEndian.PutUint16(s.pendingBuf[s.pendEnd:], v)

@@ -38,33 +38,38 @@ func (s *State) flushBlock(last bool) (outFull bool) {
 	return s.nOut == len(s.out)
 }
 
-// trFlushBlock emits the buffered symbols as a stored, fixed or dynamic block, whichever is shortest
-// (zlib's _tr_flush_block). buf is the block's input, nil when it already slid out of the window.
+// trFlushBlock ends the current block and emits its symbols as a stored, fixed or dynamic block,
+// whichever is shortest, fixed on a tie and always fixed for the Fixed strategy (zlib-ng's
+// zng_tr_flush_block). buf is the block's input, nil when it already slid out of the window; a block
+// without symbols is an empty fixed block.
 func (s *State) trFlushBlock(buf []byte, storedLen int, last bool) {
 	t := s.trees
-	var optLenb, staticLenb int
+	var optLenb, staticLenb uint64
 	maxBLIndex := 0
-	if s.level > 0 {
+	switch {
+	case s.symNext == 0:
+		t.staticLen = 7 // the fixed END_BLOCK code
+	case s.level > 0:
 		t.lMaxCode = t.buildTree(t.dynLtree[:], &lDesc)
 		t.dMaxCode = t.buildTree(t.dynDtree[:], &dDesc)
 		maxBLIndex = t.buildBLTree()
-		optLenb = int((t.optLen + 3 + 7) >> 3)
-		staticLenb = int((t.staticLen + 3 + 7) >> 3)
+		// Bytes of the block with its 3-bit header, rounded up.
+		optLenb = (t.optLen + 3 + 7) >> 3
+		staticLenb = (t.staticLen + 3 + 7) >> 3
 		if staticLenb <= optLenb || s.strategy == Fixed {
 			optLenb = staticLenb
 		}
-	} else {
-		optLenb = storedLen + 5
+	default:
+		optLenb = uint64(storedLen) + 5 // force a stored block
 		staticLenb = optLenb
 	}
 	lastBit := uint64(0)
 	if last {
 		lastBit = 1
 	}
-	// A stored copy must also fit in the pending region; otherwise a coded block is used.
-	fits := s.pendEnd+storedLen+16 <= len(s.pendingBuf)
 	switch {
-	case storedLen+4 <= optLenb && buf != nil && fits:
+	case uint64(storedLen)+4 <= optLenb && buf != nil:
+		// 4: the two length words of a stored block.
 		s.storedBlock(buf, last)
 	case staticLenb == optLenb:
 		s.sendBits(staticTrees<<1|lastBit, 3)
@@ -94,6 +99,15 @@ func (s *State) storedBlock(buf []byte, last bool) {
 	binary.LittleEndian.PutUint16(s.pendingBuf[s.pendEnd+2:], ^n)
 	s.pendEnd += 4
 	s.pendEnd += copy(s.pendingBuf[s.pendEnd:], buf)
+}
+
+// trAlign appends an empty fixed block, 10 bits, for PartialFlush: with at most 7 bits of the previous
+// block pending, a decoder that reads 10 bits ahead can decode everything before it (zlib-ng's
+// zng_tr_align).
+func (s *State) trAlign() {
+	s.sendBits(staticTrees<<1, 3)
+	s.sendCode(endBlock, staticLtree[:])
+	s.flushBits()
 }
 
 // initBlock discards the buffered symbols and starts new frequencies.

@@ -46,7 +46,7 @@ type Format int
 
 const (
 	Raw  Format = iota // WindowBits -9..-15: bare RFC 1951 stream
-	Zlib               // WindowBits 9..15: RFC 1950 header and Adler-32 trailer
+	Zlib               // WindowBits 8..15: RFC 1950 header and Adler-32 trailer
 	Gzip               // WindowBits 25..31: RFC 1952 header and CRC-32/ISIZE trailer
 )
 
@@ -62,18 +62,30 @@ func (f Format) String() string {
 	return fmt.Sprintf("Format(%d)", int(f))
 }
 
-// Config is deflateInit2's parameter set.
+// Config is deflateInit2's parameter set, plus the gzip header's OS byte.
 //
-// Level is -1 (Z_DEFAULT_COMPRESSION, meaning 6) or 0..9. WindowBits follows zlib: 9..15 zlib framing,
-// -9..-15 raw, 25..31 gzip; 8 (and -8, 24) are accepted and treated as 9, as zlib does. MemLevel is
-// 1..9 and sizes the symbol buffer (lit_bufsize = 1 << (MemLevel+6)); in zlib-ng it does not size the
-// hash table.
+// Level is -1 (Z_DEFAULT_COMPRESSION, meaning 6) or 0..9. WindowBits follows zng_deflateInit2: 8..15
+// zlib framing, -9..-15 raw, 25..31 gzip; 8 is treated as 9 (a 512-byte window), and -8 and 24 are
+// rejected, as zlib-ng rejects a 256-byte window without the zlib wrapper. MemLevel is 1..9 and sizes
+// the symbol buffer (lit_bufsize = 1 << (MemLevel+6)); in zlib-ng it does not size the hash table.
+//
+// GzipOS is the OS byte of a gzip header (RFC 1952 2.3.1): 0 means the platform's, as zlib-ng's
+// OS_CODE is (GzipOSDefault: 10 on Windows, 19 on macOS and iOS, 3 elsewhere); 1..255 pin it, so that
+// output made on one platform can be compared on another (GzipOSUnix is Linux's 3). OS code 0 (FAT)
+// cannot be chosen: no zlib-ng build for a platform Go targets writes it. Raw and zlib streams ignore it.
 type Config struct {
 	Level      int
 	WindowBits int
 	MemLevel   int
 	Strategy   Strategy
+	GzipOS     int
 }
+
+// GzipOSUnix and GzipOSWindows are zlib-ng's OS_CODE on Unix (Linux included) and on Windows.
+const (
+	GzipOSUnix    = 3
+	GzipOSWindows = 10
+)
 
 // DefaultConfig is .NET's DeflateStream at CompressionLevel.Optimal: raw, level 6, memLevel 8.
 func DefaultConfig() Config {
@@ -83,24 +95,28 @@ func DefaultConfig() Config {
 // ErrConfig is wrapped by every error that Validate returns.
 var ErrConfig = errors.New("deflate: invalid config")
 
-// Validate reports the first field outside zlib's accepted range, naming the field, the value and what
-// is allowed.
+// Validate reports the first field that zng_deflateInit2 would reject (Z_STREAM_ERROR), naming the
+// field, the value and what is allowed; it accepts exactly what zng_deflateInit2 accepts.
 func (c Config) Validate() error {
 	switch {
 	case c.Level < -1 || c.Level > 9:
 		return fmt.Errorf("%w: Level %d is outside -1..9", ErrConfig, c.Level)
 	case !validWindowBits(c.WindowBits):
-		return fmt.Errorf("%w: WindowBits %d is not one of 8..15 (zlib), -8..-15 (raw) or 24..31 (gzip)", ErrConfig, c.WindowBits)
+		return fmt.Errorf("%w: WindowBits %d is not one of 8..15 (zlib), -9..-15 (raw) or 25..31 (gzip)", ErrConfig, c.WindowBits)
 	case c.MemLevel < 1 || c.MemLevel > 9:
 		return fmt.Errorf("%w: MemLevel %d is outside 1..9", ErrConfig, c.MemLevel)
 	case c.Strategy < DefaultStrategy || c.Strategy > Fixed:
 		return fmt.Errorf("%w: Strategy %d is outside 0..4 (default, filtered, huffman, rle, fixed)", ErrConfig, int(c.Strategy))
+	case c.GzipOS < 0 || c.GzipOS > 255:
+		return fmt.Errorf("%w: GzipOS %d is outside 0..255 (0: the platform's OS code)", ErrConfig, c.GzipOS)
 	}
 	return nil
 }
 
+// validWindowBits is zng_deflateInit2's test: a negative value is raw and a value above 15 is gzip with
+// 16 added; the remaining bits must be 8..15, and 8 only with the zlib wrapper.
 func validWindowBits(w int) bool {
-	return (w >= 8 && w <= 15) || (w <= -8 && w >= -15) || (w >= 24 && w <= 31)
+	return (w >= 8 && w <= 15) || (w <= -9 && w >= -15) || (w >= 25 && w <= 31)
 }
 
 // Format reports the framing that WindowBits selects. The result is meaningless for an invalid Config.
@@ -114,7 +130,8 @@ func (c Config) Format() Format {
 	return Zlib
 }
 
-// WBits is log2 of the window size: |WindowBits| with the gzip offset removed and 8 raised to 9.
+// WBits is log2 of the window size: |WindowBits| with the gzip offset removed and 8 raised to 9 (only
+// zlib framing allows 8).
 func (c Config) WBits() int {
 	w := c.WindowBits
 	if w < 0 {
@@ -137,7 +154,19 @@ func (c Config) EffectiveLevel() int {
 	return c.Level
 }
 
-// String is a key=value form usable in benchmark names.
+// String is a key=value form usable in benchmark names; a pinned GzipOS is added as os=N.
 func (c Config) String() string {
-	return fmt.Sprintf("level=%d/wbits=%d/memlevel=%d/strategy=%s", c.Level, c.WindowBits, c.MemLevel, c.Strategy)
+	s := fmt.Sprintf("level=%d/wbits=%d/memlevel=%d/strategy=%s", c.Level, c.WindowBits, c.MemLevel, c.Strategy)
+	if c.GzipOS != 0 {
+		s += fmt.Sprintf("/os=%d", c.GzipOS)
+	}
+	return s
+}
+
+// gzipOSByte is the OS byte a gzip header gets: GzipOS, or the platform's when it is 0.
+func (c Config) gzipOSByte() byte {
+	if c.GzipOS != 0 {
+		return byte(c.GzipOS)
+	}
+	return GzipOSDefault
 }

@@ -12,20 +12,9 @@ import (
 	"testing"
 )
 
-// payload5k is the lab's 5,000-byte payload: 2,500 bytes from a PCG generator seeded (1, 2), then
-// 2,500 bytes of one sentence repeated.
-func payload5k() []byte {
-	r := rand.New(rand.NewPCG(1, 2))
-	p := make([]byte, 0, 5000)
-	for range 2500 {
-		p = append(p, byte(r.Uint32()))
-	}
-	const sentence = "The quick brown fox jumps over the lazy dog while the compressor watches. "
-	for len(p) < 5000 {
-		p = append(p, sentence[:min(len(sentence), 5000-len(p))]...)
-	}
-	return p
-}
+// payload5k is the lab's 5,000-byte payload, internal/payload.Default(): 2,500 bytes from PCG(42, 0),
+// then English text repeated (labPayload).
+func payload5k() []byte { return labPayload(42, 5000, 0.5) }
 
 var (
 	text1MOnce sync.Once

@@ -7,19 +7,23 @@
 // SplitHead: the 128 KiB head table in its own block) and in which order End frees them, so that
 // the lab's variants differ only in where the state lives, never in the compressor.
 //
-// The engine follows zlib's structure: deflate_stored for level 0, deflate_fast (greedy) for 1-3,
-// deflate_slow (lazy) for 4-9 with zlib's configuration_table, deflate_rle and deflate_huff for the
-// RLE and HuffmanOnly strategies, Filtered's preference for literals over short matches, Fixed's
-// static trees, and trees.c's choice of stored, fixed or dynamic blocks by cost. Like zlib-ng it
-// hashes four bytes into 16 bits (so head never depends on MemLevel), and like zlib-ng's level 9 the
-// lazy levels continue a chain walk on the rarest chain of the current best match.
+// The engine is zlib-ng 2.2.2's deflate in Go, byte for byte: its configuration_table (deflate_stored at
+// level 0, deflate_quick at 1, deflate_fast at 2, deflate_medium at 3-6, deflate_slow at 7-9 with
+// longest_match_slow and the rolling hash at 9), deflate_rle and deflate_huff, fill_window with its
+// high-water zeroing, insert_string and the multiplicative hash of four bytes into 16 bits (so head
+// never depends on MemLevel), trees.c's block choice and zlib-ng's deflate() flush rules and framing.
+// The differential tests (build tag zlibng) and the golden digests in testdata hold it to that.
 //
-// Output depends only on the input, the Config and the sequence of Deflate calls: never on what the
-// allocator's memory or a previous stream left in the blocks (the lab compares digests of outputs
-// across variants that reuse states and variants that allocate fresh ones).
+// Output depends on the input, the Config and the sequence of Deflate calls (with their output space),
+// never on what the allocator's memory held. As zlib-ng's, it can depend on the stream a State ran
+// before Reset: the window keeps that stream's bytes past the new data, which the matcher may read at a
+// flush, and an abandoned level-1 stream leaves its block open (reuseCases in the tests). A state that
+// compresses the same whole input in one Finish call each time, as the lab's operations do, writes the
+// same bytes every time.
 //
 // Files: state.go (State, New, Reset, Copy, End), deflate.go (Deflate and the stream state machine),
 // writer.go (io.Writer front end), framing.go (zlib/gzip headers, trailers, checksums), window.go
-// (fill_window, slide_hash), match.go (hashing, longest_match), level_*.go (the compress functions),
+// (fill_window, slide_hash), insert_string*.go (the hashes), match*.go (longest_match, longest_match_slow),
+// level_*.go (the compress functions),
 // block.go and bit_writer.go (block emission), huffman_code.go, tree_state.go and tables.go (trees).
 package deflate

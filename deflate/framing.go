@@ -7,7 +7,6 @@ import (
 
 const (
 	zlibDeflated = 8     // CM = 8: deflate (RFC 1950 2.2)
-	gzipOS       = 255   // OS = unknown (RFC 1952 2.3.1), so outputs agree across platforms
 	adlerBase    = 65521 // largest prime below 2^16 (RFC 1950 8.2)
 	adlerNMax    = 5552  // bytes summed before the 32-bit sums could overflow (zlib's NMAX)
 )
@@ -39,6 +38,8 @@ func (s *State) writeHeader() {
 		header += 31 - header%31
 		s.putShortMSB(header)
 	case 2:
+		// XFL as zlib-ng sets it: 2 (slowest) at level 9, 4 (fastest) for levels 0-1 and the strategies
+		// without string matching; FLG and MTIME are 0 (no gz_header is supported).
 		xfl := byte(0)
 		switch {
 		case s.level == 9:
@@ -47,7 +48,7 @@ func (s *State) writeHeader() {
 			xfl = 4
 		}
 		// ID1 ID2 CM FLG MTIME(4) XFL OS
-		h := [10]byte{0x1f, 0x8b, zlibDeflated, 0, 0, 0, 0, 0, xfl, gzipOS}
+		h := [10]byte{0x1f, 0x8b, zlibDeflated, 0, 0, 0, 0, 0, xfl, s.cfg.gzipOSByte()}
 		s.pendEnd += copy(s.pendingBuf[s.pendEnd:], h[:])
 	}
 }

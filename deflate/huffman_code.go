@@ -21,118 +21,107 @@ var (
 // block's cost to optLen and staticLen, and returns the largest code with a nonzero frequency
 // (zlib's build_tree).
 //
-// Instead of zlib's heap it uses the two-queue construction, which is linear once the leaves are
-// sorted: leaves sorted by frequency (a stable sort, so ties stay in symbol order) form one
-// queue, and the internal nodes, created in nondecreasing frequency, form the other. Each step merges
-// the two smallest heads, preferring the shallower node on equal frequencies as zlib's smaller does.
-// As in zlib, heap[heapMax..heapSize-1] ends up holding the root and then every node in reverse
-// merge order, parents before children, for genBitlen; depth holds the subtree depths.
+// It is zlib's heap construction, step for step: the order in which nodes of equal frequency and depth
+// leave the heap decides which codes get the longer lengths, so any other construction (a stable sort
+// with two queues, say) can give other, equally optimal, code lengths and thus other bytes. heap[1..
+// heapLen] is a min-heap by (frequency, depth); heap[heapMax..heapSize-1] ends up holding the root and
+// then every node in reverse merge order, parents before children, for genBitlen.
 func (t *treeState) buildTree(tree []ctData, desc *treeDesc) int32 {
 	stree := desc.stree
 	elems := int32(desc.elems)
 	tree = tree[:2*elems]
-	var leaves, sorted [lCodes]uint16
-	n := 0
+	heap := &t.heap
+	// key orders nodes as zlib's smaller does: frequency, then depth (below 256), in one compare.
+	var key [heapSize]uint32
+	heapLen, heapMax := int32(0), int32(heapSize)
 	maxCode := int32(-1)
-	for code := range elems {
-		if tree[code].fc != 0 {
-			leaves[n] = uint16(code)
-			n++
-			maxCode = code
+	for n := range elems {
+		if tree[n].fc != 0 {
+			heapLen++
+			heap[heapLen] = n
+			maxCode = n
+			t.depth[n] = 0
+			key[n] = uint32(tree[n].fc) << 8
 		} else {
-			tree[code].dl = 0
+			tree[n].dl = 0
 		}
 	}
 	// The pkzip format requires at least one distance code and at least two codes of some kind, so
 	// force frequencies of at least one and at least two codes.
-	for n < 2 {
+	for heapLen < 2 {
 		node := int32(0)
 		if maxCode < 2 {
 			maxCode++
 			node = maxCode
 		}
-		leaves[n] = uint16(node)
-		n++
+		heapLen++
+		heap[heapLen] = node
 		tree[node].fc = 1
+		t.depth[node] = 0
+		key[node] = 1 << 8
 		t.optLen--
 		if stree != nil {
 			t.staticLen -= uint64(stree[node].dl)
 		}
 	}
-	sortByFreq(tree, leaves[:n], sorted[:n])
-	for _, code := range leaves[:n] {
-		t.depth[code] = 0
+	// heap[heapLen/2+1..heapLen] are leaves; build the heap from the last inner node down.
+	for n := heapLen / 2; n >= 1; n-- {
+		downHeap(heap, &key, heapLen, n)
 	}
-
-	heap := &t.heap
-	heapMax := int32(heapSize)
-	li, ni, node := 0, elems, elems
-	// next removes the smaller head of the two queues.
-	next := func() int32 {
-		if li < n && (ni == node || tree[leaves[li]].fc <= tree[ni].fc) {
-			li++
-			return int32(leaves[li-1])
-		}
-		ni++
-		return ni - 1
-	}
-	for range n - 1 {
-		a := next()
-		b := next()
+	node := elems // next internal node
+	for {
+		// Remove the two least frequent nodes and merge them.
+		n := heap[1]
+		heap[1] = heap[heapLen]
+		heapLen--
+		downHeap(heap, &key, heapLen, 1)
+		m := heap[1]
 		heapMax--
-		heap[heapMax] = a
+		heap[heapMax] = n
 		heapMax--
-		heap[heapMax] = b
-		tree[node].fc = tree[a].fc + tree[b].fc
-		t.depth[node] = max(t.depth[a], t.depth[b]) + 1
-		tree[a].dl, tree[b].dl = uint16(node), uint16(node)
+		heap[heapMax] = m
+		fc := tree[n].fc + tree[m].fc
+		d := max(t.depth[n], t.depth[m]) + 1
+		tree[node].fc = fc
+		t.depth[node] = d
+		key[node] = uint32(fc)<<8 | uint32(d)
+		tree[n].dl, tree[m].dl = uint16(node), uint16(node)
+		heap[1] = node
+		downHeap(heap, &key, heapLen, 1)
 		node++
+		if heapLen < 2 {
+			break
+		}
 	}
 	heapMax--
-	heap[heapMax] = node - 1 // the root
-	t.heapLen, t.heapMax = 0, heapMax
+	heap[heapMax] = heap[1] // the root
+	t.heapLen, t.heapMax = heapLen, heapMax
 	t.genBitlen(tree, maxCode, desc)
 	genCodes(tree, maxCode, &t.blCount)
 	return maxCode
 }
 
-// sortByFreq sorts codes by their frequency in tree, stably: insertion sort for the short code length
-// and distance alphabets, otherwise 8-bit counting passes (a second only if some frequency exceeds
-// 255; frequencies fit 16 bits). tmp is scratch of the same length.
-func sortByFreq(tree []ctData, codes, tmp []uint16) {
-	if len(codes) <= 32 {
-		for i := 1; i < len(codes); i++ {
-			c := codes[i]
-			f := tree[c].fc
-			j := i
-			for ; j > 0 && tree[codes[j-1]].fc > f; j-- {
-				codes[j] = codes[j-1]
+// downHeap restores the heap property of heap[1..heapLen] below position k by moving its node down
+// (zlib's pqdownheap); a node sorts before another when its key is not greater (zlib's smaller: lower
+// frequency, or equal frequency and no greater depth).
+func downHeap(heap *[2*lCodes + 1]int32, key *[heapSize]uint32, heapLen, k int32) {
+	v := heap[k]
+	kv := key[v]
+	for j := k << 1; j <= heapLen; j <<= 1 {
+		hj := heap[j]
+		if j < heapLen {
+			if h1 := heap[j+1]; key[h1] <= key[hj] {
+				j++
+				hj = h1
 			}
-			codes[j] = c
 		}
-		return
+		if kv <= key[hj] {
+			break
+		}
+		heap[k] = hj
+		k = j
 	}
-	maxFreq := uint16(0)
-	for _, c := range codes {
-		maxFreq = max(maxFreq, tree[c].fc)
-	}
-	for shift := 0; shift == 0 || maxFreq>>shift != 0; shift += 8 {
-		var count [256]uint16
-		for _, c := range codes {
-			count[uint8(tree[c].fc>>shift)]++
-		}
-		sum := uint16(0)
-		for i, n := range count {
-			count[i] = sum
-			sum += n
-		}
-		for _, c := range codes {
-			d := uint8(tree[c].fc >> shift)
-			tmp[count[d]] = c
-			count[d]++
-		}
-		copy(codes, tmp)
-	}
+	heap[k] = v
 }
 
 // genBitlen computes the code lengths from the tree, limits them to desc.maxLength by moving

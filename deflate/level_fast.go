@@ -1,13 +1,15 @@
 package deflate
 
-// deflateFast is greedy matching for levels 1-3 (zlib's deflate_fast): take the longest match at each
-// position, and insert the positions inside a match only when it is short.
-//
-// As in deflateSlow, the inner loop keeps position and lookahead in locals and writes them back to
-// the State before anything that reads them there.
+// wantMinMatch is zlib-ng's WANT_MIN_MATCH: the hash reads four bytes, so positions are inserted and
+// matches taken only with four bytes of lookahead, and deflate_fast, deflate_medium and deflate_quick
+// emit no match shorter than four.
+const wantMinMatch = 4
+
+// deflateFast is greedy matching for level 2 (zlib-ng's deflate_fast): take the longest match at each
+// position; insert the positions inside a match only when it is at most maxLazyMatch (max_insert_length)
+// long, otherwise only its last one.
 func (s *State) deflateFast(flush Flush) blockState {
-	window, tables := s.window, s.hashTables()
-	maxInsertLength, maxDist := s.maxLazyMatch, s.maxDist
+	matchLen := 0
 	for {
 		if s.lookahead < minLookahead {
 			if s.refill(flush, minLookahead) {
@@ -17,51 +19,39 @@ func (s *State) deflateFast(flush Flush) blockState {
 				break
 			}
 		}
-		// Short of minLookahead here means the input is used up for a flush: run to its end.
-		drain := s.lookahead < minLookahead
-		strstart, lookahead, matchStart := s.strstart, s.lookahead, s.matchStart
-		for lookahead >= minLookahead || (drain && lookahead > 0) {
-			hashHead := 0
-			if lookahead >= hashBytes {
-				hashHead = tables.insert(window, strstart)
-			}
-			matchLength := minMatch - 1
-			if hashHead != 0 && strstart-hashHead <= maxDist {
-				matchLength, matchStart = s.longestMatch(hashHead, strstart, lookahead, minMatch-1, matchStart, false)
-			}
-			var full bool
-			if matchLength >= minMatch {
-				full = s.tallyDist(strstart-matchStart, matchLength-minMatch)
-				lookahead -= matchLength
-				if matchLength <= maxInsertLength && lookahead >= minMatch {
-					// Every position inside the match has four valid bytes: lookahead >= 3 remain.
-					s.insertRange(strstart+1, strstart+matchLength)
-				}
-				strstart += matchLength
-			} else {
-				full = s.tallyLit(window[strstart])
-				lookahead--
-				strstart++
-			}
-			if full {
-				s.strstart, s.lookahead = strstart, lookahead
-				if s.flushBlock(false) {
-					s.matchStart = matchStart
-					return needMore
-				}
+		if s.lookahead >= wantMinMatch {
+			hashHead := s.quickInsertString(s.strstart)
+			if dist := s.strstart - hashHead; dist <= s.maxDist && dist > 0 && hashHead != 0 {
+				matchLen = s.longestMatch(hashHead)
 			}
 		}
-		s.strstart, s.lookahead, s.matchStart = strstart, lookahead, matchStart
-		if drain {
-			break
+		var full bool
+		if matchLen >= wantMinMatch {
+			full = s.tallyDist(s.strstart-s.matchStart, matchLen-minMatch)
+			s.lookahead -= matchLen
+			if matchLen <= s.maxLazyMatch && s.lookahead >= wantMinMatch {
+				s.insertString(s.strstart+1, matchLen-1)
+				s.strstart += matchLen
+			} else {
+				s.strstart += matchLen
+				s.quickInsertString(s.strstart + 2 - minMatch)
+			}
+			matchLen = 0
+		} else {
+			full = s.tallyLit(s.window[s.strstart])
+			s.lookahead--
+			s.strstart++
+		}
+		if full && s.flushBlock(false) {
+			return needMore
 		}
 	}
-	return s.finishBlock(flush, hashBytes-1)
+	return s.finishBlock(flush, minMatch-1)
 }
 
-// finishBlock ends a compress function once the input is used up for a flush (zlib's common tail of
-// the deflate_* functions). insert is how many positions before strstart are not in the hash table
-// yet: hashBytes-1 for the hashing strategies, whose last positions lacked the bytes the hash reads.
+// finishBlock ends a compress function once the input is used up for a flush (zlib-ng's common tail):
+// insert is how many positions before strstart wait for the bytes the hash reads (2 for the hashing
+// functions, 0 for deflate_rle and deflate_huff), then the block is flushed, as the last one for Finish.
 func (s *State) finishBlock(flush Flush, insert int) blockState {
 	s.insert = min(s.strstart, insert)
 	if flush == Finish {

@@ -174,7 +174,7 @@ func TestDeflateSmallBuffers(t *testing.T) {
 				defer s.End()
 				var out bytes.Buffer
 				dst := make([]byte, chunk.out)
-				flushes := []Flush{NoFlush, SyncFlush, NoFlush, FullFlush}
+				flushes := []Flush{NoFlush, SyncFlush, NoFlush, FullFlush, PartialFlush, BlockFlush, NoFlush}
 				for i, src := 0, text; len(src) > 0 || !s.Finished(); i++ {
 					in := src[:min(chunk.in, len(src))]
 					flush := flushes[i%len(flushes)]

@@ -67,6 +67,10 @@ type streamState struct {
 	prevMatch      int
 	prevLength     int
 	matchAvailable bool
+	highWater      int    // window bytes below this were written or zeroed; not reset by Reset (zlib-ng)
+	blockOpen      int    // deflate_quick: 0 no block open, 1 a block, 2 the last block; not reset by Reset (zlib-ng)
+	rollHash       bool   // level 9's rolling hash replaces the multiplicative one (chain > 1024)
+	insH           uint32 // the rolling hash's state
 
 	maxChainLength int
 	maxLazyMatch   int // lazy levels: no lazy search beyond this; greedy levels: max_insert_length
@@ -110,6 +114,7 @@ func New(cfg Config, alloc Allocator, layout Layout) (*State, error) {
 		return nil, err
 	}
 	clear(s.prev)
+	s.highWater, s.blockOpen = 0, 0 // deflateInit2's; Reset keeps them, as zlib-ng's deflateReset does
 	s.reset()
 	return s, nil
 }
@@ -215,10 +220,12 @@ func (s *State) reset() {
 	clear(s.head[:])
 	c := configTable[ss.level]
 	ss.maxLazyMatch, ss.goodMatch, ss.niceMatch, ss.maxChainLength = c.lazy, c.good, c.nice, c.chain
+	ss.rollHash = c.chain > 1024
 	ss.strstart, ss.blockStart, ss.lookahead, ss.insert = 0, 0, 0, 0
 	ss.matchStart, ss.prevMatch = 0, 0
-	ss.matchLength, ss.prevLength = minMatch-1, minMatch-1
+	ss.matchLength, ss.prevLength = minMatch-1, 0 // zlib-ng's lm_init: prev_length 0
 	ss.matchAvailable = false
+	ss.insH = 0
 }
 
 // Copy duplicates the state (zlib's deflateCopy): new blocks from the same allocator and layout, then
@@ -289,6 +296,11 @@ func checkPlan(p Plan, cfg Config, layout string) error {
 		case sp.Offset+sp.Size > p.Blocks[sp.Block]-alignSlack:
 			return bad("%v ends at %d, past block %d's %d usable bytes", sp.Region, sp.Offset+sp.Size, sp.Block, p.Blocks[sp.Block]-alignSlack)
 		}
+	}
+	// The matchers and the hash read a few bytes past the window, into prev, as zlib-ng's single block
+	// has it; so prev must follow the window directly (every window size is a multiple of 64).
+	if w, pr := p.Spans[WindowRegion], p.Spans[PrevRegion]; pr.Block != w.Block || pr.Offset != w.Offset+w.Size {
+		return bad("prev must start where the window ends, in the same block (window %+v, prev %+v)", w, pr)
 	}
 	seen := make([]bool, len(p.Blocks))
 	for _, i := range p.FreeOrder {

@@ -69,7 +69,7 @@ func parse(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.variant, "variant", "control", "variant: "+strings.Join(variants.Names(), ", "))
 	fs.StringVar(&o.backend, "backend", nativemem.Default(), "allocator backend: "+strings.Join(nativemem.Available(), ", "))
 	fs.IntVar(&o.cfg.Level, "level", def.Level, "compression level: -1 (default, 6) or 0..9")
-	fs.IntVar(&o.cfg.WindowBits, "wbits", def.WindowBits, "window bits: -8..-15 raw, 8..15 zlib, 24..31 gzip")
+	fs.IntVar(&o.cfg.WindowBits, "wbits", def.WindowBits, "window bits: -9..-15 raw, 8..15 zlib, 25..31 gzip")
 	fs.IntVar(&o.cfg.MemLevel, "memlevel", def.MemLevel, "memory level: 1..9")
 	fs.StringVar(&strategy, "strategy", def.Strategy.String(), "strategy: "+strings.Join(strategyNames(), ", "))
 	fs.BoolVar(&o.forceSplit, "force-split", false, "splitalloc only: use the split layout on every platform")

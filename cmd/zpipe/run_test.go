@@ -47,7 +47,7 @@ func TestRunUsageErrors(t *testing.T) {
 		{[]string{"-variant", "zopfli"}, append([]string{"-variant", `"zopfli"`}, variants.Names()...)},
 		{[]string{"-backend", "tcmalloc"}, []string{"-backend", `"tcmalloc"`, "goheap"}},
 		{[]string{"-level", "12"}, []string{"-level 12", "-1..9"}},
-		{[]string{"-wbits", "16"}, []string{"-wbits 16", "8..15", "24..31"}},
+		{[]string{"-wbits", "16"}, []string{"-wbits 16", "8..15", "25..31"}},
 		{[]string{"-memlevel", "0"}, []string{"-memlevel 0", "1..9"}},
 		{[]string{"-strategy", "greedy"}, []string{"-strategy", `"greedy"`, "default", "filtered", "huffman", "rle", "fixed"}},
 		{[]string{"-level", "six"}, []string{"-level", "six"}},

@@ -9,17 +9,19 @@ import (
 	"github.com/deflatelab/deflatelab/variants"
 )
 
-// key is the exact match a pooled state must meet: deflateReset keeps all four, so a state is reusable
-// only for the same ones. Level -1 and 6 are different keys, as they were in the seed.
+// key is the exact match a pooled state must meet: deflateReset keeps the whole Config (the four
+// deflateInit2 parameters and the gzip OS byte), so a state is reusable only for the same one. Level -1
+// and 6 are different keys, as they were in the seed.
 type key struct {
 	level      int
 	strategy   deflate.Strategy
 	windowBits int
 	memLevel   int
+	gzipOS     int
 }
 
 func keyOf(c deflate.Config) key {
-	return key{level: c.Level, strategy: c.Strategy, windowBits: c.WindowBits, memLevel: c.MemLevel}
+	return key{level: c.Level, strategy: c.Strategy, windowBits: c.WindowBits, memLevel: c.MemLevel, gzipOS: c.GzipOS}
 }
 
 // slot holds one idle state; st == nil marks a free slot. bytes is st.BlockBytes(), taken when the state

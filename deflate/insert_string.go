@@ -1,0 +1,58 @@
+package deflate
+
+import (
+	"encoding/binary"
+	"unsafe"
+)
+
+// zlib-ng's hash for every level but 9: the four bytes at a position, read little-endian, times
+// Knuth's golden-ratio prime, keeping the top 16 bits (insert_string.c). Levels whose chain is longer
+// than 1024 (level 9) use the rolling hash instead (insert_string_roll.go).
+
+// hash4 is zlib-ng's HASH_CALC of the four bytes v.
+func hash4(v uint32) uint32 { return (v * hashMul) >> hashShift }
+
+// load32 reads the four little-endian bytes at window+pos. As in zlib-ng, a read may run up to three
+// bytes past the window into the prev region that every Layout places right after it (hashing the last
+// positions of a full window), so it goes through a pointer rather than the window slice.
+func load32(window unsafe.Pointer, pos int) uint32 {
+	return binary.LittleEndian.Uint32((*[4]byte)(unsafe.Add(window, pos))[:])
+}
+
+// windowPtr is the start of the window, for load32 and the matchers.
+func (s *State) windowPtr() unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(s.window)) }
+
+// quickInsertString links position str into its hash chain and returns the previous head of that
+// chain (zlib-ng's quick_insert_string). When str already heads its chain, nothing changes, so a
+// position inserted twice never links to itself.
+func (s *State) quickInsertString(str int) int {
+	if s.rollHash {
+		return s.quickInsertStringRoll(str)
+	}
+	h := hash4(load32(s.windowPtr(), str))
+	head := int(s.head[h])
+	if head != str {
+		s.prev[str&s.wmask] = uint16(head)
+		s.head[h] = uint16(str)
+	}
+	return head
+}
+
+// insertString inserts count positions from str on (zlib-ng's insert_string).
+func (s *State) insertString(str, count int) {
+	if s.rollHash {
+		s.insertStringRoll(str, count)
+		return
+	}
+	w := s.windowPtr()
+	head, wmask := s.head, s.wmask
+	prev := s.prev[:wmask+1]
+	for idx := str; idx < str+count; idx++ {
+		h := hash4(load32(w, idx))
+		p := uint16(idx)
+		if old := head[h]; old != p {
+			prev[idx&wmask] = old
+			head[h] = p
+		}
+	}
+}

@@ -1,0 +1,148 @@
+//go:build zlibng && cgo
+
+package zng
+
+/*
+#include <stdlib.h>
+#include <string.h>
+#include "zlib-ng.h"
+
+// zng_step runs one zng_deflate call over in/out, which are Go memory valid for this call only: the
+// stream's pointers to them are cleared before returning.
+static int zng_step(zng_stream *s, const uint8_t *in, uint32_t in_len, uint8_t *out, uint32_t out_cap,
+                    int flush, uint32_t *consumed, uint32_t *produced) {
+	s->next_in = in;
+	s->avail_in = in_len;
+	s->next_out = out;
+	s->avail_out = out_cap;
+	int rc = zng_deflate(s, flush);
+	*consumed = in_len - s->avail_in;
+	*produced = out_cap - s->avail_out;
+	s->next_in = NULL;
+	s->next_out = NULL;
+	s->avail_in = 0;
+	s->avail_out = 0;
+	return rc;
+}
+
+// zng_reset_compress is the benchmark's operation, all in C: deflateReset, then one zng_deflate with
+// Z_FINISH of in into out (C memory), as a .NET DeflateStream over a reused native state does.
+// It returns the compressed size, or -1.
+static long zng_reset_compress(zng_stream *s, const uint8_t *in, uint32_t in_len, uint8_t *out, uint32_t out_cap) {
+	if (zng_deflateReset(s) != Z_OK) return -1;
+	s->next_in = in;
+	s->avail_in = in_len;
+	s->next_out = out;
+	s->avail_out = out_cap;
+	if (zng_deflate(s, Z_FINISH) != Z_STREAM_END) return -1;
+	return (long)(out_cap - s->avail_out);
+}
+
+static int zng_init(zng_stream *s, int level, int wbits, int mem, int strategy) {
+	return zng_deflateInit2(s, level, Z_DEFLATED, wbits, mem, strategy);
+}
+*/
+import "C"
+
+import (
+	"errors"
+	"fmt"
+	"unsafe"
+)
+
+// Return codes of zng_deflate that callers tell apart.
+const (
+	OK        = int(C.Z_OK)
+	StreamEnd = int(C.Z_STREAM_END)
+	BufError  = int(C.Z_BUF_ERROR)
+)
+
+// Version is the linked library's zlibng_version().
+func Version() string { return C.GoString(C.zlibng_version()) }
+
+// Stream is one zlib-ng deflate stream, in C memory.
+type Stream struct {
+	s *C.zng_stream
+}
+
+// ErrInit wraps zng_deflateInit2's refusal of a configuration.
+var ErrInit = errors.New("zng_deflateInit2 refused the configuration")
+
+// New is zng_deflateInit2(level, Z_DEFLATED, windowBits, memLevel, strategy).
+func New(level, windowBits, memLevel, strategy int) (*Stream, error) {
+	s := (*C.zng_stream)(C.calloc(1, C.size_t(unsafe.Sizeof(C.zng_stream{}))))
+	if s == nil {
+		return nil, errors.New("zng: calloc failed")
+	}
+	if rc := C.zng_init(s, C.int(level), C.int(windowBits), C.int(memLevel), C.int(strategy)); rc != C.Z_OK {
+		C.free(unsafe.Pointer(s))
+		return nil, fmt.Errorf("%w: level %d windowBits %d memLevel %d strategy %d: rc %d",
+			ErrInit, level, windowBits, memLevel, strategy, int(rc))
+	}
+	return &Stream{s: s}, nil
+}
+
+// Deflate is one zng_deflate call: it returns the bytes written to dst, read from src, and the return
+// code (OK, StreamEnd, BufError, or another negative code).
+func (z *Stream) Deflate(dst, src []byte, flush int) (nDst, nSrc, rc int) {
+	var in, out *C.uint8_t
+	if len(src) > 0 {
+		in = (*C.uint8_t)(unsafe.Pointer(&src[0]))
+	}
+	if len(dst) > 0 {
+		out = (*C.uint8_t)(unsafe.Pointer(&dst[0]))
+	}
+	var consumed, produced C.uint32_t
+	r := C.zng_step(z.s, in, C.uint32_t(len(src)), out, C.uint32_t(len(dst)), C.int(flush), &consumed, &produced)
+	return int(produced), int(consumed), int(r)
+}
+
+// Reset is zng_deflateReset.
+func (z *Stream) Reset() error {
+	if rc := C.zng_deflateReset(z.s); rc != C.Z_OK {
+		return fmt.Errorf("zng_deflateReset: rc %d", int(rc))
+	}
+	return nil
+}
+
+// End is zng_deflateEnd; it frees the stream.
+func (z *Stream) End() {
+	if z.s != nil {
+		C.zng_deflateEnd(z.s)
+		C.free(unsafe.Pointer(z.s))
+		z.s = nil
+	}
+}
+
+// Buffer is C memory for the benchmark's input and output.
+type Buffer struct {
+	p unsafe.Pointer
+	n int
+}
+
+// NewBuffer copies data into C memory of len(data) bytes (at least one).
+func NewBuffer(data []byte, size int) *Buffer {
+	size = max(size, len(data), 1)
+	p := C.malloc(C.size_t(size))
+	b := &Buffer{p: p, n: size}
+	copy(unsafe.Slice((*byte)(p), size), data)
+	return b
+}
+
+// Free releases the buffer.
+func (b *Buffer) Free() {
+	if b.p != nil {
+		C.free(b.p)
+		b.p = nil
+	}
+}
+
+// ResetCompress is the benchmark operation, run entirely in C: zng_deflateReset, then zng_deflate of
+// the first inLen bytes of in into out with Z_FINISH. It returns the compressed size.
+func (z *Stream) ResetCompress(in *Buffer, inLen int, out *Buffer) (int, error) {
+	n := C.zng_reset_compress(z.s, (*C.uint8_t)(in.p), C.uint32_t(inLen), (*C.uint8_t)(out.p), C.uint32_t(out.n))
+	if n < 0 {
+		return 0, errors.New("zng: reset+compress did not finish (output buffer too small?)")
+	}
+	return int(n), nil
+}

@@ -1,0 +1,196 @@
+package deflate
+
+import "unsafe"
+
+// mediumMatch is deflate_medium's current match: a match of length at strstart copying from
+// matchStart, or length literals (length < wantMinMatch); orgstart is where it was found, before
+// fizzleMatches moved it.
+type mediumMatch struct {
+	matchStart int
+	length     int
+	strstart   int
+	orgstart   int
+}
+
+// packedMatch is deflate_medium's next match as zlib-ng keeps it: struct match, four 16-bit fields
+// (every position is below 2*wsize <= 65,536) in one 8-byte object in memory, stored field by field
+// and copied into the current match as a whole. That copy, waiting for the stores before it, is where
+// zlib-ng's deflate_medium spends most of its time (perf annotate), so the engine makes the same one.
+// With both matches in registers the engine took about 0.75x zlib-ng's time at level 6, with both in
+// memory about 1.2x, this way about 1.0x (BENCHMARKS.md).
+type packedMatch [4]uint16
+
+// The fields of a packedMatch, in zlib-ng's order.
+const (
+	pmMatchStart = iota
+	pmLength
+	pmStrstart
+	pmOrgstart
+)
+
+// unpack copies p into a mediumMatch, reading its eight bytes at once as zlib-ng's struct copy does.
+func (p *packedMatch) unpack() mediumMatch {
+	w := *(*uint64)(unsafe.Pointer(p))
+	return mediumMatch{matchStart: int(uint16(w)), length: int(uint16(w >> 16)), strstart: int(uint16(w >> 32)), orgstart: int(uint16(w >> 48))}
+}
+
+// deflateMedium is levels 3-6 (zlib-ng's deflate_medium): greedy matching that, from level 5 on, also
+// finds the match at the position after the current one and, when the two overlap, moves the next one
+// back over the end of the current one (fizzleMatches) if that turns the current one into at most one
+// literal. A match found ahead is used as the next current match. Nothing carries over between calls.
+func (s *State) deflateMedium(flush Flush) blockState {
+	earlyExit := s.level < 5
+	var current mediumMatch
+	var next packedMatch
+	for {
+		if s.lookahead < minLookahead {
+			if s.refill(flush, minLookahead) {
+				return needMore
+			}
+			if s.lookahead == 0 {
+				break
+			}
+			next[pmLength] = 0
+		}
+
+		if !earlyExit && next[pmLength] > 0 {
+			current = next.unpack()
+			next[pmLength] = 0
+		} else {
+			hashHead := 0
+			if s.lookahead >= wantMinMatch {
+				hashHead = s.quickInsertString(s.strstart)
+			}
+			current.strstart = s.strstart
+			current.orgstart = current.strstart
+			if dist := s.strstart - hashHead; dist <= s.maxDist && dist > 0 && hashHead != 0 {
+				current.length = s.longestMatch(hashHead)
+				current.matchStart = s.matchStart
+				if current.length < wantMinMatch || current.matchStart >= current.strstart {
+					current.length = 1
+				}
+			} else {
+				current.matchStart = 0
+				current.length = 1
+			}
+		}
+
+		s.insertMatch(current)
+
+		// Look one match ahead.
+		if !earlyExit && s.lookahead > minLookahead && current.strstart+current.length < len(s.window)-minLookahead {
+			s.strstart = current.strstart + current.length
+			hashHead := s.quickInsertString(s.strstart)
+			next[pmStrstart] = uint16(s.strstart)
+			next[pmOrgstart] = next[pmStrstart]
+			if dist := s.strstart - hashHead; dist <= s.maxDist && dist > 0 && hashHead != 0 {
+				// longestMatch sees the lookahead of current.strstart, as zlib-ng's does.
+				next[pmLength] = uint16(s.longestMatch(hashHead))
+				next[pmMatchStart] = uint16(s.matchStart)
+				if next[pmMatchStart] >= next[pmStrstart] {
+					next[pmLength] = 1
+				}
+				if next[pmLength] < wantMinMatch {
+					next[pmLength] = 1
+				} else if c, ok := s.fizzleMatches(current, &next); ok {
+					current = c
+				}
+			} else {
+				next[pmMatchStart] = 0
+				next[pmLength] = 1
+			}
+			s.strstart = current.strstart
+		} else {
+			next[pmLength] = 0
+		}
+
+		full := s.emitMatch(current)
+		s.strstart += current.length
+		if full && s.flushBlock(false) {
+			return needMore
+		}
+	}
+	return s.finishBlock(flush, minMatch-1)
+}
+
+// emitMatch tallies m, as literals when it is shorter than wantMinMatch, and reports whether the
+// symbol buffer filled (zlib-ng's emit_match).
+func (s *State) emitMatch(m mediumMatch) bool {
+	if m.length < wantMinMatch {
+		full := false
+		for ; m.length > 0; m.length-- {
+			full = s.tallyLit(s.window[m.strstart]) || full
+			s.lookahead--
+			m.strstart++
+		}
+		return full
+	}
+	full := s.tallyDist(m.strstart-m.matchStart, m.length-minMatch)
+	s.lookahead -= m.length
+	return full
+}
+
+// insertMatch inserts the positions after the first of m into the hash table, only those from orgstart
+// on, and none when m ends within wantMinMatch of the lookahead (zlib-ng's insert_match).
+func (s *State) insertMatch(m mediumMatch) {
+	if s.lookahead <= m.length+wantMinMatch {
+		return
+	}
+	m.strstart++ // the position at strstart is in the table already
+	m.length--
+	if m.length < wantMinMatch-1 {
+		if m.length > 0 && m.strstart >= m.orgstart {
+			if m.strstart+m.length-1 >= m.orgstart {
+				s.insertString(m.strstart, m.length)
+			} else {
+				s.insertString(m.strstart, m.orgstart-m.strstart+1)
+			}
+		}
+		return
+	}
+	switch {
+	case m.strstart >= m.orgstart:
+		if m.strstart+m.length-1 >= m.orgstart {
+			s.insertString(m.strstart, m.length)
+		} else {
+			s.insertString(m.strstart, m.orgstart-m.strstart+1)
+		}
+	case m.orgstart < m.strstart+m.length:
+		s.insertString(m.orgstart, m.strstart+m.length-m.orgstart)
+	}
+}
+
+// fizzleMatches moves next back over the end of current while the bytes before both of next's ends
+// agree, and keeps the result only if current shrinks to at most one literal (zlib-ng's
+// fizzle_matches): then it updates next and returns the new current match and true.
+func (s *State) fizzleMatches(current mediumMatch, next *packedMatch) (mediumMatch, bool) {
+	n := next.unpack()
+	if current.length <= 1 || current.length > 1+n.matchStart || current.length > 1+n.strstart {
+		return current, false
+	}
+	window := s.window
+	if window[n.matchStart-current.length+1] != window[n.strstart-current.length+1] {
+		return current, false
+	}
+	c := current
+	limit := 0
+	if n.strstart > s.maxDist {
+		limit = n.strstart - s.maxDist
+	}
+	changed := 0
+	for window[n.matchStart-1] == window[n.strstart-1] {
+		if c.length < 1 || n.strstart <= limit || n.length >= 256 || n.matchStart <= 1 {
+			break
+		}
+		n.strstart--
+		n.matchStart--
+		n.length++
+		c.length--
+		changed++
+	}
+	if changed == 0 || c.length > 1 || n.length == 2 {
+		return current, false
+	}
+	*next = packedMatch{pmMatchStart: uint16(n.matchStart), pmLength: uint16(n.length), pmStrstart: uint16(n.strstart), pmOrgstart: uint16(n.orgstart + 1)}
+	return c, true
+}
