@@ -10,12 +10,12 @@ import (
 	"github.com/deflatelab/deflatelab/matrix/stats"
 )
 
-// dotnetBackends are the allocators .NET uses, in the order a platform's comparison row prefers them:
+// dotnetBackends are the allocators .NET uses, listed first among a platform's backends:
 // glibc's malloc under zlib-ng on Linux, .NET 10's private heap and .NET 9's _aligned_malloc on Windows.
 var dotnetBackends = []string{"libc", "privateheap", "crt"}
 
 // writeOriginal holds the original write-ups' figures against this run: always against their own setting
-// (windows/amd64, privateheap), and against one backend of each other platform the run measured.
+// (windows/amd64, privateheap), then against every other platform and backend the run measured.
 func writeOriginal(w io.Writer, m *model) {
 	original.WriteSection(w, "##", originalComparisons(m.Analysis))
 }
@@ -24,7 +24,7 @@ func originalComparisons(a *stats.Analysis) [][]original.Comparison {
 	return original.Compared(originalTargets(a), originalName(a), originalLookup(a))
 }
 
-// originalTargets picks, per platform, the backend .NET uses there if the run has it, else the first.
+// originalTargets lists every platform and backend of the run, each platform's .NET allocator first.
 func originalTargets(a *stats.Analysis) []original.Target {
 	backends := map[string][]string{}
 	var platforms []string
@@ -36,16 +36,19 @@ func originalTargets(a *stats.Analysis) []original.Target {
 			backends[c.Platform] = append(backends[c.Platform], c.Backend)
 		}
 	}
+	rank := func(b string) int {
+		if i := slices.Index(dotnetBackends, b); i >= 0 {
+			return i
+		}
+		return len(dotnetBackends)
+	}
 	var out []original.Target
 	for _, p := range platforms {
-		pick := backends[p][0]
-		for _, b := range dotnetBackends {
-			if slices.Contains(backends[p], b) {
-				pick = b
-				break
-			}
+		bs := backends[p]
+		slices.SortStableFunc(bs, func(x, y string) int { return rank(x) - rank(y) })
+		for _, b := range bs {
+			out = append(out, original.Target{Platform: p, Backend: b})
 		}
-		out = append(out, original.Target{Platform: p, Backend: pick})
 	}
 	return out
 }
