@@ -15,6 +15,9 @@ func TestBusy(t *testing.T) {
 		{"windows quiet", Result{OtherCPU: 0.4, Env: Env{NumCPU: 4}}, false},
 		{"windows busy", Result{OtherCPU: 1.5, Env: Env{NumCPU: 4}}, true},
 		{"not recorded", Result{Env: Env{NumCPU: 2}}, false},
+		// With processor times measured, the load average (which counts the runner's own hosts) is ignored.
+		{"linux measured, own load only", Result{LoadBefore: 2.3, LoadAfter: 2.3, OtherCPUMeasured: true, Env: Env{NumCPU: 2}}, false},
+		{"linux measured, others busy", Result{LoadBefore: 1, LoadAfter: 1, OtherCPU: 1.2, OtherCPUMeasured: true, Env: Env{NumCPU: 2}}, true},
 	} {
 		if got := tc.r.Busy(); got != tc.want {
 			t.Errorf("%s: Busy() = %v, want %v", tc.name, got, tc.want)

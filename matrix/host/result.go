@@ -51,22 +51,28 @@ type Result struct {
 	// The machine.
 	Env Env `json:"env"`
 
-	// How busy the machine was (procstat.Load), read just outside the measured region. Linux: the 1-minute
-	// load average before and after. Windows: the processors other processes kept busy during the region,
-	// on average. Zero where the OS does not say (and in results older than these fields).
-	LoadBefore float64 `json:"loadBefore,omitempty"`
-	LoadAfter  float64 `json:"loadAfter,omitempty"`
-	OtherCPU   float64 `json:"otherCPU,omitempty"`
+	// How busy the machine was (procstat.Load), read just outside the measured region. LoadBefore and
+	// LoadAfter: Linux's 1-minute load average. OtherCPU: the processors other processes kept busy during
+	// the region, on average (a lower bound; see procstat.OtherBusy), measured when OtherCPUMeasured.
+	// Zero where the OS does not say (and in results older than these fields).
+	LoadBefore       float64 `json:"loadBefore,omitempty"`
+	LoadAfter        float64 `json:"loadAfter,omitempty"`
+	OtherCPU         float64 `json:"otherCPU,omitempty"`
+	OtherCPUMeasured bool    `json:"otherCPUMeasured,omitempty"`
 }
 
-// BusyOtherCPU is the Windows threshold of Busy: another process kept at least one processor busy for
-// the whole measured region (on average), the same excess demand as a Linux load one above the cores when
-// the sample itself keeps them all busy.
+// BusyOtherCPU is the threshold of Busy: other processes kept at least one processor busy for the whole
+// measured region (on average), taking a whole processor's share from a sample that can use them all.
 const BusyOtherCPU = 1.0
 
-// Busy reports whether the sample ran on a machine loaded beyond its processors: on Linux a load average
-// (before or after) above the core count, on Windows other processes using BusyOtherCPU processors or more.
+// Busy reports whether the sample ran on a machine loaded beyond its processors: other processes using
+// BusyOtherCPU processors or more. Results recorded before OtherCPU was measured on Linux fall back to the
+// load average (before or after) above the core count, which also counts the runner's own hosts - so at
+// a DOP above the cores those old results read as busy on a quiet machine.
 func (r Result) Busy() bool {
+	if r.OtherCPUMeasured {
+		return r.OtherCPU >= BusyOtherCPU
+	}
 	return (r.Env.NumCPU > 0 && max(r.LoadBefore, r.LoadAfter) > float64(r.Env.NumCPU)) || r.OtherCPU >= BusyOtherCPU
 }
 

@@ -139,6 +139,7 @@ func Run(v *variants.Variant, p Params) (Result, error) {
 	if ldErr == nil { // a machine that cannot say how busy it is still measures; the report shows no flag
 		r.LoadBefore, r.LoadAfter = ld0.Avg1, ld1.Avg1
 		r.OtherCPU = procstat.OtherBusy(ld0, ld1, t1-t0)
+		r.OtherCPUMeasured = ld1.SystemTotal > 0
 	}
 	var (
 		digest uint64

@@ -2,10 +2,15 @@ package procstat
 
 import (
 	"fmt"
+	"runtime"
 	"unsafe"
 
 	"golang.org/x/sys/windows"
 )
+
+// windowsTick is the default clock interrupt period, 15.625 ms in 100 ns units: how often Windows updates
+// the processor times GetSystemTimes reports.
+const windowsTick = 156250
 
 // GetSystemTimes is not wrapped by x/sys/windows.
 var procGetSystemTimes = kernel32.NewProc("GetSystemTimes")
@@ -22,5 +27,5 @@ func ReadLoad() (Load, error) {
 	}
 	ft := func(f windows.Filetime) int64 { return int64(f.HighDateTime)<<32 | int64(f.LowDateTime) }
 	total := ft(kernel) + ft(user) // kernel time includes idle time
-	return Load{SystemBusy: total - ft(idle), SystemTotal: total, Own: ft(pk) + ft(pu)}, nil
+	return Load{SystemBusy: total - ft(idle), SystemTotal: total, Own: ft(pk) + ft(pu), Tick: windowsTick, CPUs: runtime.NumCPU()}, nil
 }

@@ -99,7 +99,7 @@ func TestColdStartSections(t *testing.T) {
 		"## Cold start",
 		// 67 ns against the fastest warm DOP 1 operation, pooled's 10 µs (plus jitter): 0.7%.
 		"Harness overhead (run R1): 67 ns per operation",
-		"0.7% of the fastest operation in this report (pooled/12, pages, fixed, DOP 1, warm: 10.1",
+		"0.7% of the fastest operation in this report (pooled/8, pages, fixed, DOP 1, warm: 10.1",
 		"| Variant | First op, us | Change, % [95% CI] | First 8 ops, us |",
 
 		// control's ops 9.. run at 20 µs, its warm level: converged from operation 9; pooled's from 2.

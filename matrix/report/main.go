@@ -38,7 +38,7 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs.Var(&in, "in", "results `files` (.jsonl) or directories holding them; comma-separated or repeated")
 	fs.StringVar(&opts.Out, "out", DefaultOut, "reports `dir`: the report goes to dir/<name>, the index to dir/README.md")
 	fs.StringVar(&opts.Name, "name", "", "run folder `name` (default: the results' run id, or their date)")
-	fs.StringVar(&opts.Title, "title", DefaultTitle, "report `title`")
+	fs.StringVar(&opts.Title, "title", "", "report `title` (default: the runs' profile, platforms and backends)")
 	fs.StringVar(&date, "date", "", "when the results were taken, RFC 3339 (default: from the run id, else the newest input file)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -17,7 +18,7 @@ type Options struct {
 	In    []string  // results files (.jsonl) or directories holding them; one per platform or machine
 	Out   string    // reports directory; the report goes to Out/Name, the index to Out/README.md
 	Name  string    // run folder name; empty: the results' run id, or the date when there are several
-	Title string    // first heading; empty: DefaultTitle
+	Title string    // first heading; empty: derived from the runs (derivedTitle)
 	Date  time.Time // when the results were taken; zero: from the run id, else the newest input file
 
 	// StepSummary, when set, is a file (GitHub's $GITHUB_STEP_SUMMARY) to which a compact version of the
@@ -109,7 +110,7 @@ func Render(opts Options) (string, error) {
 func fill(m *model, opts Options, in *inputs) error {
 	m.Title = opts.Title
 	if m.Title == "" {
-		m.Title = DefaultTitle
+		m.Title = derivedTitle(m, in)
 	}
 	m.Date = opts.Date
 	for _, src := range in.Sources { // the latest start of the runs
@@ -239,4 +240,37 @@ func writeFileAtomic(path string, data []byte) error {
 		return fmt.Errorf("report: %w", err)
 	}
 	return nil
+}
+
+// derivedTitle names what the page measured - the runs' profiles, the platforms and the backends - so
+// that the first line a reader sees says how much to trust it; DefaultTitle when the runs do not say.
+func derivedTitle(m *model, in *inputs) string {
+	var profiles []string
+	for _, src := range in.Sources {
+		if mf := src.Manifest; mf != nil && mf.Profile != "" && !slices.Contains(profiles, mf.Profile) {
+			profiles = append(profiles, mf.Profile)
+		}
+	}
+	var backends []string
+	for _, c := range m.Analysis.Cells {
+		if !slices.Contains(backends, c.Backend) {
+			backends = append(backends, c.Backend)
+		}
+	}
+	platforms := m.Platforms()
+	if len(profiles) == 0 || len(platforms) == 0 {
+		return DefaultTitle
+	}
+	slices.Sort(profiles)
+	t := strings.ToUpper(profiles[0][:1]) + strings.Join(profiles, " and ")[1:]
+	if len(profiles) > 1 {
+		t += " profiles"
+	} else {
+		t += " profile"
+	}
+	t += " on " + strings.Join(platforms, ", ")
+	if len(backends) == 1 {
+		return t + ", backend " + backends[0]
+	}
+	return t + ", backends " + strings.Join(backends, ", ")
 }

@@ -158,7 +158,7 @@ func analyzeCell(cell matrix.Cell, samples []matrix.Sample, opts Options, th *be
 		if (names[i] == opts.Control) != (names[j] == opts.Control) {
 			return names[i] == opts.Control
 		}
-		return names[i] < names[j]
+		return CompareNames(names[i], names[j]) < 0
 	})
 	for _, name := range names {
 		ss := byVariant[name]

@@ -100,7 +100,7 @@ func (a *Analysis) Verdicts(metric string) []Verdict {
 	}
 	sort.Slice(out, func(i, j int) bool {
 		x, y := out[i], out[j]
-		return cmp.Or(strings.Compare(x.Candidate, y.Candidate), strings.Compare(x.Platform, y.Platform),
+		return cmp.Or(CompareNames(x.Candidate, y.Candidate), strings.Compare(x.Platform, y.Platform),
 			strings.Compare(x.Backend, y.Backend), strings.Compare(x.Phase, y.Phase)) < 0
 	})
 	return out
