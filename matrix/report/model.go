@@ -142,7 +142,9 @@ func (g group) Candidates(control string) []string {
 			set[n] = true
 		}
 	}
-	return sortedKeys(set)
+	out := sortedKeys(set)
+	slices.SortFunc(out, stats.CompareNames) // pooled/8 before pooled/12
+	return out
 }
 
 // rowKey is one line of a seeds-shaped table: a workload at a DOP, both phases side by side.

@@ -486,7 +486,7 @@ func TestTrace(t *testing.T) {
 }
 
 // exampleReport is the committed example report, re-rendered from its raw data by the current code.
-const exampleReport = "../../reports/20261130T044249Z-linux-amd64"
+const exampleReport = "../../reports/20261130T105456Z-linux-amd64"
 
 // TestTraceExampleReport checks the committed example report the same way: every cell's estimate,
 // interval, p-values and decision, recomputed from its raw/ without matrix/stats.
