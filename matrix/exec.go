@@ -155,19 +155,25 @@ func describeHost(ctx context.Context, emulator []string, path string, env []str
 	var d host.Description
 	ctx, cancel := context.WithTimeout(ctx, describeTimeout)
 	defer cancel()
-	cmd := hostCommand(ctx, emulator, path, []string{"-describe"}, env)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err := cmd.Run()
-	if errors.Is(err, exec.ErrWaitDelay) {
-		err = nil // exited 0 with its pipes held open by a child; see runHost
-	}
-	out := stdout.Bytes()
+	out, err := hostOutput(ctx, emulator, path, []string{"-describe"}, env)
 	if err != nil {
-		return d, fmt.Errorf("matrix: %s -describe: %v: %s", path, err, bytes.TrimSpace(stderr.Bytes()))
+		return d, fmt.Errorf("matrix: %s -describe: %w", path, err)
 	}
 	if err := json.Unmarshal(out, &d); err != nil {
 		return d, fmt.Errorf("matrix: %s -describe printed %q: %v", path, out, err)
 	}
 	return d, nil
+}
+
+// hostOutput runs a host binary (under the emulator, if any) for a one-shot query and returns its
+// standard output; a failure carries its standard error. A host that exited 0 while a child of the
+// emulator held its pipes open has still said everything (see runHost), so that is no failure.
+func hostOutput(ctx context.Context, emulator []string, path string, args, env []string) ([]byte, error) {
+	cmd := hostCommand(ctx, emulator, path, args, env)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil && !errors.Is(err, exec.ErrWaitDelay) {
+		return nil, fmt.Errorf("%v: %s", err, bytes.TrimSpace(stderr.Bytes()))
+	}
+	return stdout.Bytes(), nil
 }

@@ -1,12 +1,9 @@
 package matrix
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"os/exec"
 	"time"
 
 	"github.com/deflatelab/deflatelab/matrix/host"
@@ -26,18 +23,11 @@ type Harness struct {
 func calibrateHost(ctx context.Context, emulator []string, path, variant string, plan Plan, env []string) (*Harness, error) {
 	ctx, cancel := context.WithTimeout(ctx, time.Minute)
 	defer cancel()
-	cmd := hostCommand(ctx, emulator, path, []string{"-calibrate", "-variant", variant, "-workload", "fixed",
+	out, err := hostOutput(ctx, emulator, path, []string{"-calibrate", "-variant", variant, "-workload", "fixed",
 		"-backend", plan.Backends[0], "-payload-seed", fmt.Sprint(plan.PayloadSeed),
 		"-payload-size", fmt.Sprint(plan.PayloadSize), "-payload-random", fmt.Sprint(plan.PayloadRandom)}, env)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err := cmd.Run()
-	if errors.Is(err, exec.ErrWaitDelay) {
-		err = nil // exited 0 with its pipes held open by a child; see runHost
-	}
-	out := stdout.Bytes()
 	if err != nil {
-		return nil, fmt.Errorf("matrix: measuring the harness: %s -calibrate: %v: %s", path, err, bytes.TrimSpace(stderr.Bytes()))
+		return nil, fmt.Errorf("matrix: measuring the harness: %s -calibrate: %w", path, err)
 	}
 	h := &Harness{Variant: variant, Measured: time.Now().UTC()}
 	if err := json.Unmarshal(out, &h.Calibration); err != nil || h.NsPerOp <= 0 {
