@@ -8,8 +8,8 @@ import (
 )
 
 // Verdict sums up one candidate on one platform and backend in one phase without pooling the cells: it
-// counts the cells (workload, DOP) in which the candidate is significantly faster, significantly slower,
-// not significantly different, or has no data, and keeps every cell's outcome. Typical is a single
+// counts the cells (workload, DOP) by Class - faster, slower, the others (Same: equivalent or
+// inconclusive, of which Equivalent are equivalent), or no data - and keeps every cell's outcome. Typical is a single
 // figure for the whole phase, and it is set only when every cell agrees (all significant, all in one
 // direction): the geometric mean of the cells' Hodges-Lehmann ratios, each cell weighing the same,
 // as a percentage change. Otherwise it is NaN, because a figure between cells that disagree describes
@@ -21,6 +21,7 @@ type Verdict struct {
 	Platform, Backend, Candidate, Phase string
 	Metric                              string
 	Cells, Faster, Slower, Same, NoData int
+	Equivalent                          int // of Same: the cells whose Class is Equivalent
 	Thin                                int
 	Typical                             float64   // percent change; NaN unless every cell agrees
 	Outcomes                            []Outcome // per cell, in the analysis' cell order
@@ -33,6 +34,7 @@ type Outcome struct {
 	Direction int  // -1 significantly lower, +1 significantly higher, 0 not significant or no data
 	NoData    bool // control or the candidate has no usable sample
 	Thin      bool // the paired estimate has no interval
+	Class     Class
 	Delta     *Delta
 }
 
@@ -59,19 +61,22 @@ func (a *Analysis) Verdicts(metric string) []Verdict {
 			}
 			v.Cells++
 			o := Outcome{Workload: c.Workload, DOP: c.DOP, Thin: d.Thin(), Delta: d,
-				NoData: d.Test.N1 == 0 || d.Test.N2 == 0}
+				NoData: d.Test.N1 == 0 || d.Test.N2 == 0, Class: d.Class()}
 			if d.Significant() && !o.NoData {
 				o.Direction = d.Direction()
 			}
-			switch {
-			case o.NoData:
+			switch o.Class {
+			case NoData:
 				v.NoData++
-			case o.Direction < 0:
+			case Faster:
 				v.Faster++
-			case o.Direction > 0:
+			case Slower:
 				v.Slower++
 			default:
 				v.Same++
+			}
+			if o.Class == Equivalent {
+				v.Equivalent++
 			}
 			if o.Thin {
 				v.Thin++
