@@ -27,6 +27,7 @@ var sections = []section{
 	{"context", readmeFile, writeContext},
 	{"banner", readmeFile, writeBanner},
 	{"verdicts", readmeFile, writeVerdicts},
+	{"unstable", readmeFile, writeUnstable},
 	{"summary-charts", readmeFile, writeChartsOf(readmeFile)},
 	{"emulated", readmeFile, writeEmulated},
 	{"pages", readmeFile, writePageIndex},

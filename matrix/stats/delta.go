@@ -49,6 +49,10 @@ type Delta struct {
 	// Benjamini-Hochberg selection: a selected delta's interval excludes 0, another's contains it). Before
 	// Analyze sets it, it is Log.
 	Adjusted SignedRank
+	// Unstable is set when control or the candidate shows speed regimes in this cell (Variant.Regimes):
+	// the rounds measured two machine or process states, not one effect, so the delta is never
+	// Significant, and its Class is Unstable.
+	Unstable bool
 	alpha    float64
 	margin   float64   // equivalence margin, a fraction; 0: DefaultEquivMargin
 	logs     []float64 // the log ratios Log was computed from, for Adjusted
@@ -80,8 +84,11 @@ func (d *Delta) USignificant() bool {
 }
 
 // Significant reports whether the decision test rejects "no change" after the correction for multiple
-// comparisons (uncorrected when the delta was made outside Analyze).
+// comparisons (uncorrected when the delta was made outside Analyze), and the cell is not Unstable.
 func (d *Delta) Significant() bool {
+	if d.Unstable {
+		return false
+	}
 	p := d.PAdjusted
 	if math.IsNaN(p) {
 		p = d.P()
@@ -147,31 +154,6 @@ func (d *Delta) Margin() float64 {
 		return DefaultEquivMargin
 	}
 	return d.margin
-}
-
-// Class is the delta's verdict (see Class): from the selection-adjusted interval when there is one,
-// else from the U test's corrected decision, which can say faster or slower but never equivalent.
-func (d *Delta) Class() Class {
-	switch {
-	case d.Test.N1 == 0 || d.Test.N2 == 0:
-		return NoData
-	case d.Paired() && !d.Adjusted.Thin():
-		lo, hi := d.Adjusted.Lo, d.Adjusted.Hi
-		switch {
-		case inMargin(lo, hi, d.Margin()):
-			return Equivalent
-		case hi < 0:
-			return Faster
-		case lo > 0:
-			return Slower
-		}
-		return Inconclusive
-	case d.Significant() && d.Direction() < 0:
-		return Faster
-	case d.Significant() && d.Direction() > 0:
-		return Slower
-	}
-	return Inconclusive
 }
 
 func pct(ratio float64) float64 { return (ratio - 1) * 100 }
