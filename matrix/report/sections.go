@@ -26,6 +26,7 @@ var sections = []section{
 	{"title", readmeFile, writeTitle},
 	{"context", readmeFile, writeContext},
 	{"banner", readmeFile, writeBanner},
+	{"aa", readmeFile, writeAA},
 	{"verdicts", readmeFile, writeVerdicts},
 	{"unstable", readmeFile, writeUnstable},
 	{"summary-charts", readmeFile, writeChartsOf(readmeFile)},
