@@ -57,6 +57,9 @@ func Profiles() []Profile {
 	full.Profile = "full"
 	full.Variants = withCapacities(hostbin.Variants(), FullPoolCapacities)
 	full.DOPs, full.Rounds = []int{1, 4, 8, 12}, 10
+	// Cells the regime detector flags take up to as many extra rounds again, so a transient regime is
+	// outvoted or confirmed (docs/METHOD.md, "Re-sampling unstable cells").
+	full.Resample = &Resample{MaxExtra: defaultResampleCap}
 
 	return []Profile{
 		{Name: "smoke", Doc: "seconds: tiny operation counts, for tests and CI", Plan: smoke, Timeout: time.Minute},
