@@ -91,6 +91,11 @@ func Render(opts Options) (string, error) {
 		return "", err
 	}
 	files[entryFile] = append(ent, '\n')
+	var cells bytes.Buffer
+	if err := stats.WriteCells(&cells, a.CellRecords()); err != nil {
+		return "", err
+	}
+	files[stats.CellsFile] = cells.Bytes()
 	dir := filepath.Join(out, m.Name)
 	if err := replaceDir(dir, files); err != nil {
 		return "", err

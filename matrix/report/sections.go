@@ -13,6 +13,7 @@ var sections = []section{
 	{"title", writeTitle},
 	{"banner", writeBanner},
 	{"verdicts", writeVerdicts},
+	{"unstable", writeUnstable},
 	{"emulated", writeEmulated},
 	{"elapsed", writeElapsed},
 	{"cells", writeCellStats},

@@ -43,7 +43,11 @@ type Delta struct {
 	MedianRatio float64    // candidate median / control median (unpaired; NaN when undefined)
 	PAdjusted   float64    // P() adjusted over the analysis' deltas of this metric; NaN before Analyze sets it
 	Family      int        // how many tests PAdjusted was adjusted over
-	alpha       float64
+	// Unstable is set when control or the candidate shows speed regimes in this cell (Variant.Regimes):
+	// the rounds measured two machine or process states, not one effect, so the delta is never
+	// Significant, and its Class is Unstable.
+	Unstable bool
+	alpha    float64
 }
 
 // Paired reports whether the decision is the paired one: the log ratios have a finite interval.
@@ -72,8 +76,11 @@ func (d *Delta) USignificant() bool {
 }
 
 // Significant reports whether the decision test rejects "no change" after the correction for multiple
-// comparisons (uncorrected when the delta was made outside Analyze).
+// comparisons (uncorrected when the delta was made outside Analyze), and the cell is not Unstable.
 func (d *Delta) Significant() bool {
+	if d.Unstable {
+		return false
+	}
 	p := d.PAdjusted
 	if math.IsNaN(p) {
 		p = d.P()

@@ -9,18 +9,19 @@ import (
 
 // Verdict sums up one candidate on one platform and backend in one phase without pooling the cells: it
 // counts the cells (workload, DOP) in which the candidate is significantly faster, significantly slower,
-// not significantly different, or has no data, and keeps every cell's outcome. Typical is a single
+// not significantly different, is Unstable (speed regimes in control or the candidate), or has no data, and keeps every cell's outcome. Typical is a single
 // figure for the whole phase, and it is set only when every cell agrees (all significant, all in one
 // direction): the geometric mean of the cells' Hodges-Lehmann ratios, each cell weighing the same,
 // as a percentage change. Otherwise it is NaN, because a figure between cells that disagree describes
 // none of them.
 //
-// Invariants: Cells == Faster + Slower + Same + NoData == len(Outcomes); Thin counts the outcomes
+// Invariants: Cells == Faster + Slower + Same + Unstable + NoData == len(Outcomes); Thin counts the outcomes
 // whose paired estimate has no interval (they are counted in one of the other groups too).
 type Verdict struct {
 	Platform, Backend, Candidate, Phase string
 	Metric                              string
 	Cells, Faster, Slower, Same, NoData int
+	Unstable                            int
 	Thin                                int
 	Typical                             float64   // percent change; NaN unless every cell agrees
 	Outcomes                            []Outcome // per cell, in the analysis' cell order
@@ -30,7 +31,8 @@ type Verdict struct {
 type Outcome struct {
 	Workload  string
 	DOP       int
-	Direction int  // -1 significantly lower, +1 significantly higher, 0 not significant or no data
+	Direction int // -1 significantly lower, +1 significantly higher, 0 not significant, unstable or no data
+	Class     Class
 	NoData    bool // control or the candidate has no usable sample
 	Thin      bool // the paired estimate has no interval
 	Delta     *Delta
@@ -63,9 +65,12 @@ func (a *Analysis) Verdicts(metric string) []Verdict {
 			if d.Significant() && !o.NoData {
 				o.Direction = d.Direction()
 			}
+			o.Class = d.Class()
 			switch {
 			case o.NoData:
 				v.NoData++
+			case o.Class == Unstable:
+				v.Unstable++
 			case o.Direction < 0:
 				v.Faster++
 			case o.Direction > 0:
