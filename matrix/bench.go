@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/deflatelab/deflatelab/matrix/hostbin"
+	"github.com/deflatelab/deflatelab/matrix/regime"
 	"github.com/deflatelab/deflatelab/variants"
 )
 
@@ -221,9 +222,9 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	return err
 }
 
-// Unstable is the regime detector the runner's re-sampling asks (a variant's per-round times in round
-// order -> two speeds); nil leaves re-sampling off whatever the plan says.
-var Unstable func(values []float64) bool
+// Unstable is the regime detector the runner's re-sampling asks: a variant's per-round times per
+// operation, in round order, at two separated speeds - the detector the report's "unstable" verdict uses.
+func Unstable(values []float64) bool { return regime.Detect(values, regime.Default).Flagged }
 
 // allClosed reports whether a run's manifest has every cell closed (an adaptive or re-sampled run that
 // finished: its samples can be fewer, or more, than planned).
