@@ -33,8 +33,9 @@ type Plan struct {
 	PayloadRandom float64 `json:"payloadRandom"`
 	ForceSplit    bool    `json:"forceSplit,omitempty"`
 
-	// EquivMargin is the equivalence margin of the report's verdicts and of adaptive stopping, a fraction
-	// (0.02: within -+2%); 0 means DefaultEquivMargin.
+	// EquivMargin is the practical-equivalence margin of the report's verdicts and of adaptive stopping, a
+	// fraction of control's time (0.02: a change within +-2% counts as no change); 0 means the default,
+	// DefaultEquivMargin (= stats.DefaultEquivMargin).
 	EquivMargin float64 `json:"equivMargin,omitempty"`
 	// Adaptive, when set, makes Rounds a cap: rounds run in batches and a cell closes as soon as every
 	// comparison in it is decided (see Adaptive). Nil is the fixed design: every cell takes Rounds.
@@ -43,8 +44,8 @@ type Plan struct {
 	Resample *Resample `json:"resample,omitempty"`
 }
 
-// DefaultEquivMargin is the equivalence margin when a plan gives none: changes within -+2% are too small
-// to act on for a component whose round-to-round noise is 1-3% (docs/METHOD.md).
+// DefaultEquivMargin is the equivalence margin when a plan gives none, for the runner's adaptive stopping
+// and (as stats.DefaultEquivMargin) the report's verdicts: +-2% (docs/METHOD.md, "Equivalence").
 const DefaultEquivMargin = 0.02
 
 // Margin is the plan's equivalence margin, DefaultEquivMargin when unset.
@@ -101,6 +102,8 @@ func (p Plan) Validate() error {
 		return fmt.Errorf("matrix: cold ops %d and warm ops %d must both be >= 1", p.ColdOps, p.WarmOps)
 	case p.Warmup < 0:
 		return fmt.Errorf("matrix: warmup %d is negative", p.Warmup)
+	case !(p.EquivMargin >= 0 && p.EquivMargin < 1):
+		return fmt.Errorf("matrix: equivalence margin %v: want a fraction in [0, 1), 0 for the default", p.EquivMargin)
 	}
 	if !(p.EquivMargin >= 0 && p.EquivMargin < 1) {
 		return fmt.Errorf("matrix: equivMargin %v: want a fraction in [0, 1) (0.02 is -+2%%; 0 the default)", p.EquivMargin)

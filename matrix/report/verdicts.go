@@ -44,8 +44,8 @@ func writeVerdicts(w io.Writer, m *model) {
 		"significant after the Benjamini-Hochberg correction over all %d comparisons of this page (false discovery "+
 		"rate %s); \"~\" counts the others. Groups of up to %d cells list each cell, largest change first; larger "+
 		"groups give their range and their extreme cell. \"typical\" appears only when every cell agrees: the "+
-		"geometric mean of the cells' changes. Per-cell figures: [Elapsed time](#elapsed-time-per-operation) and "+
-		"[Per-cell statistics](#per-cell-statistics); the method: [docs/METHOD.md](%s).\n\n",
+		"geometric mean of the cells' changes. Per-cell figures: [Elapsed time](cells.md#elapsed-time-per-operation) and "+
+		"[Per-cell statistics](cells.md#per-cell-statistics); the method: [docs/METHOD.md](%s).\n\n",
 		family(m), alphaText(m), listedCells, methodLink)
 	writeIntegrity(w, m)
 }

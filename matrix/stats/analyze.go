@@ -15,6 +15,9 @@ type Options struct {
 	Control    string  // the variant every other variant is compared with
 	Confidence float64 // of every interval, in (0, 1)
 	Alpha      float64 // level of every decision, after the Benjamini-Hochberg correction, in (0, 1)
+	// EquivMargin is the practical-equivalence margin of Delta.Class, a fraction in [0, 1); 0 means
+	// DefaultEquivMargin.
+	EquivMargin float64
 }
 
 // The defaults are benchstat's: 95% intervals and alpha = benchmath.DefaultThresholds.CompareAlpha.
@@ -35,6 +38,12 @@ func (o Options) withDefaults() (Options, error) {
 	}
 	if !(o.Confidence > 0 && o.Confidence < 1) {
 		return o, fmt.Errorf("stats: Confidence %v: must be between 0 and 1 exclusive", o.Confidence)
+	}
+	if o.EquivMargin == 0 {
+		o.EquivMargin = DefaultEquivMargin
+	}
+	if !(o.EquivMargin > 0 && o.EquivMargin < 1) {
+		return o, fmt.Errorf("stats: EquivMargin %v: must be a fraction in [0, 1), 0 for the default", o.EquivMargin)
 	}
 	if !(o.Alpha > 0 && o.Alpha < 1) {
 		return o, fmt.Errorf("stats: Alpha %v: must be between 0 and 1 exclusive", o.Alpha)
@@ -215,7 +224,7 @@ func analyzeCell(cell matrix.Cell, samples []matrix.Sample, opts Options, th *be
 	}
 	for _, v := range c.Variants[1:] {
 		for _, m := range Metrics {
-			d := compare(control, v, m, opts.Confidence, th)
+			d := compare(control, v, m, opts.Confidence, opts.EquivMargin, th)
 			d.Unstable = control.Regimes.Flagged || v.Regimes.Flagged
 			c.Deltas = append(c.Deltas, d)
 		}

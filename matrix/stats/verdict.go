@@ -8,8 +8,9 @@ import (
 )
 
 // Verdict sums up one candidate on one platform and backend in one phase without pooling the cells: it
-// counts the cells (workload, DOP) in which the candidate is significantly faster, significantly slower,
-// not significantly different, is Unstable (speed regimes in control or the candidate), or has no data, and keeps every cell's outcome. Typical is a single
+// counts the cells (workload, DOP) by Class - faster, slower, unstable (speed regimes in control or the
+// candidate), the others (Same: equivalent or inconclusive, of which Equivalent are equivalent), or no
+// data - and keeps every cell's outcome. Typical is a single
 // figure for the whole phase, and it is set only when every cell agrees (all significant, all in one
 // direction): the geometric mean of the cells' Hodges-Lehmann ratios, each cell weighing the same,
 // as a percentage change. Otherwise it is NaN, because a figure between cells that disagree describes
@@ -21,6 +22,7 @@ type Verdict struct {
 	Platform, Backend, Candidate, Phase string
 	Metric                              string
 	Cells, Faster, Slower, Same, NoData int
+	Equivalent                          int // of Same: the cells whose Class is Equivalent
 	Unstable                            int
 	Thin                                int
 	Typical                             float64   // percent change; NaN unless every cell agrees
@@ -31,10 +33,10 @@ type Verdict struct {
 type Outcome struct {
 	Workload  string
 	DOP       int
-	Direction int // -1 significantly lower, +1 significantly higher, 0 not significant, unstable or no data
-	Class     Class
-	NoData    bool // control or the candidate has no usable sample
-	Thin      bool // the paired estimate has no interval
+	Direction int   // -1 significantly lower, +1 significantly higher, 0 not significant, unstable or no data
+	Class     Class // Delta.Class
+	NoData    bool  // control or the candidate has no usable sample
+	Thin      bool  // the paired estimate has no interval
 	Delta     *Delta
 }
 
@@ -66,17 +68,20 @@ func (a *Analysis) Verdicts(metric string) []Verdict {
 				o.Direction = d.Direction()
 			}
 			o.Class = d.Class()
-			switch {
-			case o.NoData:
+			switch o.Class {
+			case NoData:
 				v.NoData++
-			case o.Class == Unstable:
+			case Unstable:
 				v.Unstable++
-			case o.Direction < 0:
+			case Faster:
 				v.Faster++
-			case o.Direction > 0:
+			case Slower:
 				v.Slower++
 			default:
 				v.Same++
+			}
+			if o.Class == Equivalent {
+				v.Equivalent++
 			}
 			if o.Thin {
 				v.Thin++
