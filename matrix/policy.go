@@ -40,13 +40,12 @@ type CellProgress struct {
 
 // Reasons a cell closed, as run.json and cells.json record them.
 const (
-	ClosedPlanned      = "planned"      // took the plan's rounds (the fixed design)
-	ClosedDecided      = "decided"      // adaptive: every comparison decided before the cap
-	ClosedCap          = "cap"          // adaptive: the round cap came first; some comparison undecided
-	ClosedStable       = "resampled"    // flagged unstable, and its extra rounds made it stable
-	ClosedUnstableCap  = "unstable-cap" // still unstable after the most extra rounds allowed
-	foldoverBatch      = 2              // a row and its reverse: the smallest batch balanced on its own
-	defaultResampleCap = 10             // extra rounds per unstable cell: as many as the full profile's own
+	ClosedPlanned     = "planned"      // took the plan's rounds (the fixed design)
+	ClosedDecided     = "decided"      // adaptive: every comparison decided before the cap
+	ClosedCap         = "cap"          // adaptive: the round cap came first; some comparison undecided
+	ClosedStable      = "resampled"    // flagged unstable, and its extra rounds made it stable
+	ClosedUnstableCap = "unstable-cap" // still unstable after the most extra rounds allowed
+	foldoverBatch     = 2              // a row and its reverse: the smallest batch balanced on its own
 )
 
 // Adaptive is a plan's adaptive stopping: the sequential rule's settings (matrix/sequential).
