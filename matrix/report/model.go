@@ -28,6 +28,7 @@ type model struct {
 	Load     map[string]*loadInfo  // per platform
 	Charts   []chart
 	Cold     *coldStart      // the cold-start and pool-capacity sections' analyses (coldstart.go)
+	Life     *lifeView       // the steady-state and lifetime sections' analyses (lifetime.go)
 	Emulated *emulatedInputs // what ran under an emulator: kept out of everything above (emulated.go)
 }
 

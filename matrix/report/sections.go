@@ -13,12 +13,15 @@ var sections = []section{
 	{"title", writeTitle},
 	{"banner", writeBanner},
 	{"verdicts", writeVerdicts},
+	{"decisions", writeDecisions},
 	{"emulated", writeEmulated},
 	{"elapsed", writeElapsed},
 	{"cells", writeCellStats},
 	{"why", writeWhy},
 	{"coldstart", writeColdStart},
 	{"capacity", writeCapacity},
+	{"steadystate", writeSteadyState},
+	{"lifetime", writeLifetimeCost},
 	{"original", writeOriginal},
 	{"charts", writeCharts},
 	{"environment", writeEnvironment},
@@ -33,6 +36,7 @@ var chartSets = []func(*model) ([]chart, error){
 	summaryCharts,
 	faultsCharts,
 	coldStartCharts,
+	lifetimeCharts,
 }
 
 // writeSections writes the named sections (all when names is nil) in page order.
