@@ -9,9 +9,6 @@ import (
 	"github.com/deflatelab/deflatelab/matrix/stats"
 )
 
-// lifetimeLink is the page holding the steady-state and lifetime sections, from the first page.
-const lifetimeLink = "#steady-state-per-fresh-process"
-
 // decisionCells picks, per platform, backend and workload, the cells a decision table shows: DOP 1 and
 // the highest DOP within the processors.
 func (v *lifeView) decisionCells() []*stats.Lifetime {
@@ -56,7 +53,7 @@ func writeDecisions(w io.Writer, m *model) {
 		"operation (extrapolated). Pooled winners keep idle states after their operations: the median idle memory of its warm "+
 		"samples (the most it holds). Lifetime costs sum the operations' durations (at DOP > 1, over all workers). "+
 		"The per-cell ratios, break-even points and charts are under [Steady state and lifetime cost](%s).\n\n",
-		confidencePct(lifetime.Confidence), lifePageLink())
+		confidencePct(lifetime.Confidence), lifetimePage)
 	header := []string{"Platform", "Backend", "Workload", "DOP"}
 	for _, n := range lifetime.DecisionNs {
 		label := "N = " + nLabel(n)
@@ -119,9 +116,6 @@ func trimTilde(s string) string {
 // unstableLife names what makes a lifetime cell's data unstable, or "". Nothing does yet: the regime
 // detection (stats' Unstable class) is not part of this analysis' inputs.
 func unstableLife(*model, *stats.Lifetime) string { return "" }
-
-// lifePageLink is where the steady-state and lifetime sections are, from the first page.
-func lifePageLink() string { return lifetimeLink }
 
 // writeSteadyState is the steady-state section: per cell and variant, the classes of its processes and
 // where their steady state begins.

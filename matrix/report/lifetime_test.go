@@ -10,24 +10,6 @@ import (
 	"github.com/deflatelab/deflatelab/matrix/host"
 )
 
-// reportText is every markdown page of the report whose first page is path, concatenated.
-func reportText(t *testing.T, path string) string {
-	t.Helper()
-	pages, err := filepath.Glob(filepath.Join(filepath.Dir(path), "*.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b strings.Builder
-	for _, p := range pages {
-		data, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b.Write(data)
-	}
-	return b.String()
-}
-
 // TestLifetimeSections renders the cold-start fixture (known costs: control's first operation 200 µs,
 // the next 7 100, then 20; pooled's first 200, then 10; warm mixed pooled/8 30 µs) and checks what
 // the steady-state, lifetime and decision sections say.
@@ -36,7 +18,7 @@ func TestLifetimeSections(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	page := reportText(t, path)
+	page := reportText(t, filepath.Dir(path))
 	for _, want := range []string{
 		"## Which variant costs least over a process's lifetime",
 		// control steadies from operation 9 in every round, pooled from 2.
@@ -72,7 +54,7 @@ func TestLifetimeSectionsWithoutTimeline(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	page := reportText(t, path)
+	page := reportText(t, filepath.Dir(path))
 	for _, heading := range []string{"## Which variant costs least", "## Steady state per fresh process", "## Lifetime cost and break-even"} {
 		i := strings.Index(page, heading)
 		if i < 0 {
