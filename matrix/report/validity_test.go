@@ -34,11 +34,20 @@ func validitySamples(aaFactor float64) []matrix.Sample {
 					ops := 1000
 					out = append(out, matrix.Sample{Run: "r", Cell: cell, Variant: v, Round: r, Position: pos, OK: true,
 						Result: &host.Result{Ops: ops, ElapsedNs: int64(us * 1000 * float64(ops)), OutputBytes: 5, Digest: "d",
-							TimelineNs: []int64{int64(us * 1000), int64(us * 1000)},
+							TimelineNs: timeline(us, ops),
 							Env:        host.Env{GOOS: "linux", GOARCH: "amd64", NumCPU: 2, GOMAXPROCS: 2}, OtherCPUMeasured: true}})
 				}
 			}
 		}
+	}
+	return out
+}
+
+// timeline spreads us per operation evenly over ops operations' log2 bins.
+func timeline(us float64, ops int) []int64 {
+	out := make([]int64, host.Bins(ops))
+	for k := range out {
+		out[k] = int64(us * 1000 * float64(host.BinOps(k, ops)))
 	}
 	return out
 }
