@@ -177,7 +177,7 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 				c.ClosedBy = ClosedCap
 				continue
 			}
-			for _, j := range r.Plan.jobs(c.Index, c.Cell, c.Rounds, to) {
+			for _, j := range r.Plan.jobs(c.Index, c.Cell, c.Rounds, to, c.Runs) {
 				if recorded[sampleKey{j.Cell, j.Round, j.Variant}] {
 					continue
 				}
@@ -222,7 +222,8 @@ func (r *Runner) progressOf(runs []CellRun, all []Sample) []*CellProgress {
 			}
 		}
 		if i < len(runs) && runs[i].Cell == cell {
-			c.Rounds, c.Base, c.ClosedBy, c.Unstable, c.Classes = runs[i].Rounds, runs[i].Base, runs[i].ClosedBy, runs[i].Unstable, runs[i].Classes
+			x := runs[i]
+			c.Rounds, c.Running, c.Base, c.ClosedBy, c.Unstable, c.Classes = x.Rounds, x.Running, x.Base, x.ClosedBy, x.Unstable, x.Classes
 		}
 		cells = append(cells, c)
 	}
@@ -232,7 +233,7 @@ func (r *Runner) progressOf(runs []CellRun, all []Sample) []*CellProgress {
 func cellRuns(cells []*CellProgress) []CellRun {
 	out := make([]CellRun, len(cells))
 	for i, c := range cells {
-		out[i] = CellRun{Cell: c.Cell, Rounds: c.Rounds, Base: c.Base, ClosedBy: c.ClosedBy, Unstable: c.Unstable, Classes: c.Classes}
+		out[i] = CellRun{Cell: c.Cell, Rounds: c.Rounds, Running: c.Running, Base: c.Base, ClosedBy: c.ClosedBy, Unstable: c.Unstable, Classes: c.Classes}
 	}
 	return out
 }
