@@ -26,7 +26,7 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	fs.SetOutput(stderr)
 	var (
 		profile = fs.String("profile", "quick", fmt.Sprintf("starting plan, one of %v", ProfileNames()))
-		_       = fs.String("variants", "", fmt.Sprintf("comma-separated variants, of %v (default: the profile's)", hostbin.Variants()))
+		_       = fs.String("variants", "", fmt.Sprintf("comma-separated variants, of %v or %s/N (default: the profile's; %s is the A/A control: the control host as a candidate)", CandidateNames(), Pooled, AA))
 		_       = fs.String("workloads", "", "comma-separated workloads, of fixed,mixed (default: the profile's)")
 		dops    = fs.String("dops", "", fmt.Sprintf("comma-separated degrees of parallelism, each 1..%d (default: the profile's)", host.MaxDOP))
 		_       = fs.String("phases", "", "comma-separated phases, of cold,warm (default: the profile's)")

@@ -32,6 +32,10 @@ type Plan struct {
 	PayloadSize   int     `json:"payloadSize"`
 	PayloadRandom float64 `json:"payloadRandom"`
 	ForceSplit    bool    `json:"forceSplit,omitempty"`
+
+	// EquivMargin is the practical-equivalence margin of the report's verdicts, a fraction of control's
+	// time (0.02: a change within +-2% counts as no change); 0 means the default, stats.DefaultEquivMargin.
+	EquivMargin float64 `json:"equivMargin,omitempty"`
 }
 
 // Orders within a round.
@@ -80,6 +84,8 @@ func (p Plan) Validate() error {
 		return fmt.Errorf("matrix: cold ops %d and warm ops %d must both be >= 1", p.ColdOps, p.WarmOps)
 	case p.Warmup < 0:
 		return fmt.Errorf("matrix: warmup %d is negative", p.Warmup)
+	case !(p.EquivMargin >= 0 && p.EquivMargin < 1):
+		return fmt.Errorf("matrix: equivalence margin %v: want a fraction in [0, 1), 0 for the default", p.EquivMargin)
 	}
 	_, err := workload.Payload(p.PayloadSeed, p.PayloadSize, p.PayloadRandom)
 	return err

@@ -9,7 +9,6 @@ import (
 
 	"github.com/deflatelab/deflatelab/matrix"
 	"github.com/deflatelab/deflatelab/matrix/host"
-	"github.com/deflatelab/deflatelab/matrix/hostbin"
 	"github.com/deflatelab/deflatelab/matrix/workload"
 	"github.com/deflatelab/deflatelab/nativemem"
 )
@@ -31,12 +30,12 @@ const (
 const DefaultProfile = "quick"
 
 // The names each list may hold come from the packages that own them, so they cannot drift:
-// profiles from matrix, variants from matrix/hostbin (the hosts that can be built), workloads from
+// profiles from matrix, variants from matrix (the hosts that can be built, and the A/A control), workloads from
 // matrix/workload, and backends from nativemem.Names() - every backend on some platform, because a
 // dispatch to GitHub must accept names this machine lacks; the runner rejects a backend a host
 // does not have, naming the available ones - plus matrix.DefaultBackend.
 func profiles() []string     { return matrix.ProfileNames() }
-func variantNames() []string { return hostbin.Variants() }
+func variantNames() []string { return matrix.CandidateNames() }
 func workloads() []string    { return workload.Names() }
 func backends() []string     { return append([]string{matrix.DefaultBackend}, nativemem.Names()...) }
 

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"image/color"
-	"io"
 	"math"
 
 	"gonum.org/v1/plot"
@@ -71,17 +70,6 @@ func charts(m *model) ([]chart, error) {
 		out = append(out, cs...)
 	}
 	return out, nil
-}
-
-// writeCharts links the SVG charts.
-func writeCharts(w io.Writer, m *model) {
-	if len(m.Charts) == 0 {
-		return
-	}
-	fmt.Fprintf(w, "## Charts\n\n")
-	for _, c := range m.Charts {
-		fmt.Fprintf(w, "**%s.** %s\n\n![%s](%s)\n\n", c.Title, c.Caption, c.Title, c.File)
-	}
 }
 
 // points are x,y values with asymmetric errors on both axes, for scatter plus error bars.

@@ -90,11 +90,7 @@ func TestColdStartSections(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	page := string(b)
+	page := reportText(t, filepath.Dir(path))
 	for _, want := range []string{
 		"## Cold start",
 		// 67 ns against the fastest warm DOP 1 operation, pooled's 10 µs (plus jitter): 0.7%.
@@ -163,16 +159,16 @@ func TestColdStartGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
+	pages := reportPages(t, filepath.Dir(path))
+	var got string
+	for _, p := range []struct{ file, heading string }{{coldStartPage, "## Cold start"}, {capacityPage, "## Pool capacity"}} {
+		page := pages[p.file]
+		from, to := strings.Index(page, p.heading), strings.Index(page, "## Charts")
+		if from < 0 || to < from {
+			t.Fatalf("%s: no %q section before the charts:\n%s", p.file, p.heading, page)
+		}
+		got += page[from:to]
 	}
-	page := string(b)
-	from, to := strings.Index(page, "## Cold start"), strings.Index(page, "## Charts")
-	if from < 0 || to < from {
-		t.Fatalf("no cold-start section before the charts:\n%s", page)
-	}
-	got := page[from:to]
 	if *update {
 		if err := os.WriteFile(coldStartGolden, []byte(got), 0o644); err != nil {
 			t.Fatal(err)

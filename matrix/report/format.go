@@ -103,11 +103,13 @@ func pNum(p float64) string {
 	return strconv.FormatFloat(p, 'g', 2, 64)
 }
 
-// decisionWord is a delta's decision after the correction: faster, slower, ~ or no data.
+// decisionWord is a delta's decision after the correction: faster, slower, ~, unstable or no data.
 func decisionWord(d *stats.Delta) string {
 	switch {
 	case d.Test.N1 == 0 || d.Test.N2 == 0:
 		return "no data"
+	case d.Unstable:
+		return "**unstable**"
 	case !d.Significant():
 		return "~"
 	case d.Direction() < 0:

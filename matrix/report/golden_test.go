@@ -154,13 +154,17 @@ func TestLinks(t *testing.T) {
 	}
 	reports := renderGolden(t)
 	link := regexp.MustCompile(`\]\(([^)\s]+)\)`)
-	for _, page := range []string{filepath.Join(reports, "README.md"), filepath.Join(reports, "fixture", "README.md")} {
+	pages := []string{filepath.Join(reports, "README.md")}
+	for name := range reportPages(t, filepath.Join(reports, "fixture")) {
+		pages = append(pages, filepath.Join(reports, "fixture", name))
+	}
+	for _, page := range pages {
 		data, err := os.ReadFile(page)
 		if err != nil {
 			t.Fatal(err)
 		}
 		links := link.FindAllStringSubmatch(string(data), -1)
-		if len(links) < 5 && strings.HasSuffix(filepath.Dir(page), "fixture") {
+		if len(links) < 5 && strings.HasSuffix(page, filepath.Join("fixture", "README.md")) {
 			t.Errorf("%s: only %d links", page, len(links))
 		}
 		headings := regexp.MustCompile(`(?m)^#+ (.*)$`).FindAllStringSubmatch(string(data), -1)
@@ -175,7 +179,19 @@ func TestLinks(t *testing.T) {
 				}
 				continue
 			}
-			target := filepath.Join(filepath.Dir(page), filepath.FromSlash(m[1]))
+			file, frag, _ := strings.Cut(m[1], "#")
+			target := filepath.Join(filepath.Dir(page), filepath.FromSlash(file))
+			if frag != "" {
+				data, err := os.ReadFile(target)
+				found := false
+				for _, h := range regexp.MustCompile(`(?m)^#+ (.*)$`).FindAllStringSubmatch(string(data), -1) {
+					found = found || githubAnchor(h[1]) == frag
+				}
+				if err != nil || !found {
+					t.Errorf("%s: link %s: no such heading (%v)", filepath.Base(page), m[1], err)
+				}
+				continue
+			}
 			// Outside the reports folder, a link resolves against the repository the folder sits in.
 			if rel, err := filepath.Rel(reports, target); err == nil && strings.HasPrefix(rel, "..") {
 				target = filepath.Join(repo, strings.TrimPrefix(filepath.ToSlash(rel), "../"))

@@ -77,10 +77,12 @@ func writeIndex(out string) error {
 	return writeFileAtomic(filepath.Join(out, readmeFile), b.Bytes())
 }
 
-// appendSummary appends the compact report (verdicts and elapsed-time tables) to a step summary file.
+// appendSummary appends the report's first screen to a step summary file.
 func appendSummary(path string, m *model) error {
 	var b bytes.Buffer
-	writeSections(&b, m, summarySections)
+	m.StepSummary = true
+	writeSections(&b, m, summarySections, readmeFile)
+	m.StepSummary = false
 	f, err := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
 	if err != nil {
 		return fmt.Errorf("report: step summary: %w", err)

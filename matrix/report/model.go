@@ -13,22 +13,25 @@ import (
 
 // model is everything one report shows, computed once and read by the markdown, chart and index writers.
 type model struct {
-	Title    string
-	Name     string
-	Out      string // the reports directory, as given (slash-separated)
-	Date     time.Time
-	Command  string // reproduces the report from the kept raw files
-	Analysis *stats.Analysis
-	Verdicts []verdictRow
-	Raw      []rawFile
-	Sources  []source
-	Runs     []string              // distinct run ids
-	Envs     map[string][]host.Env // per platform, distinct
-	Samples  map[string]int        // per platform
-	Load     map[string]*loadInfo  // per platform
-	Charts   []chart
-	Cold     *coldStart      // the cold-start and pool-capacity sections' analyses (coldstart.go)
-	Emulated *emulatedInputs // what ran under an emulator: kept out of everything above (emulated.go)
+	Title       string
+	Name        string
+	Out         string // the reports directory, as given (slash-separated)
+	Date        time.Time
+	Command     string // reproduces the report from the kept raw files
+	Analysis    *stats.Analysis
+	Verdicts    []verdictRow
+	Raw         []rawFile
+	Sources     []source
+	Runs        []string              // distinct run ids
+	Envs        map[string][]host.Env // per platform, distinct
+	Samples     map[string]int        // per platform
+	Load        map[string]*loadInfo  // per platform
+	Split       map[string]splitCount // per platform: splitalloc's samples and how many ran split
+	Charts      []chart
+	Pages       []string        // the linked pages written, besides readmeFile (renderPages)
+	StepSummary bool            // the sections are being written for a step summary, which shows no images
+	Cold        *coldStart      // the cold-start and pool-capacity sections' analyses (coldstart.go)
+	Emulated    *emulatedInputs // what ran under an emulator: kept out of everything above (emulated.go)
 }
 
 // loadInfo sums up how busy a platform's machines were over its successful samples.
@@ -54,7 +57,7 @@ type group struct {
 }
 
 func newModel(samples []matrix.Sample, a *stats.Analysis) *model {
-	m := &model{Analysis: a, Envs: map[string][]host.Env{}, Samples: map[string]int{}, Load: map[string]*loadInfo{}}
+	m := &model{Analysis: a, Envs: map[string][]host.Env{}, Samples: map[string]int{}, Load: map[string]*loadInfo{}, Split: map[string]splitCount{}}
 	runs := map[string]bool{}
 	envs := map[string]map[host.Env]bool{}
 	for _, s := range samples {
@@ -62,6 +65,14 @@ func newModel(samples []matrix.Sample, a *stats.Analysis) *model {
 		m.Samples[s.Cell.Platform]++
 		if s.Result == nil {
 			continue
+		}
+		if s.Variant == "splitalloc" {
+			sc := m.Split[s.Cell.Platform]
+			sc.Samples++
+			if s.Result.Split {
+				sc.Active++
+			}
+			m.Split[s.Cell.Platform] = sc
 		}
 		l := m.Load[s.Cell.Platform]
 		if l == nil {

@@ -21,8 +21,8 @@ type Options struct {
 	Title string    // first heading; empty: derived from the runs (derivedTitle)
 	Date  time.Time // when the results were taken; zero: from the run id, else the newest input file
 
-	// StepSummary, when set, is a file (GitHub's $GITHUB_STEP_SUMMARY) to which a compact version of the
-	// report - the verdicts and the elapsed-time tables - is appended.
+	// StepSummary, when set, is a file (GitHub's $GITHUB_STEP_SUMMARY) to which the report's first
+	// screen (summarySections) is appended, its links pointing into the report folder.
 	StepSummary string
 }
 
@@ -32,14 +32,14 @@ const (
 	DefaultTitle = "Cold and warm cost of the deflatelab candidates"
 )
 
-// Files the report folder holds besides its SVG charts.
+// Files the report folder holds besides its SVG charts and linked pages (sections.go).
 const (
 	readmeFile = "README.md"
 	entryFile  = "report.json" // the index line's data, read back when the index is refreshed
 	rawDir     = "raw"
 )
 
-// Render reads the results, writes Out/Name/README.md with its charts and raw files, refreshes the index
+// Render reads the results, writes Out/Name/README.md and its linked pages with their charts and raw files, refreshes the index
 // Out/README.md, and returns the report's path. The folder is built aside and renamed into place, so a
 // failed render leaves the previous report (if any) intact.
 func Render(opts Options) (string, error) {
@@ -70,14 +70,13 @@ func Render(opts Options) (string, error) {
 		}
 	}
 	m.Charts = cs
-	var page bytes.Buffer
-	writeSections(&page, m, pageSections(m))
+	pages := renderPages(m, pageSections(m))
 
 	out := opts.Out
 	if out == "" {
 		out = DefaultOut
 	}
-	files := map[string][]byte{readmeFile: page.Bytes()}
+	files := pages
 	for _, c := range cs {
 		files[c.File] = c.SVG
 	}
@@ -91,6 +90,11 @@ func Render(opts Options) (string, error) {
 		return "", err
 	}
 	files[entryFile] = append(ent, '\n')
+	var cells bytes.Buffer
+	if err := stats.WriteCells(&cells, a.CellRecords()); err != nil {
+		return "", err
+	}
+	files[stats.CellsFile] = cells.Bytes()
 	dir := filepath.Join(out, m.Name)
 	if err := replaceDir(dir, files); err != nil {
 		return "", err

@@ -2,30 +2,59 @@ package report
 
 import "io"
 
-// section is one part of the report page. The page is the sections in this order; a new section is a
-// file with its writer and one line here (its charts, if any, one line in chartSets).
+// section is one part of the report. Page is the file of the report folder it goes to (readmeFile for
+// the first page, which a reader sees first; others are linked from it). Each page is its sections in
+// this order, after the page's head (writePageHead). A new section is a file with its writer and one
+// line here (its charts, if any, one line in chartSets with the chart's Page set).
 type section struct {
 	Name  string
+	Page  string
 	Write func(io.Writer, *model)
 }
 
+// Pages of a report folder besides readmeFile.
+const (
+	cellsPage       = "cells.md"
+	whyPage         = "why.md"
+	coldStartPage   = "coldstart.md"
+	capacityPage    = "capacity.md"
+	originalPage    = "original.md"
+	environmentPage = "environment.md"
+)
+
 var sections = []section{
-	{"title", writeTitle},
-	{"banner", writeBanner},
-	{"verdicts", writeVerdicts},
-	{"emulated", writeEmulated},
-	{"elapsed", writeElapsed},
-	{"cells", writeCellStats},
-	{"why", writeWhy},
-	{"coldstart", writeColdStart},
-	{"capacity", writeCapacity},
-	{"original", writeOriginal},
-	{"charts", writeCharts},
-	{"environment", writeEnvironment},
+	{"title", readmeFile, writeTitle},
+	{"context", readmeFile, writeContext},
+	{"banner", readmeFile, writeBanner},
+	{"verdicts", readmeFile, writeVerdicts},
+	{"unstable", readmeFile, writeUnstable},
+	{"summary-charts", readmeFile, writeChartsOf(readmeFile)},
+	{"emulated", readmeFile, writeEmulated},
+	{"pages", readmeFile, writePageIndex},
+	{"elapsed", cellsPage, writeElapsed},
+	{"cells", cellsPage, writeCellStats},
+	{"why", whyPage, writeWhy},
+	{"why-charts", whyPage, writeChartsOf(whyPage)},
+	{"coldstart", coldStartPage, writeColdStart},
+	{"coldstart-charts", coldStartPage, writeChartsOf(coldStartPage)},
+	{"capacity", capacityPage, writeCapacity},
+	{"capacity-charts", capacityPage, writeChartsOf(capacityPage)},
+	{"original", originalPage, writeOriginal},
+	{"environment", environmentPage, writeEnvironment},
 }
 
-// summarySections are the sections a GitHub step summary gets: the first screen and the elapsed tables.
-var summarySections = []string{"title", "banner", "verdicts", "elapsed"}
+// pageTitles name the linked pages, in the order the first page lists them.
+var pageTitles = []struct{ File, Title, What string }{
+	{cellsPage, "Time per operation and per-cell statistics", "every cell's medians, change, interval, p-values and decision"},
+	{whyPage, "Why: page faults, allocations, memory", "what each variant did natively, per operation"},
+	{coldStartPage, "Cold start", "a fresh process's first operations, and when it reaches its warm speed"},
+	{capacityPage, "Pool capacity", "pooled at each capacity against control, with the idle memory each holds"},
+	{originalPage, "Against the original experiments", "every published figure beside this run's cell"},
+	{environmentPage, "Environment, method and raw data", "machines, load, the command that regenerates this report, raw files"},
+}
+
+// summarySections are the sections a GitHub step summary gets: the first screen.
+var summarySections = []string{"title", "context", "banner", "verdicts", "summary-charts"}
 
 // chartSets draw the report's charts, in page order; each returns zero or more charts.
 var chartSets = []func(*model) ([]chart, error){
@@ -35,10 +64,10 @@ var chartSets = []func(*model) ([]chart, error){
 	coldStartCharts,
 }
 
-// writeSections writes the named sections (all when names is nil) in page order.
-func writeSections(w io.Writer, m *model, names []string) {
+// writeSections writes the named sections (all when names is nil) of page in order; page "" is every page.
+func writeSections(w io.Writer, m *model, names []string, page string) {
 	for _, s := range sections {
-		if names == nil || contains(names, s.Name) {
+		if (names == nil || contains(names, s.Name)) && (page == "" || s.Page == page) {
 			s.Write(w, m)
 		}
 	}

@@ -44,8 +44,8 @@ func writeVerdicts(w io.Writer, m *model) {
 		"significant after the Benjamini-Hochberg correction over all %d comparisons of this page (false discovery "+
 		"rate %s); \"~\" counts the others. Groups of up to %d cells list each cell, largest change first; larger "+
 		"groups give their range and their extreme cell. \"typical\" appears only when every cell agrees: the "+
-		"geometric mean of the cells' changes. Per-cell figures: [Elapsed time](#elapsed-time-per-operation) and "+
-		"[Per-cell statistics](#per-cell-statistics); the method: [docs/METHOD.md](%s).\n\n",
+		"geometric mean of the cells' changes. Per-cell figures: [Elapsed time](cells.md#elapsed-time-per-operation) and "+
+		"[Per-cell statistics](cells.md#per-cell-statistics); the method: [docs/METHOD.md](%s).\n\n",
 		family(m), alphaText(m), listedCells, methodLink)
 	writeIntegrity(w, m)
 }
@@ -98,11 +98,13 @@ func phaseSummary(v *stats.Verdict) string {
 	if v == nil {
 		return "not measured"
 	}
-	var faster, slower []stats.Outcome
+	var faster, slower, unstable []stats.Outcome
 	same, thinSame := 0, 0
 	for _, o := range v.Outcomes {
 		switch {
 		case o.NoData:
+		case o.Class == stats.Unstable:
+			unstable = append(unstable, o)
 		case o.Direction < 0:
 			faster = append(faster, o)
 		case o.Direction > 0:
@@ -135,6 +137,9 @@ func phaseSummary(v *stats.Verdict) string {
 			parts = append(parts, s)
 		}
 	}
+	if len(unstable) > 0 {
+		parts = append(parts, fmt.Sprintf("unstable in %d of %d (%s)", len(unstable), v.Cells, cellNames(unstable)))
+	}
 	if v.NoData > 0 {
 		parts = append(parts, fmt.Sprintf("no data in %d", v.NoData))
 	}
@@ -164,6 +169,15 @@ func changeSpan(os []stats.Outcome, worst bool) string {
 		label = "worst"
 	}
 	return fmt.Sprintf("%s%% to %s%%, %s: %s", signed(small.Percent()), signed(big.Percent()), label, name(big))
+}
+
+// cellNames lists outcomes' cells, "mixed/4, mixed/12".
+func cellNames(os []stats.Outcome) string {
+	var names []string
+	for _, o := range os {
+		names = append(names, fmt.Sprintf("%s/%d", o.Workload, o.DOP))
+	}
+	return strings.Join(names, ", ")
 }
 
 func abs(v float64) float64 {

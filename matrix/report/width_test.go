@@ -82,15 +82,11 @@ func minTableWidth(table [][]string) float64 {
 // table is wider, at its narrowest, than the page's content width.
 func TestTablesFitPage(t *testing.T) {
 	pages := map[string]string{
-		"golden":  filepath.Join("testdata", "golden", "fixture", "README.md"),
-		"example": filepath.Join(exampleReport, "README.md"),
+		"golden":  filepath.Join("testdata", "golden", "fixture"),
+		"example": exampleReport,
 	}
-	for name, path := range pages {
-		data, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		page := strings.ReplaceAll(string(data), "\r\n", "\n")
+	for name, dir := range pages {
+		page := reportText(t, dir)
 		tables := mdTables(page)
 		if len(tables) < 5 {
 			t.Errorf("%s: only %d tables", name, len(tables))

@@ -15,6 +15,9 @@ type Options struct {
 	Control    string  // the variant every other variant is compared with
 	Confidence float64 // of every interval, in (0, 1)
 	Alpha      float64 // level of every decision, after the Benjamini-Hochberg correction, in (0, 1)
+	// EquivMargin is the practical-equivalence margin of Delta.Class, a fraction in [0, 1); 0 means
+	// DefaultEquivMargin.
+	EquivMargin float64
 }
 
 // The defaults are benchstat's: 95% intervals and alpha = benchmath.DefaultThresholds.CompareAlpha.
@@ -36,6 +39,12 @@ func (o Options) withDefaults() (Options, error) {
 	if !(o.Confidence > 0 && o.Confidence < 1) {
 		return o, fmt.Errorf("stats: Confidence %v: must be between 0 and 1 exclusive", o.Confidence)
 	}
+	if o.EquivMargin == 0 {
+		o.EquivMargin = DefaultEquivMargin
+	}
+	if !(o.EquivMargin > 0 && o.EquivMargin < 1) {
+		return o, fmt.Errorf("stats: EquivMargin %v: must be a fraction in [0, 1), 0 for the default", o.EquivMargin)
+	}
 	if !(o.Alpha > 0 && o.Alpha < 1) {
 		return o, fmt.Errorf("stats: Alpha %v: must be between 0 and 1 exclusive", o.Alpha)
 	}
@@ -52,13 +61,20 @@ type Analysis struct {
 // one Delta per candidate and metric.
 type Cell struct {
 	matrix.Cell
-	Ops       []int  // distinct measured operation counts among usable samples, ascending
-	Rounds    int    // distinct rounds (run, round index) seen, whatever their outcome
-	RefBytes  int64  // reference output: every variant must produce these bytes...
-	RefDigest string // ...with this digest; empty when no sample succeeded
-	Variants  []*Variant
-	Deltas    []*Delta
+	Ops []int // distinct measured operation counts among usable samples, ascending
+	// Processors is the most processors (host.Env.NumCPU) any usable sample saw; 0 when none says.
+	Processors int
+	Rounds     int    // distinct rounds (run, round index) seen, whatever their outcome
+	RefBytes   int64  // reference output: every variant must produce these bytes...
+	RefDigest  string // ...with this digest; empty when no sample succeeded
+	Variants   []*Variant
+	Deltas     []*Delta
 }
+
+// Oversubscribed reports whether the cell ran more workers than its machine had processors: its time per
+// operation is then throughput (wall time per operation across DOP workers on Processors processors),
+// not the latency of one operation.
+func (c *Cell) Oversubscribed() bool { return c.Processors > 0 && c.DOP > c.Processors }
 
 // RoundID names a round: its index within the cell, in one run. Results of several runs of the same
 // platform may be analysed together; their rounds are distinct and never paired across runs.
@@ -71,11 +87,22 @@ func (r RoundID) less(o RoundID) bool {
 	return cmp.Or(strings.Compare(r.Run, o.Run), cmp.Compare(r.Round, o.Round)) < 0
 }
 
+// sortedRounds lists a variant's rounds in order.
+func sortedRounds(m map[RoundID]matrix.Sample) []RoundID {
+	out := make([]RoundID, 0, len(m))
+	for r := range m {
+		out = append(out, r)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].less(out[j]) })
+	return out
+}
+
 // Variant is one variant's samples in one cell.
 type Variant struct {
 	Name string
 	Integrity
 	Metrics map[string]Estimate // by Metric.Name, over the usable samples
+	Regimes Regimes             // speed regimes of RegimeMetric over the usable rounds, in round order
 
 	byRound map[RoundID]matrix.Sample // usable samples by run and round (the first, if a round repeats)
 }
@@ -169,6 +196,7 @@ func analyzeCell(cell matrix.Cell, samples []matrix.Sample, opts Options, th *be
 				continue
 			}
 			ops[s.Result.Ops] = true
+			c.Processors = max(c.Processors, s.Result.Env.NumCPU)
 			if id := (RoundID{s.Run, s.Round}); v.byRound[id].Result == nil {
 				v.byRound[id] = s
 			}
@@ -182,6 +210,7 @@ func analyzeCell(cell matrix.Cell, samples []matrix.Sample, opts Options, th *be
 			}
 			v.Metrics[m.Name] = estimate(vals, opts.Confidence, th)
 		}
+		v.Regimes = detectRegimes(v)
 		c.Variants = append(c.Variants, v)
 	}
 	for n := range ops {
@@ -195,7 +224,9 @@ func analyzeCell(cell matrix.Cell, samples []matrix.Sample, opts Options, th *be
 	}
 	for _, v := range c.Variants[1:] {
 		for _, m := range Metrics {
-			c.Deltas = append(c.Deltas, compare(control, v, m, opts.Confidence, th))
+			d := compare(control, v, m, opts.Confidence, opts.EquivMargin, th)
+			d.Unstable = control.Regimes.Flagged || v.Regimes.Flagged
+			c.Deltas = append(c.Deltas, d)
 		}
 	}
 	return c

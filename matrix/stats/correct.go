@@ -30,7 +30,7 @@ func BenjaminiHochberg(ps []float64) []float64 {
 	return out
 }
 
-// correct sets every delta's PAdjusted: the deltas of one metric, over all cells and candidates of the
+// correct sets every delta's PAdjusted, Selected and Adjusted: the deltas of one metric, over all cells and candidates of the
 // analysis, form one family (a report shows the elapsed-time family's decisions; the others are never
 // tested on its pages, but get the same treatment so that no delta carries an unadjusted decision).
 func (a *Analysis) correct() {
@@ -45,8 +45,17 @@ func (a *Analysis) correct() {
 		for i, d := range ds {
 			ps[i] = d.P()
 		}
-		for i, adj := range BenjaminiHochberg(ps) {
-			ds[i].PAdjusted, ds[i].Family = adj, len(ds)
+		adj := BenjaminiHochberg(ps)
+		selected := 0
+		for i, p := range adj {
+			ds[i].PAdjusted, ds[i].Family = p, len(ds)
+			if p <= a.Alpha {
+				selected++
+			}
+		}
+		for _, d := range ds {
+			d.Selected = selected
+			d.Adjusted = SignedRankTest(d.logs, d.AdjustedConfidence())
 		}
 	}
 }

@@ -43,7 +43,19 @@ type Delta struct {
 	MedianRatio float64    // candidate median / control median (unpaired; NaN when undefined)
 	PAdjusted   float64    // P() adjusted over the analysis' deltas of this metric; NaN before Analyze sets it
 	Family      int        // how many tests PAdjusted was adjusted over
-	alpha       float64
+	Selected    int        // how many of them the correction selected (significant); set with PAdjusted
+	// Adjusted is Log's analysis again at the selection-adjusted confidence 1 - max(Selected, 1) *
+	// alpha / Family (Benjamini and Yekutieli's false-coverage-rate intervals, which match the
+	// Benjamini-Hochberg selection: a selected delta's interval excludes 0, another's contains it). Before
+	// Analyze sets it, it is Log.
+	Adjusted SignedRank
+	// Unstable is set when control or the candidate shows speed regimes in this cell (Variant.Regimes):
+	// the rounds measured two machine or process states, not one effect, so the delta is never
+	// Significant, and its Class is Unstable.
+	Unstable bool
+	alpha    float64
+	margin   float64   // equivalence margin, a fraction; 0: DefaultEquivMargin
+	logs     []float64 // the log ratios Log was computed from, for Adjusted
 }
 
 // Paired reports whether the decision is the paired one: the log ratios have a finite interval.
@@ -72,8 +84,11 @@ func (d *Delta) USignificant() bool {
 }
 
 // Significant reports whether the decision test rejects "no change" after the correction for multiple
-// comparisons (uncorrected when the delta was made outside Analyze).
+// comparisons (uncorrected when the delta was made outside Analyze), and the cell is not Unstable.
 func (d *Delta) Significant() bool {
+	if d.Unstable {
+		return false
+	}
 	p := d.PAdjusted
 	if math.IsNaN(p) {
 		p = d.P()
@@ -111,10 +126,40 @@ func (d *Delta) Percent() (center, lo, hi float64) {
 	return pct(math.Exp(d.Log.Estimate)), pct(math.Exp(d.Log.Lo)), pct(math.Exp(d.Log.Hi))
 }
 
+// AdjustedPercent is Percent with the selection-adjusted interval (Adjusted): the interval every table
+// prints, the one the verdicts are read from.
+func (d *Delta) AdjustedPercent() (center, lo, hi float64) {
+	c, lo, hi := d.Percent()
+	if d.Log.N == 0 {
+		return c, lo, hi
+	}
+	if d.Adjusted.Thin() {
+		return c, math.Inf(-1), math.Inf(1)
+	}
+	return c, pct(math.Exp(d.Adjusted.Lo)), pct(math.Exp(d.Adjusted.Hi))
+}
+
+// AdjustedConfidence is the confidence level of Adjusted's interval as requested (the exact interval's
+// achieved level may be higher).
+func (d *Delta) AdjustedConfidence() float64 {
+	if d.Family == 0 {
+		return 1 - d.alpha
+	}
+	return 1 - float64(max(d.Selected, 1))*d.alpha/float64(d.Family)
+}
+
+// Margin is the equivalence margin the delta's Class uses, a fraction.
+func (d *Delta) Margin() float64 {
+	if d.margin == 0 {
+		return DefaultEquivMargin
+	}
+	return d.margin
+}
+
 func pct(ratio float64) float64 { return (ratio - 1) * 100 }
 
-func compare(control, cand *Variant, m Metric, confidence float64, th *benchmath.Thresholds) *Delta {
-	d := &Delta{Candidate: cand.Name, Metric: m.Name, MedianRatio: math.NaN(), PAdjusted: math.NaN(), alpha: th.CompareAlpha}
+func compare(control, cand *Variant, m Metric, confidence, margin float64, th *benchmath.Thresholds) *Delta {
+	d := &Delta{Candidate: cand.Name, Metric: m.Name, MedianRatio: math.NaN(), PAdjusted: math.NaN(), alpha: th.CompareAlpha, margin: margin}
 	ce, ke := control.Metrics[m.Name], cand.Metrics[m.Name]
 	if ce.Empty() || ke.Empty() {
 		d.Test = benchmath.Comparison{P: 1, N1: ce.N, N2: ke.N, Alpha: th.CompareAlpha,
@@ -163,5 +208,6 @@ func compare(control, cand *Variant, m Metric, confidence float64, th *benchmath
 	}
 	d.Ratio = estimate(ratios, confidence, th)
 	d.Log = SignedRankTest(logs, confidence)
+	d.Adjusted, d.logs = d.Log, logs
 	return d
 }

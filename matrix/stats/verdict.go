@@ -8,19 +8,22 @@ import (
 )
 
 // Verdict sums up one candidate on one platform and backend in one phase without pooling the cells: it
-// counts the cells (workload, DOP) in which the candidate is significantly faster, significantly slower,
-// not significantly different, or has no data, and keeps every cell's outcome. Typical is a single
+// counts the cells (workload, DOP) by Class - faster, slower, unstable (speed regimes in control or the
+// candidate), the others (Same: equivalent or inconclusive, of which Equivalent are equivalent), or no
+// data - and keeps every cell's outcome. Typical is a single
 // figure for the whole phase, and it is set only when every cell agrees (all significant, all in one
 // direction): the geometric mean of the cells' Hodges-Lehmann ratios, each cell weighing the same,
 // as a percentage change. Otherwise it is NaN, because a figure between cells that disagree describes
 // none of them.
 //
-// Invariants: Cells == Faster + Slower + Same + NoData == len(Outcomes); Thin counts the outcomes
+// Invariants: Cells == Faster + Slower + Same + Unstable + NoData == len(Outcomes); Thin counts the outcomes
 // whose paired estimate has no interval (they are counted in one of the other groups too).
 type Verdict struct {
 	Platform, Backend, Candidate, Phase string
 	Metric                              string
 	Cells, Faster, Slower, Same, NoData int
+	Equivalent                          int // of Same: the cells whose Class is Equivalent
+	Unstable                            int
 	Thin                                int
 	Typical                             float64   // percent change; NaN unless every cell agrees
 	Outcomes                            []Outcome // per cell, in the analysis' cell order
@@ -30,9 +33,10 @@ type Verdict struct {
 type Outcome struct {
 	Workload  string
 	DOP       int
-	Direction int  // -1 significantly lower, +1 significantly higher, 0 not significant or no data
-	NoData    bool // control or the candidate has no usable sample
-	Thin      bool // the paired estimate has no interval
+	Direction int   // -1 significantly lower, +1 significantly higher, 0 not significant, unstable or no data
+	Class     Class // Delta.Class
+	NoData    bool  // control or the candidate has no usable sample
+	Thin      bool  // the paired estimate has no interval
 	Delta     *Delta
 }
 
@@ -63,15 +67,21 @@ func (a *Analysis) Verdicts(metric string) []Verdict {
 			if d.Significant() && !o.NoData {
 				o.Direction = d.Direction()
 			}
-			switch {
-			case o.NoData:
+			o.Class = d.Class()
+			switch o.Class {
+			case NoData:
 				v.NoData++
-			case o.Direction < 0:
+			case Unstable:
+				v.Unstable++
+			case Faster:
 				v.Faster++
-			case o.Direction > 0:
+			case Slower:
 				v.Slower++
 			default:
 				v.Same++
+			}
+			if o.Class == Equivalent {
+				v.Equivalent++
 			}
 			if o.Thin {
 				v.Thin++

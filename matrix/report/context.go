@@ -1,0 +1,145 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+)
+
+// backendMeanings say which .NET each allocator backend stands for (the repository README's table), so
+// that a reader of any page knows what "libc" or "pages" means for a shipped runtime.
+var backendMeanings = map[string]string{
+	"crt":         ".NET 9 on Windows (zlib-ng's own `_aligned_malloc`)",
+	"privateheap": ".NET 10 on 64-bit Windows (zlib-ng's private `HeapCreate` heap)",
+	"libc":        ".NET 9 and 10 on Linux (glibc `posix_memalign` / `free`)",
+	"pages":       "no .NET: whole pages per block, a fresh state always faults its pages in (the worst case)",
+	"goheap":      "no .NET: Go slices, the baseline without a native allocator",
+}
+
+// missingSettings are settings a reader may expect and a run may lack, with where they come from.
+var missingSettings = []struct{ Platform, Backend, What, From string }{
+	{"windows/amd64", "privateheap", "no Windows private heap (.NET 10 on 64-bit Windows, the original experiments' setting)",
+		"the matrix workflow's windows-2025 job"},
+	{"windows/amd64", "crt", "no Windows `_aligned_malloc` (.NET 9 on Windows)", "the matrix workflow's windows-2025 job"},
+}
+
+// splitCount is, for one platform, how many successful splitalloc samples ran with the split layout.
+type splitCount struct{ Active, Samples int }
+
+// writeContext writes the lines every page opens with: what ran where, what each backend stands for,
+// whether the split was forced, how many rounds each cell got, and what the run lacks.
+func writeContext(w io.Writer, m *model) {
+	platforms := m.Platforms()
+	if len(platforms) == 0 {
+		return
+	}
+	var lines []string
+	for _, p := range platforms {
+		lines = append(lines, "**Ran on** "+m.platformLine(p)+".")
+	}
+	var backends []string
+	for _, b := range m.backends() {
+		meaning := backendMeanings[b]
+		if meaning == "" {
+			meaning = "no .NET counterpart known to this report"
+		}
+		backends = append(backends, fmt.Sprintf("`%s` = %s", b, meaning))
+	}
+	lines = append(lines, "**Backends:** "+strings.Join(backends, "; ")+".")
+	for _, p := range platforms {
+		if s, ok := m.Split[p]; ok && s.Samples > 0 && !strings.HasPrefix(p, "windows/") {
+			switch s.Active {
+			case s.Samples:
+				lines = append(lines, fmt.Sprintf("**splitalloc is forced on %s**: the original patch splits on 64-bit Windows only "+
+					"(elsewhere it would be a second control); all %d of its samples ran split.", p, s.Samples))
+			case 0:
+				lines = append(lines, fmt.Sprintf("**splitalloc as written on %s**: the original patch splits on 64-bit Windows only, "+
+					"so none of its %d samples ran split - it is a second control here.", p, s.Samples))
+			default:
+				lines = append(lines, fmt.Sprintf("**splitalloc on %s**: %d of its %d samples ran split.", p, s.Active, s.Samples))
+			}
+		}
+	}
+	if lo, hi := m.roundsRange(); hi > 0 {
+		r := fmt.Sprint(lo)
+		if hi != lo {
+			r = fmt.Sprintf("%d to %d", lo, hi)
+		}
+		lines = append(lines, fmt.Sprintf("**%s rounds per cell**, each a fresh process per variant, in rotated order; "+
+			"cold %s, warm %s.", r, strings.Trim(opsNote(m, "cold"), " ()"), strings.Trim(opsNote(m, "warm"), " ()")))
+	}
+	var lacks []string
+	for _, s := range missingSettings {
+		if !slices.Contains(platforms, s.Platform) || !m.hasBackend(s.Platform, s.Backend) {
+			lacks = append(lacks, fmt.Sprintf("%s: that comes from %s", s.What, s.From))
+		}
+	}
+	if len(lacks) > 0 {
+		lines = append(lines, "**Not in this run:** "+strings.Join(lacks, "; ")+".")
+	}
+	for _, l := range lines {
+		fmt.Fprintf(w, "- %s\n", l)
+	}
+	fmt.Fprintln(w)
+}
+
+// platformLine describes one platform's machines: "linux/amd64, 2 processors (AMD EPYC 7763), profile full".
+func (m *model) platformLine(p string) string {
+	var cpus []string
+	cores := 0
+	for _, e := range m.Envs[p] {
+		if e.CPU != "" && !slices.Contains(cpus, e.CPU) {
+			cpus = append(cpus, e.CPU)
+		}
+		cores = max(cores, e.NumCPU)
+	}
+	s := p
+	if cores > 0 {
+		s += fmt.Sprintf(", %s", plural(cores, "processor"))
+	}
+	if len(cpus) > 0 {
+		s += " (" + strings.Join(cpus, "; ") + ")"
+	}
+	var profiles []string
+	for _, src := range m.Sources {
+		if mf := src.Manifest; mf != nil && mf.Plan.Platform == p && !slices.Contains(profiles, mf.Profile) {
+			profiles = append(profiles, mf.Profile)
+		}
+	}
+	if len(profiles) > 0 {
+		s += ", profile " + strings.Join(profiles, " and ")
+	}
+	return s
+}
+
+// backends lists every analysed backend, in the analysis' order.
+func (m *model) backends() []string {
+	var out []string
+	for _, c := range m.Analysis.Cells {
+		if !slices.Contains(out, c.Backend) {
+			out = append(out, c.Backend)
+		}
+	}
+	return out
+}
+
+func (m *model) hasBackend(platform, backend string) bool {
+	for _, c := range m.Analysis.Cells {
+		if c.Platform == platform && c.Backend == backend {
+			return true
+		}
+	}
+	return false
+}
+
+// roundsRange is the fewest and most rounds any analysed cell got.
+func (m *model) roundsRange() (lo, hi int) {
+	for i, c := range m.Analysis.Cells {
+		if i == 0 || c.Rounds < lo {
+			lo = c.Rounds
+		}
+		hi = max(hi, c.Rounds)
+	}
+	return lo, hi
+}

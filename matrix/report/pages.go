@@ -1,0 +1,103 @@
+package report
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+)
+
+// renderPages writes every page of the report: the linked pages first (a page whose sections write
+// nothing is left out, and the first page does not link it), then readmeFile. names limits the sections
+// as writeSections does.
+func renderPages(m *model, names []string) map[string][]byte {
+	out := map[string][]byte{}
+	m.Pages = nil
+	for _, p := range pageTitles {
+		var body bytes.Buffer
+		writeSections(&body, m, names, p.File)
+		if body.Len() == 0 {
+			continue
+		}
+		var page bytes.Buffer
+		writePageHead(&page, m, p.Title)
+		page.Write(body.Bytes())
+		out[p.File] = page.Bytes()
+		m.Pages = append(m.Pages, p.File)
+	}
+	var readme bytes.Buffer
+	writeSections(&readme, m, names, readmeFile)
+	out[readmeFile] = readme.Bytes()
+	return out
+}
+
+// writePageHead opens a linked page: the report's title and this page's, the way back, and the same
+// context lines as the first page, so that a reader who lands on any page knows what was run.
+func writePageHead(w io.Writer, m *model, title string) {
+	fmt.Fprintf(w, "# %s\n\n", title)
+	fmt.Fprintf(w, "[%s](%s) · %s · run `%s`\n\n", m.Title, readmeFile, m.Date.UTC().Format("2006-01-02 15:04 UTC"), m.Name)
+	writeContext(w, m)
+}
+
+// writePageIndex links the pages that follow the first one.
+func writePageIndex(w io.Writer, m *model) {
+	if len(m.Pages) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "## More\n\n")
+	for _, p := range pageTitles {
+		if slices.Contains(m.Pages, p.File) {
+			fmt.Fprintf(w, "- [%s](%s): %s\n", p.Title, p.File, p.What)
+		}
+	}
+	fmt.Fprintln(w)
+}
+
+// chartPages says on which page each kind of chart is shown, by the prefix of its file name.
+var chartPages = []struct{ Prefix, Page string }{
+	{"tradeoff-", readmeFile},
+	{"summary-", readmeFile},
+	{"faults-", whyPage},
+	{"timeline-", coldStartPage},
+	{"capacity-", capacityPage},
+}
+
+// chartPage is the page a chart file belongs on; environmentPage for a kind not listed.
+func chartPage(file string) string {
+	for _, c := range chartPages {
+		if strings.HasPrefix(file, c.Prefix) {
+			return c.Page
+		}
+	}
+	return environmentPage
+}
+
+// writeChartsOf returns the writer of one page's charts: each with its title, its own caption and the image.
+func writeChartsOf(page string) func(io.Writer, *model) {
+	return func(w io.Writer, m *model) {
+		var cs []chart
+		for _, c := range m.Charts {
+			if chartPage(c.File) == page {
+				cs = append(cs, c)
+			}
+		}
+		if len(cs) == 0 {
+			return
+		}
+		if page != readmeFile {
+			fmt.Fprintf(w, "## Charts\n\n")
+		}
+		if m.StepSummary { // a step summary cannot show the report folder's images: name them instead
+			var files []string
+			for _, c := range cs {
+				files = append(files, "`"+c.File+"`")
+			}
+			fmt.Fprintf(w, "Charts (in the report folder `%s/%s/`, the run's artifact): %s.\n\n", m.Out, m.Name, strings.Join(files, ", "))
+			return
+		}
+		for _, c := range cs {
+			fmt.Fprintf(w, "**%s.** %s\n\n![%s](%s)\n\n", c.Title, c.Caption, c.Title, c.File)
+		}
+	}
+}

@@ -1,0 +1,189 @@
+package stats
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+)
+
+// CellsFile is the name of the machine-readable result every report folder holds.
+const CellsFile = "cells.json"
+
+// CellsVersion is cells.json's schema version: a reader rejects a file whose version it does not know.
+// Adding a field keeps the version; renaming or removing one, or changing its meaning, bumps it.
+const CellsVersion = 1
+
+// Cells is cells.json: one record per platform, backend, workload, DOP, phase, candidate and metric.
+type Cells struct {
+	Version int          `json:"version"`
+	Control string       `json:"control"` // the variant every candidate is compared with
+	Alpha   float64      `json:"alpha"`   // the decisions' false discovery rate
+	Records []CellRecord `json:"records"`
+}
+
+// CellRecord is one comparison of a candidate with control on one metric in one cell. Percentages are
+// changes of the candidate against control (-44: the candidate's value is 0.56 times control's). A
+// number that does not exist - an estimate without pairs, a bound without an interval - is null, never 0.
+type CellRecord struct {
+	Platform  string `json:"platform"`
+	Backend   string `json:"backend"`
+	Workload  string `json:"workload"`
+	DOP       int    `json:"dop"`
+	Phase     string `json:"phase"`
+	Candidate string `json:"candidate"`
+	Metric    string `json:"metric"` // Metric.Name
+	Unit      string `json:"unit"`   // Metric.Unit of the medians
+
+	Estimate *float64 `json:"estimate"` // Hodges-Lehmann estimate of the paired ratio, percent
+	Lo       *float64 `json:"lo"`       // its interval, percent (the one the report shows)
+	Hi       *float64 `json:"hi"`
+	P        float64  `json:"p"`      // the decision test's two-sided p-value (Delta.P)
+	PAdj     *float64 `json:"pAdj"`   // Benjamini-Hochberg adjusted over Family tests
+	Family   int      `json:"family"` // how many tests the adjustment ran over (one metric, the whole analysis)
+	Test     string   `json:"test"`   // "signed-rank" (paired) or "u-test" (too few pairs for an interval)
+	Verdict  Class    `json:"verdict"`
+
+	ControlMedian   *float64 `json:"controlMedian"` // of the usable samples, in Unit
+	CandidateMedian *float64 `json:"candidateMedian"`
+	Pairs           int      `json:"pairs"`  // rounds with both sides usable
+	Rounds          int      `json:"rounds"` // rounds of the cell, whatever their outcome
+	// Processors is the most processors a sample of the cell saw; Oversubscribed is DOP > Processors:
+	// the time per operation is then throughput across DOP workers, not one operation's latency.
+	Processors     int  `json:"processors"`
+	Oversubscribed bool `json:"oversubscribed"`
+	// Regimes is null unless control or the candidate ran at two speeds (verdict "unstable"); then it
+	// holds each flagged side's groups.
+	Regimes []RegimeRecord `json:"regimes"`
+}
+
+// RegimeRecord is one side's speed regimes in a cell, over RegimeMetric.
+type RegimeRecord struct {
+	Variant    string        `json:"variant"`
+	Metric     string        `json:"metric"`     // RegimeMetric.Name
+	Values     []RoundValue  `json:"values"`     // every usable round, in round order
+	Groups     []RegimeGroup `json:"groups"`     // the faster group, then the slower one
+	Ratio      float64       `json:"ratio"`      // the gap between them as a speed ratio
+	Separation float64       `json:"separation"` // the gap in robust SDs of the within-group noise
+	Contiguous bool          `json:"contiguous"` // one level change in round order (else scattered)
+}
+
+// RoundValue is one round's value.
+type RoundValue struct {
+	Run   string  `json:"run"`
+	Round int     `json:"round"`
+	Value float64 `json:"value"`
+}
+
+// RegimeGroup is one speed group: its median, its size and its rounds.
+type RegimeGroup struct {
+	Median float64      `json:"median"`
+	N      int          `json:"n"`
+	Rounds []RoundValue `json:"rounds"`
+}
+
+// CellRecords lists every delta of the analysis as a record, in the analysis' cell order, then candidate
+// and metric order.
+func (a *Analysis) CellRecords() Cells {
+	out := Cells{Version: CellsVersion, Control: a.Control, Alpha: a.Alpha, Records: []CellRecord{}}
+	for _, c := range a.Cells {
+		control := c.Variant(a.Control)
+		for _, d := range c.Deltas {
+			out.Records = append(out.Records, record(c, control, c.Variant(d.Candidate), d))
+		}
+	}
+	return out
+}
+
+func record(c *Cell, control, cand *Variant, d *Delta) CellRecord {
+	r := CellRecord{
+		Platform: c.Platform, Backend: c.Backend, Workload: c.Workload, DOP: c.DOP, Phase: c.Phase,
+		Candidate: d.Candidate, Metric: d.Metric, Unit: unitOf(d.Metric),
+		P: d.P(), PAdj: finite(d.PAdjusted), Family: d.Family, Test: "u-test", Verdict: d.Class(),
+		Pairs: len(d.Pairs), Rounds: c.Rounds, Processors: c.Processors, Oversubscribed: c.Oversubscribed(),
+	}
+	if d.Paired() {
+		r.Test = "signed-rank"
+	}
+	est, lo, hi := d.Percent()
+	r.Estimate = finite(est)
+	if !d.Thin() { // without an interval Percent's bounds are -100% and +Inf: no interval at all
+		r.Lo, r.Hi = finite(lo), finite(hi)
+	}
+	if control != nil {
+		r.ControlMedian = finite(control.Metrics[d.Metric].Center)
+	}
+	if cand != nil {
+		r.CandidateMedian = finite(cand.Metrics[d.Metric].Center)
+	}
+	if d.Unstable {
+		for _, v := range []*Variant{control, cand} {
+			if v != nil && v.Regimes.Flagged {
+				r.Regimes = append(r.Regimes, regimeRecord(v))
+			}
+		}
+	}
+	return r
+}
+
+func regimeRecord(v *Variant) RegimeRecord {
+	rg := v.Regimes
+	values := func(idx []int) []RoundValue {
+		out := make([]RoundValue, 0, len(idx))
+		for _, i := range idx {
+			out = append(out, RoundValue{Run: rg.Rounds[i].Run, Round: rg.Rounds[i].Round, Value: rg.Values[i]})
+		}
+		return out
+	}
+	all := make([]int, len(rg.Values))
+	for i := range all {
+		all[i] = i
+	}
+	return RegimeRecord{
+		Variant: v.Name, Metric: RegimeMetric.Name, Values: values(all),
+		Groups: []RegimeGroup{
+			{Median: rg.Low.Median, N: rg.Low.N, Rounds: values(rg.Low.Index)},
+			{Median: rg.High.Median, N: rg.High.N, Rounds: values(rg.High.Index)},
+		},
+		Ratio: rg.Ratio, Separation: rg.Separation, Contiguous: rg.Contiguous,
+	}
+}
+
+func unitOf(metric string) string {
+	for _, m := range Metrics {
+		if m.Name == metric {
+			return m.Unit
+		}
+	}
+	return ""
+}
+
+// finite returns a pointer to v, or nil when v is NaN or infinite (JSON has no such numbers).
+func finite(v float64) *float64 {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return nil
+	}
+	return &v
+}
+
+// WriteCells writes cells as indented JSON.
+func WriteCells(w io.Writer, cells Cells) error {
+	b, err := json.MarshalIndent(cells, "", "  ")
+	if err != nil {
+		return fmt.Errorf("stats: cells.json: %w", err)
+	}
+	_, err = w.Write(append(b, '\n'))
+	return err
+}
+
+// ReadCells reads a cells.json, rejecting a version it does not know.
+func ReadCells(r io.Reader) (Cells, error) {
+	var c Cells
+	if err := json.NewDecoder(r).Decode(&c); err != nil {
+		return Cells{}, fmt.Errorf("stats: cells.json: %w", err)
+	}
+	if c.Version != CellsVersion {
+		return Cells{}, fmt.Errorf("stats: cells.json: version %d; this reader knows version %d", c.Version, CellsVersion)
+	}
+	return c, nil
+}
