@@ -21,11 +21,12 @@ type Runner struct {
 	Dir     string            // results directory, created if needed
 	Timeout time.Duration     // per sample; a host still running then is killed and recorded as failed
 	Resume  bool              // continue Dir's run: skip the samples it recorded, keep its run id
+	Env     []string          // extra environment for the hosts, after the runner's own
+	Command []string          // the command line, recorded in run.json
+
 	// RetryFailed, with Resume, takes the recorded failed samples again, as their next Attempt: the
 	// retry replaces the failed attempt in the counts and the analysis, which stays on disk, superseded.
 	RetryFailed bool
-	Env     []string          // extra environment for the hosts, after the runner's own
-	Command []string          // the command line, recorded in run.json
 
 	// Exec, when not empty, is the emulator every host runs under: Exec[0] with Exec[1:], then the host
 	// binary and its flags (lab bench -exec). The manifest and every sample record it as Emulated.
