@@ -20,9 +20,10 @@ import (
 // The test binary doubles as a fake host: copied to host-<variant> and run with $fakeHostEnv set, it
 // acts like cmd/host without measuring anything. The env value picks a misbehaviour for one variant:
 // "ok", "crash=<variant>", "hang=<variant>", "garbage=<variant>", "mismatch=<variant>",
-// "elsewhere=<variant>" (its results say another platform), or for all of them: "describeas=<goos/goarch>"
-// (-describe says that platform), "describefail" (-describe exits 1 saying nothing), "calibratehang"
-// (-calibrate sleeps). With $fakeHostPidFile set, the host writes its pid there first.
+// "elsewhere=<variant>" (its results say another platform), "slower=<variant>" (twice control's time),
+// or for all of them: "describeas=<goos/goarch>" (-describe says that platform), "describefail"
+// (-describe exits 1 saying nothing), "calibratehang" (-calibrate sleeps). With $fakeHostPidFile set,
+// the host writes its pid there first.
 const fakeHostEnv = "DEFLATELAB_FAKE_HOST"
 
 // fakeHostPidFile names a file a fake host writes its pid into, for tests that look for orphans.
@@ -94,6 +95,9 @@ func fakeHost(mode string, args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	r.ElapsedNs = int64(1000 + r.DOP)
+	if what == "slower" && target == variant {
+		r.ElapsedNs *= 2
+	}
 	r.OutputBytes = int64(r.Ops) * 100
 	r.Digest = fmt.Sprintf("%016x", r.Ops*r.DOP)
 	if what == "mismatch" && target == variant {

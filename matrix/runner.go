@@ -34,6 +34,10 @@ type Runner struct {
 
 	Progress io.Writer // where progress goes; nil for none
 	Live     bool      // a single-line bar instead of one line per sample
+
+	// Policy decides after each batch which cells take more rounds; nil is NewPolicy(Plan, nil): the
+	// plan's fixed or adaptive design, without re-sampling.
+	Policy Policy
 }
 
 // Prepare checks everything that can be checked before a sample runs and resolves the plan's backends:
@@ -194,31 +198,111 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 		prog = newProgress(r.Progress, r.Live, m.Planned, done)
 	}
 	defer prog.finish()
-	for ci, cell := range r.Plan.Cells() {
-		for _, j := range r.Plan.Jobs(ci, cell) {
-			prev, ok := recorded[sampleKey{j.Cell, j.Round, j.Variant}]
-			if ok && (prev.OK || !r.RetryFailed) {
-				continue
-			}
-			s, err := runHost(ctx, r.Exec, r.Hosts[hostVariant(j.Variant)], r.Plan, j, r.Env, r.Timeout)
-			if err != nil {
+	policy := r.Policy
+	if policy == nil {
+		policy = NewPolicy(r.Plan, nil)
+	}
+	m.Stopping = policy.Rule()
+	cells := r.progressOf(m.Cells, all)
+	// take runs job j unless its sample is recorded; with RetryFailed, a recorded failed sample is taken
+	// again as its next attempt, once per invocation.
+	retried := map[sampleKey]bool{}
+	take := func(c *CellProgress, j Job) error {
+		k := sampleKey{j.Cell, j.Round, j.Variant}
+		prev, ok := recorded[k]
+		if ok && (prev.OK || !r.RetryFailed || retried[k]) {
+			return nil
+		}
+		s, err := runHost(ctx, r.Exec, r.Hosts[hostVariant(j.Variant)], r.Plan, j, r.Env, r.Timeout)
+		if err != nil {
+			return err
+		}
+		s.Run = m.Run
+		if ok {
+			s.Attempt, retried[k] = prev.Attempt+1, true
+		}
+		if err := sw.append(s); err != nil {
+			return fmt.Errorf("%w: %w", errRecording, err)
+		}
+		all = append(all, s)
+		recorded[k] = s
+		if ok { // the policy sees the retry, not the attempt it supersedes
+			c.Samples = slices.DeleteFunc(c.Samples, func(x Sample) bool { return keyOf(x) == k && x.Attempt == prev.Attempt })
+		}
+		c.Samples = append(c.Samples, s)
+		prog.sample(s)
+		return nil
+	}
+	// First the rounds that cells have taken already, closed cells too: a sample missing there (a line
+	// lost to garbage) is taken, and with RetryFailed a failed one again. The loop goes on from there.
+	for _, c := range cells {
+		for _, j := range r.Plan.jobs(c.Index, c.Cell, 0, c.Rounds) {
+			if err := take(c, j); err != nil {
 				return err
 			}
-			s.Run = m.Run
-			if ok {
-				s.Attempt = prev.Attempt + 1
-			}
-			if err := sw.append(s); err != nil {
-				return fmt.Errorf("%w: %w", errRecording, err)
-			}
-			all = append(all, s)
-			prog.sample(s)
 		}
-		if err := checkCell(cell, all); err != nil {
+		if err := checkCell(c.Cell, all); err != nil {
 			return err
 		}
 	}
-	return nil
+	for {
+		ran := false
+		for _, c := range cells {
+			if c.ClosedBy != "" {
+				continue
+			}
+			to := min(c.Rounds+policy.Batch(c), r.Plan.maxRounds())
+			if to <= c.Rounds { // the guard: no policy keeps a cell past the plan's most rounds
+				c.ClosedBy = ClosedCap
+				continue
+			}
+			for _, j := range r.Plan.jobs(c.Index, c.Cell, c.Rounds, to) {
+				if err := take(c, j); err != nil {
+					return err
+				}
+			}
+			c.Rounds, ran = to, true
+			if err := checkCell(c.Cell, all); err != nil {
+				return err
+			}
+		}
+		policy.Decide(cells)
+		m.Cells = cellRuns(cells)
+		if err := m.write(r.Dir); err != nil {
+			return err
+		}
+		if !ran {
+			return nil
+		}
+	}
+}
+
+// progressOf is every cell's progress: its samples among all, and from a resumed run's manifest its
+// rounds at the last decision and why it closed (a run without them starts every cell afresh, skipping
+// recorded samples, as a fixed run always did).
+func (r *Runner) progressOf(runs []CellRun, all []Sample) []*CellProgress {
+	var cells []*CellProgress
+	for i, cell := range r.Plan.Cells() {
+		c := &CellProgress{Index: i, Cell: cell}
+		for _, s := range all {
+			if s.Cell == cell {
+				c.Samples = append(c.Samples, s)
+			}
+		}
+		if i < len(runs) && runs[i].Cell == cell {
+			c.Rounds, c.Base, c.ClosedBy, c.Unstable, c.Classes = runs[i].Rounds, runs[i].Base, runs[i].ClosedBy, runs[i].Unstable, runs[i].Classes
+		}
+		cells = append(cells, c)
+	}
+	return cells
+}
+
+func cellRuns(cells []*CellProgress) []CellRun {
+	out := make([]CellRun, len(cells))
+	for i, c := range cells {
+		out[i] = CellRun{Cell: c.Cell, Rounds: c.Rounds, Base: c.Base, ClosedBy: c.ClosedBy, Unstable: c.Unstable, Classes: c.Classes}
+	}
+	return out
 }
 
 // makeDir creates dir if it does not exist and says whether it did.

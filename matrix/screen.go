@@ -123,8 +123,8 @@ func outsidePlan(plan Plan, cells map[Cell]int, run string, s Sample) string {
 		return fmt.Sprintf("variant %q is not in the plan's %v", s.Variant, plan.Variants)
 	case !ok:
 		return "the cell is not in the plan"
-	case s.Round < 0 || s.Round >= plan.Rounds:
-		return fmt.Sprintf("round %d is outside the plan's 0..%d", s.Round, plan.Rounds-1)
+	case s.Round < 0 || s.Round >= plan.maxRounds():
+		return fmt.Sprintf("round %d is outside the plan's 0..%d", s.Round, plan.maxRounds()-1)
 	case s.Attempt < 0:
 		return fmt.Sprintf("attempt %d is negative", s.Attempt)
 	}
