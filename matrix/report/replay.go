@@ -70,7 +70,7 @@ func ReplayMain(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
-	writeAA(stdout, sim)
+	writeAASimulation(stdout, sim)
 	return nil
 }
 
@@ -93,7 +93,7 @@ func writeReplay(w io.Writer, dir string, rp *stats.Replay) {
 	fmt.Fprintln(w)
 }
 
-func writeAA(w io.Writer, s *stats.AASimulation) {
+func writeAASimulation(w io.Writer, s *stats.AASimulation) {
 	fmt.Fprintf(w, "## A/A simulation: %d families of %d comparisons with no effect\n\n", s.Families, s.Comparisons)
 	fmt.Fprintf(w, "| design | families with a false faster/slower (95%% Wilson interval) | false verdicts of all comparisons | samples |\n| --- | --- | --- | --- |\n")
 	for _, d := range []struct {
