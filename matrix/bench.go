@@ -14,7 +14,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/deflatelab/deflatelab/matrix/host"
 	"github.com/deflatelab/deflatelab/matrix/hostbin"
+	"github.com/deflatelab/deflatelab/matrix/regime"
 	"github.com/deflatelab/deflatelab/variants"
 )
 
@@ -27,7 +29,7 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		profile = fs.String("profile", "quick", fmt.Sprintf("starting plan, one of %v", ProfileNames()))
 		_       = fs.String("variants", "", fmt.Sprintf("comma-separated variants, of %v or %s/N (default: the profile's; %s is the A/A control: the control host as a candidate)", CandidateNames(), Pooled, AA))
 		_       = fs.String("workloads", "", "comma-separated workloads, of fixed,mixed (default: the profile's)")
-		dops    = fs.String("dops", "", "comma-separated degrees of parallelism, each >= 1 (default: the profile's)")
+		dops    = fs.String("dops", "", fmt.Sprintf("comma-separated degrees of parallelism, each 1..%d (default: the profile's)", host.MaxDOP))
 		_       = fs.String("phases", "", "comma-separated phases, of cold,warm (default: the profile's)")
 		_       = fs.String("backends", "", fmt.Sprintf("comma-separated allocator backends as the hosts name them, or %q, or %q alone for every backend the hosts have (default: the profile's)", DefaultBackend, AllBackends))
 		_       = fs.Int("rounds", 0, "rounds per cell (default: the profile's)")
@@ -39,11 +41,15 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		out     = fs.String("out", "", "results directory (default results/<timestamp>-<goos>-<goarch>)")
 		bin     = fs.String("bin", "", "directory of the host binaries (default bin/<goos>-<goarch>, of -platform when given)")
 		resume  = fs.Bool("resume", false, "continue the run in -out, skipping its recorded samples; the plan comes from its run.json")
+		retry   = fs.Bool("retry-failed", false, "with -resume: take the run's failed samples again too; each retry replaces its failed attempt, which stays on disk, superseded")
 		timeout = fs.Duration("timeout", 0, "per-sample timeout (default: the profile's)")
 		split   = fs.Bool("force-split", true, "splitalloc uses the split layout on every platform, not only Win64 (false: the seed's patch as written, a no-op off Win64)")
 		poolCap = fs.String("pool-capacity", "", fmt.Sprintf("comma-separated idle-state bounds of the pooled variant, each 1..%d and each a candidate pooled/N (default: the profile's)", variants.MaxPoolCapacity))
 		emu     = fs.String("exec", "", "run every host as `CMD` host-binary flags... (words split at spaces): an emulator such as qemu-aarch64-static or a wine wrapper, for another platform's hosts; needs -platform. The run and its samples are marked emulated: a functional check, not a timing")
 		plat    = fs.String("platform", "", "goos/goarch of the hosts (default: this machine's); with -exec, the platform the emulator runs")
+		adapt   = fs.Bool("adaptive", false, "adaptive rounds: batches of two order-balanced rounds, each cell closing once every comparison in it is decided (faster, slower, or equivalent within -equiv-margin) by an anytime-valid rule, at most -rounds (docs/METHOD.md, \"Adaptive rounds\"; default: the profile's)")
+		_       = fs.Int("resample", -1, "extra rounds, at most, for each cell the regime detector flags unstable after its rounds (even; 0: none; default: the profile's)")
+		_       = fs.Float64("equiv-margin", 0, "equivalence margin of verdicts and adaptive stopping, a fraction (default 0.02: within -+2%)")
 		prog    = fs.String("progress", "auto", "progress on stderr: auto (one live line on a terminal, a line per sample otherwise), lines, or none (the summary line only)")
 	)
 	if err := fs.Parse(args); err != nil {
@@ -69,6 +75,12 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return usageErrorf("bench: -exec runs another platform's hosts: give -platform goos/goarch too (e.g. windows/amd64 under wine, linux/arm64 under qemu-aarch64-static)")
 	}
 
+	if *timeout < 0 {
+		return usageErrorf("bench: -timeout %v is negative; allowed: a positive duration such as 30s, or 0 for the profile's", *timeout)
+	}
+	if *retry && !*resume {
+		return usageErrorf("bench: -retry-failed retakes a run's failed samples: give -resume -out <run> too")
+	}
 	p, err := ProfileByName(*profile)
 	if err != nil {
 		return &UsageError{Err: err}
@@ -82,7 +94,7 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		var planFlags []string
 		fs.Visit(func(f *flag.Flag) {
 			switch f.Name {
-			case "out", "bin", "resume", "timeout", "exec", "progress":
+			case "out", "bin", "resume", "retry-failed", "timeout", "exec", "progress":
 			default:
 				planFlags = append(planFlags, "-"+f.Name)
 			}
@@ -101,9 +113,9 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		if p, err = ProfileByName(plan.Profile); err != nil {
 			return err
 		}
-		complete = m.Status == StatusComplete && m.Samples >= m.Planned
+		complete = m.Status == StatusComplete && (m.Samples >= m.Planned || allClosed(m.Cells)) && (!*retry || m.Failed == 0)
 		if _, err := ReadSamples(filepath.Join(*out, SamplesFile)); err != nil {
-			complete = false // a torn or broken line: the runner's resume cuts or reports it
+			complete = false // a torn or broken line: the runner's resume cuts or names it
 		}
 		if *timeout == 0 && m.Timeout != "" {
 			if *timeout, err = time.ParseDuration(m.Timeout); err != nil {
@@ -137,6 +149,27 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		if set["order"] {
 			plan.Order = *order
 		}
+		if set["adaptive"] {
+			plan.Adaptive = nil
+			if *adapt {
+				a := DefaultAdaptive
+				plan.Adaptive = &a
+			}
+		}
+		if set["resample"] {
+			n, _ := strconv.Atoi(fs.Lookup("resample").Value.String())
+			switch {
+			case n == 0:
+				plan.Resample = nil
+			case n < 0 || n%2 != 0:
+				return usageErrorf("bench: -resample %d: want 0 (off) or an even number of extra rounds (foldover pairs)", n)
+			default:
+				plan.Resample = &Resample{MaxExtra: n}
+			}
+		}
+		if set["equiv-margin"] {
+			plan.EquivMargin, _ = strconv.ParseFloat(fs.Lookup("equiv-margin").Value.String(), 64)
+		}
 		plan.Seed = *seed
 		plan.ForceSplit = *split
 		if set["pool-capacity"] {
@@ -162,9 +195,9 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		*bin = hostbin.Dir("bin", goos, goarch)
 	}
 	r := &Runner{
-		Plan: plan, Dir: *out, Timeout: *timeout, Resume: *resume, Exec: emulator,
+		Plan: plan, Dir: *out, Timeout: *timeout, Resume: *resume, RetryFailed: *retry, Exec: emulator,
 		Command: append([]string{"lab", "bench"}, args...), Progress: stderr, Live: *prog == "auto" && IsTerminal(stderr),
-		Hosts: map[string]string{},
+		Hosts: map[string]string{}, Policy: NewPolicy(plan, Unstable),
 	}
 	if *prog == "none" {
 		r.Progress = nil
@@ -177,24 +210,43 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	} else {
 		err = r.Run(ctx)
 	}
+	var locked *LockedError
+	m, statErr := ReadManifest(*out)
 	switch {
+	case errors.As(err, &locked):
+		return err // another run's directory: its counts are not this command's to print
+	case errors.Is(err, errInterrupted) && statErr != nil:
+		return fmt.Errorf("%w before the run started; nothing was written", err)
 	case errors.Is(err, errInterrupted):
 		err = fmt.Errorf("%w; the samples so far are kept, continue with: %s", err, ResumeCommand(*out))
 	case errors.Is(err, errRecording):
 		err = fmt.Errorf("%w; the samples before it are kept: free some space, then continue with: %s", err, ResumeCommand(*out))
 	}
-	m, statErr := ReadManifest(*out)
 	if statErr != nil {
 		return err
 	}
-	samples, readErr := ReadSamples(filepath.Join(*out, SamplesFile))
+	samples, findings, readErr := ReadRun(*out, m)
 	sum := Summarize(m.Plan, m.Planned, samples)
-	fmt.Fprintf(stderr, "bench: %s in %s\n", sum, *out)
+	left := ""
+	if len(findings) > 0 {
+		left = fmt.Sprintf("; %d lines left out (%s)", len(findings), CountFindings(findings))
+	}
+	fmt.Fprintf(stderr, "bench: %s%s in %s\n", sum, left, *out)
 	fmt.Fprintln(stdout, *out)
 	if err == nil && readErr == nil && len(sum.Unusable) > 0 {
 		err = fmt.Errorf("bench: %w", &UnusableError{Dir: *out, Summary: sum})
 	}
 	return err
+}
+
+// Unstable is the regime detector the runner's re-sampling asks: a variant's per-round times per
+// operation, in round order, at two separated speeds - the detector the report's "unstable" verdict uses.
+func Unstable(values []float64) bool { return regime.Detect(values, regime.Default).Flagged }
+
+// allClosed reports whether a run's manifest has every cell closed (an adaptive or re-sampled run that
+// finished: its samples can be fewer, or more, than planned).
+func allClosed(cells []CellRun) bool {
+	return len(cells) > 0 && !slices.ContainsFunc(cells, func(c CellRun) bool { return c.ClosedBy == "" })
 }
 
 // ResumeCommand is the command line that continues the run in dir.
