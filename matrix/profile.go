@@ -60,6 +60,9 @@ func Profiles() []Profile {
 	full.Profile = "full"
 	full.Variants = withAA(withCapacities(hostbin.Variants(), FullPoolCapacities))
 	full.DOPs, full.Rounds = []int{1, 4, 8, 12}, 12
+	// Cells the regime detector flags take up to as many extra rounds again, so a transient regime is
+	// outvoted or confirmed (docs/METHOD.md, "Re-sampling unstable cells").
+	full.Resample = &Resample{MaxExtra: full.Rounds}
 
 	return []Profile{
 		{Name: "smoke", Doc: "seconds: tiny operation counts, for tests and CI", Plan: smoke, Timeout: time.Minute},
