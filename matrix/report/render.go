@@ -63,6 +63,9 @@ func Render(opts Options) (string, error) {
 	if m.Cold, err = newColdStart(in, a); err != nil {
 		return "", err
 	}
+	if m.Life, err = newLifeView(a); err != nil {
+		return "", err
+	}
 	var cs []chart
 	if len(in.Samples) > 0 { // emulated runs alone have nothing to chart
 		if cs, err = charts(m); err != nil {
@@ -91,7 +94,9 @@ func Render(opts Options) (string, error) {
 	}
 	files[entryFile] = append(ent, '\n')
 	var cells bytes.Buffer
-	if err := stats.WriteCells(&cells, a.CellRecords()); err != nil {
+	records := a.CellRecords()
+	records.Lifetime = stats.LifetimeRecords(m.Life.cells, a.Control)
+	if err := stats.WriteCells(&cells, records); err != nil {
 		return "", err
 	}
 	files[stats.CellsFile] = cells.Bytes()

@@ -352,7 +352,7 @@ func checkPage(t *testing.T, page string, f *fixture) {
 		if row["Adjusted p"] == "" {
 			continue // the per-round ratios
 		}
-		dop, _ := strconv.Atoi(row["DOP"])
+		dop, _ := strconv.Atoi(strings.TrimSuffix(row["DOP"], " "+throughputMark))
 		c := matrix.Cell{Platform: row["_h3"], Backend: row["Backend"], Workload: row["Workload"], DOP: dop, Phase: row["Phase"]}
 		k := key(c, row["Candidate"])
 		r := rec[k]
@@ -388,7 +388,7 @@ func checkPage(t *testing.T, page string, f *fixture) {
 	for _, m := range heading.FindAllStringSubmatchIndex(page, -1) {
 		cand, platform, backend := page[m[2]:m[3]], page[m[4]:m[5]], page[m[6]:m[7]]
 		for _, row := range tableRows(page, page[m[0]:m[1]]) {
-			dop, _ := strconv.Atoi(row["DOP"])
+			dop, _ := strconv.Atoi(strings.TrimSuffix(row["DOP"], " "+throughputMark))
 			for _, phase := range []string{"cold", "warm"} {
 				ph := strings.ToUpper(phase[:1]) + phase[1:]
 				c := matrix.Cell{Platform: platform, Workload: row["Workload"], DOP: dop, Phase: phase, Backend: backend}

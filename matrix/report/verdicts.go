@@ -38,6 +38,9 @@ func writeVerdicts(w io.Writer, m *model) {
 	}
 	header = append(header, "Backend", "Warm: elapsed time vs control"+opsNote(m, "warm"), "Cold: elapsed time vs control"+opsNote(m, "cold"))
 	mdTable(w, header, rows)
+	for _, p := range m.Platforms() {
+		writeThroughputNote(w, m, p)
+	}
 	fmt.Fprintf(w, "A cell is one workload at one DOP, named workload/DOP (mixed/1: the mixed workload at DOP 1). "+
 		"Each cell is judged on its own: its change is the Hodges-Lehmann estimate of the per-round ratio "+
 		"candidate/control, and it counts as faster or slower only when its Wilcoxon signed-rank test stays "+
@@ -155,7 +158,7 @@ const listedCells = 3
 // worst: mixed/1" ("largest:" for speedups).
 func changeSpan(os []stats.Outcome, worst bool) string {
 	sort.SliceStable(os, func(i, j int) bool { return abs(os[i].Percent()) > abs(os[j].Percent()) })
-	name := func(o stats.Outcome) string { return fmt.Sprintf("%s/%d", o.Workload, o.DOP) }
+	name := outcomeName
 	if len(os) <= listedCells {
 		var parts []string
 		for _, o := range os {
@@ -175,9 +178,18 @@ func changeSpan(os []stats.Outcome, worst bool) string {
 func cellNames(os []stats.Outcome) string {
 	var names []string
 	for _, o := range os {
-		names = append(names, fmt.Sprintf("%s/%d", o.Workload, o.DOP))
+		names = append(names, outcomeName(o))
 	}
 	return strings.Join(names, ", ")
+}
+
+// outcomeName names an outcome's cell, "mixed/8", marked when oversubscribed: "mixed/8‡".
+func outcomeName(o stats.Outcome) string {
+	s := fmt.Sprintf("%s/%d", o.Workload, o.DOP)
+	if o.Oversubscribed {
+		s += throughputMark
+	}
+	return s
 }
 
 func abs(v float64) float64 {

@@ -37,7 +37,10 @@ type Outcome struct {
 	Class     Class // Delta.Class
 	NoData    bool  // control or the candidate has no usable sample
 	Thin      bool  // the paired estimate has no interval
-	Delta     *Delta
+	// Oversubscribed: the cell ran more workers than processors (Cell.Oversubscribed), so its change is
+	// one of throughput, not of one operation's latency.
+	Oversubscribed bool
+	Delta          *Delta
 }
 
 // Percent is the cell's estimated change in percent (NaN without pairs).
@@ -62,7 +65,7 @@ func (a *Analysis) Verdicts(metric string) []Verdict {
 				acc[k] = v
 			}
 			v.Cells++
-			o := Outcome{Workload: c.Workload, DOP: c.DOP, Thin: d.Thin(), Delta: d,
+			o := Outcome{Workload: c.Workload, DOP: c.DOP, Thin: d.Thin(), Delta: d, Oversubscribed: c.Oversubscribed(),
 				NoData: d.Test.N1 == 0 || d.Test.N2 == 0}
 			if d.Significant() && !o.NoData {
 				o.Direction = d.Direction()
