@@ -392,10 +392,10 @@ func checkPage(t *testing.T, page string, f *fixture) {
 		}
 		for col, want := range map[string]string{
 			"Change, % [interval]": r.changeText(),
-			"p":                  pNum(r.p),
-			"Adjusted p":         pNum(r.padj),
-			"Decision":           decision,
-			"Median ratio":       ratioNum(r.medianRatio),
+			"p":                    pNum(r.p),
+			"Adjusted p":           pNum(r.padj),
+			"Decision":             decision,
+			"Median ratio":         ratioNum(r.medianRatio),
 		} {
 			if got := row[col]; got != want {
 				t.Errorf("%v %s: %s %q, recomputed %q", c, row["Candidate"], col, got, want)
