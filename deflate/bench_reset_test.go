@@ -2,6 +2,8 @@ package deflate
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"runtime"
 	"testing"
 )
@@ -36,33 +38,60 @@ func openEngineResetCompress(b *testing.B, level int, data []byte) (func() int, 
 	}, func() { s.End() }
 }
 
+// resetCompressInputs are BenchmarkResetCompress's inputs, 5,000 bytes each (the lab's operation size):
+// the lab's payload (half random, half repeated English), then the first 5,000 bytes of two committed
+// files, English prose and Go source (testdata/README.md says where they come from).
+func resetCompressInputs(b *testing.B) []corpusEntry {
+	inputs := []corpusEntry{{"payload", payload5k()}}
+	for _, f := range []struct{ name, file string }{{"text", "opticks-16k.txt"}, {"gosrc", "go-source-16k.txt"}} {
+		data, err := os.ReadFile(filepath.Join("testdata", f.file))
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(data) < resetCompressSize {
+			b.Fatalf("testdata/%s has %d bytes, the benchmark needs %d", f.file, len(data), resetCompressSize)
+		}
+		inputs = append(inputs, corpusEntry{f.name, data[:resetCompressSize]})
+	}
+	return inputs
+}
+
+// resetCompressSize is the lab's payload size, the bytes every operation compresses.
+const resetCompressSize = 5000
+
 // BenchmarkResetCompress is the lab's per-operation work at .NET's settings (raw, windowBits 15,
-// memLevel 8): Reset of a reused state, then Deflate of the 5,000-byte payload with Finish. It reports
-// the compressed size as out-bytes and, on Linux, the CPU time of the benchmark's thread per operation
-// as cpu-ns/op: on a shared machine that is the steadier figure, as it leaves out the time the thread
-// waited for a CPU.
+// memLevel 8): Reset of a reused state, then Deflate of 5,000 bytes with Finish, for every level and
+// input. It reports the compressed size as out-bytes and, on Linux, the CPU time of the benchmark's
+// thread per operation as cpu-ns/op: on a shared machine that is the steadier figure, as it leaves out
+// the time the thread waited for a CPU. The implementations of one level and input run one right after
+// the other, so a burst of load from elsewhere falls on both.
 func BenchmarkResetCompress(b *testing.B) {
-	data := labPayload(42, 5000, 0.5)
-	for _, level := range []int{1, 6, 9} {
-		for _, impl := range resetCompressImpls {
-			b.Run(fmt.Sprintf("level=%d/impl=%s", level, impl.name), func(b *testing.B) {
-				op, release := impl.open(b, level, data)
-				defer release()
-				b.SetBytes(int64(len(data)))
-				b.ReportAllocs()
-				runtime.LockOSThread()
-				defer runtime.UnlockOSThread()
-				n, ops := 0, 0
-				cpu0, ok := threadCPU()
-				for b.Loop() {
-					n = op()
-					ops++
-				}
-				if cpu1, ok1 := threadCPU(); ok && ok1 && ops > 0 {
-					b.ReportMetric(float64(cpu1-cpu0)/float64(ops), "cpu-ns/op")
-				}
-				b.ReportMetric(float64(n), "out-bytes")
-			})
+	for _, in := range resetCompressInputs(b) {
+		for level := 1; level <= 9; level++ {
+			for _, impl := range resetCompressImpls {
+				b.Run(fmt.Sprintf("input=%s/level=%d/impl=%s", in.name, level, impl.name), func(b *testing.B) {
+					benchResetCompress(b, impl, level, in.data)
+				})
+			}
 		}
 	}
+}
+
+func benchResetCompress(b *testing.B, impl resetCompressImpl, level int, data []byte) {
+	op, release := impl.open(b, level, data)
+	defer release()
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	n, ops := 0, 0
+	cpu0, ok := threadCPU()
+	for b.Loop() {
+		n = op()
+		ops++
+	}
+	if cpu1, ok1 := threadCPU(); ok && ok1 && ops > 0 {
+		b.ReportMetric(float64(cpu1-cpu0)/float64(ops), "cpu-ns/op")
+	}
+	b.ReportMetric(float64(n), "out-bytes")
 }

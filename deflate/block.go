@@ -13,15 +13,16 @@ func (s *State) tallyLit(c byte) bool {
 }
 
 // tallyDist records a match of length minMatch+lc at distance dist and reports whether the symbol
-// buffers are full (zlib's _tr_tally_dist).
+// buffers are full (zlib's _tr_tally_dist). zlib-ng also counts them in s->matches, which only
+// deflateParams reads (for its pending hash slides at level 0); the engine has no Params and keeps no
+// such count.
 func (s *State) tallyDist(dist, lc int) bool {
 	s.dBuf[s.symNext] = uint16(dist)
 	s.lBuf[s.symNext] = uint8(lc)
 	s.symNext++
 	t := s.trees
-	t.matches++
-	t.dynLtree[int(lengthCode[uint8(lc)])+literals+1].fc++
-	t.dynDtree[dCode(dist-1)].fc++
+	t.dynLtree[lengthSyms[uint8(lc)].sym].fc++
+	t.dynDtree[distSymOf(uint(dist-1)).code].fc++
 	return s.symNext == s.symEnd
 }
 
@@ -162,7 +163,8 @@ func (s *State) sendTree(tree []ctData, maxCode int32) {
 
 // compressBlock sends the buffered symbols with the given trees, then END_BLOCK (zlib's
 // compress_block). A match's length code, length extra bits, distance code and distance extra bits
-// (at most 15+5+15+13 = 48 bits) go out as one value; the bit buffer and write position live in locals.
+// (at most 15+5+15+13 = 48 bits) go out as one value; the bit buffer and write position live in locals,
+// in one loop with no calls, as zlib-ng's compress_block with its inlined zng_emit_lit and zng_emit_dist.
 // bitCount stays below 64, so shifts by it are masked to spare Go's oversized-shift handling.
 func (s *State) compressBlock(ltree, dtree []ctData) {
 	lt := (*[lCodes]ctData)(ltree[:lCodes])
@@ -172,60 +174,34 @@ func (s *State) compressBlock(ltree, dtree []ctData) {
 	n := s.symNext
 	dBuf := s.dBuf[:n]
 	lBuf := s.lBuf[:n]
-	for i := 0; i < n; i++ {
-		var k int
-		k, bitBuf, bitCount, pos = literalBits(out, lt, dBuf[i:], lBuf[i:], bitBuf, bitCount, pos)
-		if i += k; i < n {
-			v, nb := matchBits(lt, dt, dBuf[i], lBuf[i])
-			bitBuf, bitCount, pos = appendBits(out, bitBuf, bitCount, pos, v, nb)
+	for i, dist := range dBuf {
+		lc := lBuf[i]
+		var v uint64
+		var nb uint
+		if dist == 0 {
+			c := lt[lc]
+			v, nb = uint64(c.fc), uint(c.dl)
+		} else {
+			ls := &lengthSyms[lc]
+			c := lt[ls.sym]
+			v = uint64(c.fc) | uint64(ls.extra)<<(c.dl&15)
+			nb = uint(c.dl) + uint(ls.bits)
+			d := uint(dist) - 1
+			ds := distSymOf(d)
+			c = dt[ds.code]
+			v |= (uint64(c.fc) | uint64(d-uint(ds.base))<<(c.dl&15)) << (nb & 31)
+			nb += uint(c.dl) + uint(ds.bits)
 		}
+		bitBuf |= v << (bitCount & 63)
+		total := bitCount + nb
+		if total >= 64 {
+			// nb <= 48, so bitCount > 16 here and the shift below is in range.
+			binary.LittleEndian.PutUint64(out[pos:], bitBuf)
+			pos += 8
+			bitBuf = v >> ((64 - bitCount) & 63)
+		}
+		bitCount = total & 63 // total < 128: total-64 when the buffer was stored, else total
 	}
 	s.bitBuf, s.bitCount, s.pendEnd = bitBuf, bitCount, pos
 	s.sendCode(endBlock, ltree)
-}
-
-// matchBits returns the code of a match of length minMatch+lc at distance dist: length code, length
-// extra bits, distance code and distance extra bits as one value in output order, and its bit count.
-// It is a call of its own so that compressBlock's loop for literals, the common symbol, keeps its
-// values in registers.
-func matchBits(lt *[lCodes]ctData, dt *[dCodes]ctData, dist uint16, lc uint8) (v uint64, nb uint) {
-	// Codes without extra bits have lc == baseLength and d == baseDist, so the extra values are 0
-	// and need no test.
-	code := lengthCode[lc] % lengthCodes
-	c := lt[int(code)+literals+1]
-	v = uint64(c.fc) | uint64(uint16(lc)-baseLength[code])<<(c.dl&15)
-	nb = uint(c.dl) + uint(extraLBits[code])
-	d := int(dist) - 1
-	dc := dCode(d) % dCodes
-	c = dt[dc]
-	v |= (uint64(c.fc) | uint64(d-int(baseDist[dc]))<<(c.dl&15)) << (nb & 31)
-	nb += uint(c.dl) + uint(extraDBits[dc])
-	return v, nb
-}
-
-// literalBits appends the codes of the literals that start d and l (up to the first match, d[k] != 0)
-// to compressBlock's bit buffer and returns k and the new buffer, count and position. Literals are
-// most symbols; a function of its own keeps its loop's few values in registers.
-func literalBits(out []byte, lt *[lCodes]ctData, d []uint16, l []byte, bitBuf uint64, bitCount uint, pos int) (int, uint64, uint, int) {
-	l = l[:len(d)]
-	k := 0
-	for ; k < len(d) && d[k] == 0; k++ {
-		c := lt[l[k]]
-		bitBuf, bitCount, pos = appendBits(out, bitBuf, bitCount, pos, uint64(c.fc), uint(c.dl))
-	}
-	return k, bitBuf, bitCount, pos
-}
-
-// appendBits appends the low nb bits of v (nb <= 48) to the bit buffer of compressBlock, storing its
-// eight bytes at out[pos:] when full, and returns the new buffer, count and position. bitCount stays
-// below 64, so shifts by it are masked to spare Go's oversized-shift handling; when the buffer is
-// full, bitCount > 16 as nb <= 48.
-func appendBits(out []byte, bitBuf uint64, bitCount uint, pos int, v uint64, nb uint) (uint64, uint, int) {
-	bitBuf |= v << (bitCount & 63)
-	total := bitCount + nb
-	if total < 64 {
-		return bitBuf, total, pos
-	}
-	binary.LittleEndian.PutUint64(out[pos:], bitBuf)
-	return v >> ((64 - bitCount) & 63), total - 64, pos + 8
 }

@@ -29,6 +29,14 @@ func (s *State) quickInsertString(str int) int {
 	if s.rollHash {
 		return s.quickInsertStringRoll(str)
 	}
+	return s.quickInsert4(str)
+}
+
+// quickInsert4 is quickInsertString with the multiplicative hash, for the compress functions that never
+// run with the rolling hash (deflate_fast, deflate_medium, and deflate_slow below level 9). It is small
+// enough for Go to inline, as a C compiler may inline zlib-ng's: a call per position costs as much as
+// the insertion (profiles of level 2-6 in BENCHMARKS.md).
+func (s *State) quickInsert4(str int) int {
 	h := hash4(load32(s.windowPtr(), str))
 	head := int(s.head[h])
 	if head != str {
@@ -44,6 +52,11 @@ func (s *State) insertString(str, count int) {
 		s.insertStringRoll(str, count)
 		return
 	}
+	s.insertString4(str, count)
+}
+
+// insertString4 is insertString with the multiplicative hash.
+func (s *State) insertString4(str, count int) {
 	w := s.windowPtr()
 	head, wmask := s.head, s.wmask
 	prev := s.prev[:wmask+1]

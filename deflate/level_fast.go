@@ -7,7 +7,8 @@ const wantMinMatch = 4
 
 // deflateFast is greedy matching for level 2 (zlib-ng's deflate_fast): take the longest match at each
 // position; insert the positions inside a match only when it is at most maxLazyMatch (max_insert_length)
-// long, otherwise only its last one.
+// long, otherwise only its last one. Its chain is never longer than 1024, so it hashes with the
+// multiplicative hash only (quickInsert4, insertString4).
 func (s *State) deflateFast(flush Flush) blockState {
 	matchLen := 0
 	for {
@@ -20,7 +21,7 @@ func (s *State) deflateFast(flush Flush) blockState {
 			}
 		}
 		if s.lookahead >= wantMinMatch {
-			hashHead := s.quickInsertString(s.strstart)
+			hashHead := s.quickInsert4(s.strstart)
 			if dist := s.strstart - hashHead; dist <= s.maxDist && dist > 0 && hashHead != 0 {
 				matchLen = s.longestMatch(hashHead)
 			}
@@ -30,11 +31,11 @@ func (s *State) deflateFast(flush Flush) blockState {
 			full = s.tallyDist(s.strstart-s.matchStart, matchLen-minMatch)
 			s.lookahead -= matchLen
 			if matchLen <= s.maxLazyMatch && s.lookahead >= wantMinMatch {
-				s.insertString(s.strstart+1, matchLen-1)
+				s.insertString4(s.strstart+1, matchLen-1)
 				s.strstart += matchLen
 			} else {
 				s.strstart += matchLen
-				s.quickInsertString(s.strstart + 2 - minMatch)
+				s.quickInsert4(s.strstart + 2 - minMatch)
 			}
 			matchLen = 0
 		} else {

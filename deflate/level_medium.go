@@ -37,7 +37,8 @@ func (p *packedMatch) unpack() mediumMatch {
 // deflateMedium is levels 3-6 (zlib-ng's deflate_medium): greedy matching that, from level 5 on, also
 // finds the match at the position after the current one and, when the two overlap, moves the next one
 // back over the end of the current one (fizzleMatches) if that turns the current one into at most one
-// literal. A match found ahead is used as the next current match. Nothing carries over between calls.
+// literal. A match found ahead is used as the next current match. Nothing carries over between calls. Its
+// chains are never longer than 1024, so it hashes with the multiplicative hash only (quickInsert4).
 func (s *State) deflateMedium(flush Flush) blockState {
 	earlyExit := s.level < 5
 	var current mediumMatch
@@ -59,7 +60,7 @@ func (s *State) deflateMedium(flush Flush) blockState {
 		} else {
 			hashHead := 0
 			if s.lookahead >= wantMinMatch {
-				hashHead = s.quickInsertString(s.strstart)
+				hashHead = s.quickInsert4(s.strstart)
 			}
 			current.strstart = s.strstart
 			current.orgstart = current.strstart
@@ -80,7 +81,7 @@ func (s *State) deflateMedium(flush Flush) blockState {
 		// Look one match ahead.
 		if !earlyExit && s.lookahead > minLookahead && current.strstart+current.length < len(s.window)-minLookahead {
 			s.strstart = current.strstart + current.length
-			hashHead := s.quickInsertString(s.strstart)
+			hashHead := s.quickInsert4(s.strstart)
 			next[pmStrstart] = uint16(s.strstart)
 			next[pmOrgstart] = next[pmStrstart]
 			if dist := s.strstart - hashHead; dist <= s.maxDist && dist > 0 && hashHead != 0 {
@@ -141,9 +142,9 @@ func (s *State) insertMatch(m mediumMatch) {
 	if m.length < wantMinMatch-1 {
 		if m.length > 0 && m.strstart >= m.orgstart {
 			if m.strstart+m.length-1 >= m.orgstart {
-				s.insertString(m.strstart, m.length)
+				s.insertString4(m.strstart, m.length)
 			} else {
-				s.insertString(m.strstart, m.orgstart-m.strstart+1)
+				s.insertString4(m.strstart, m.orgstart-m.strstart+1)
 			}
 		}
 		return
@@ -151,12 +152,12 @@ func (s *State) insertMatch(m mediumMatch) {
 	switch {
 	case m.strstart >= m.orgstart:
 		if m.strstart+m.length-1 >= m.orgstart {
-			s.insertString(m.strstart, m.length)
+			s.insertString4(m.strstart, m.length)
 		} else {
-			s.insertString(m.strstart, m.orgstart-m.strstart+1)
+			s.insertString4(m.strstart, m.orgstart-m.strstart+1)
 		}
 	case m.orgstart < m.strstart+m.length:
-		s.insertString(m.orgstart, m.strstart+m.length-m.orgstart)
+		s.insertString4(m.orgstart, m.strstart+m.length-m.orgstart)
 	}
 }
 

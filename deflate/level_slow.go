@@ -10,7 +10,7 @@ package deflate
 // prevLength when it slides the window (dropping a pending match that would reach before it), exactly
 // as zlib-ng's does.
 func (s *State) deflateSlow(flush Flush) blockState {
-	slow := s.maxChainLength > 1024
+	slow := s.rollHash // level 9: chains longer than 1024
 	for {
 		// Keep maxMatch bytes for the next match and minMatch+1 more to insert the string after it,
 		// except at the end of the input.
@@ -25,7 +25,11 @@ func (s *State) deflateSlow(flush Flush) blockState {
 		}
 		hashHead := 0
 		if s.lookahead >= wantMinMatch {
-			hashHead = s.quickInsertString(s.strstart)
+			if slow { // level 9: the rolling hash goes with longestMatchSlow
+				hashHead = s.quickInsertStringRoll(s.strstart)
+			} else {
+				hashHead = s.quickInsert4(s.strstart)
+			}
 		}
 
 		// Find the longest match, discarding those <= prevLength. Position 0 never matches, so a

@@ -22,6 +22,7 @@ type State struct {
 	blocks [][]byte // as Alloc returned them; given back to Free unchanged
 	bases  []int    // offset of each block's 64-byte-aligned start
 	ended  bool
+	mark   int64 // the owner's word (SwapMark); the engine never reads it, Reset keeps it, Copy starts at 0
 
 	blockArr [2][]byte // backing of blocks and bases for the layouts this package defines
 	baseArr  [2]int
@@ -259,6 +260,15 @@ func (s *State) End() error {
 	s.blocks, s.bases = nil, nil
 	s.dropViews()
 	return nil
+}
+
+// SwapMark stores m with the state and returns the word stored before (0 for a state never marked). It is
+// the owner's: the engine never reads it, Reset keeps it and a Copy starts at 0, so a caller that reuses
+// states (a pool's host) can keep a fact per state - which processor last used it - without a table.
+func (s *State) SwapMark(m int64) int64 {
+	old := s.mark
+	s.mark = m
+	return old
 }
 
 // Config returns the configuration the state was created with.

@@ -89,3 +89,47 @@ func bitReverse(code uint16, n int) uint16 {
 	}
 	return r
 }
+
+// lengthSym is how a match length codes: sym is its literal/length symbol (257..285), extra the value
+// of its extra bits and bits their number. lengthSyms[lc] is the entry of length minMatch+lc; an
+// index of type uint8 needs no bounds check.
+type lengthSym struct {
+	sym   uint16
+	extra uint8
+	bits  uint8
+}
+
+// distSym is how a distance codes: code is its distance code (0..29), base the distance minus one
+// that the code stands for and bits the number of extra bits. distSyms[0][d] is the entry of d =
+// distance-1 below 256, distSyms[1][d>>7] of the larger ones (distCode's two halves).
+type distSym struct {
+	code uint8
+	bits uint8
+	base uint16
+}
+
+var (
+	lengthSyms [256]lengthSym
+	distSyms   [2][256]distSym
+)
+
+func init() {
+	for lc := range lengthSyms {
+		code := lengthCode[lc]
+		lengthSyms[lc] = lengthSym{sym: uint16(code) + literals + 1, extra: uint8(lc - int(baseLength[code])), bits: extraLBits[code]}
+	}
+	for half := range distSyms {
+		for i := range distSyms[half] {
+			code := distCode[half*256+i]
+			distSyms[half][i] = distSym{code: code, bits: extraDBits[code], base: baseDist[code]}
+		}
+	}
+}
+
+// distSymOf returns the distSym of d = distance-1 (0..32767).
+func distSymOf(d uint) *distSym {
+	if d < 256 {
+		return &distSyms[0][d]
+	}
+	return &distSyms[1][uint8(d>>7)]
+}

@@ -27,7 +27,6 @@ type treeState struct {
 	_         int32                 // keeps optLen 8-aligned
 	optLen    uint64                // bit length of the block with the dynamic trees
 	staticLen uint64                // bit length of the block with the static trees
-	matches   uint32                // number of string matches in the current block
 }
 
 // The state region is zlib-ng's sizeof(deflate_state); the trees must fit in it.
@@ -46,5 +45,4 @@ func (t *treeState) initBlock() {
 	}
 	t.dynLtree[endBlock].fc = 1
 	t.optLen, t.staticLen = 0, 0
-	t.matches = 0
 }

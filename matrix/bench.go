@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/deflatelab/deflatelab/matrix/hostbin"
+	"github.com/deflatelab/deflatelab/matrix/regime"
 	"github.com/deflatelab/deflatelab/variants"
 )
 
@@ -25,7 +26,7 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	fs.SetOutput(stderr)
 	var (
 		profile = fs.String("profile", "quick", fmt.Sprintf("starting plan, one of %v", ProfileNames()))
-		_       = fs.String("variants", "", fmt.Sprintf("comma-separated variants, of %v (default: the profile's)", hostbin.Variants()))
+		_       = fs.String("variants", "", fmt.Sprintf("comma-separated variants, of %v or %s/N (default: the profile's; %s is the A/A control: the control host as a candidate)", CandidateNames(), Pooled, AA))
 		_       = fs.String("workloads", "", "comma-separated workloads, of fixed,mixed (default: the profile's)")
 		dops    = fs.String("dops", "", "comma-separated degrees of parallelism, each >= 1 (default: the profile's)")
 		_       = fs.String("phases", "", "comma-separated phases, of cold,warm (default: the profile's)")
@@ -44,6 +45,9 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		poolCap = fs.String("pool-capacity", "", fmt.Sprintf("comma-separated idle-state bounds of the pooled variant, each 1..%d and each a candidate pooled/N (default: the profile's)", variants.MaxPoolCapacity))
 		emu     = fs.String("exec", "", "run every host as `CMD` host-binary flags... (words split at spaces): an emulator such as qemu-aarch64-static or a wine wrapper, for another platform's hosts; needs -platform. The run and its samples are marked emulated: a functional check, not a timing")
 		plat    = fs.String("platform", "", "goos/goarch of the hosts (default: this machine's); with -exec, the platform the emulator runs")
+		adapt   = fs.Bool("adaptive", false, "adaptive rounds: batches of two order-balanced rounds, each cell closing once every comparison in it is decided (faster, slower, or equivalent within -equiv-margin) by an anytime-valid rule, at most -rounds (docs/METHOD.md, \"Adaptive rounds\"; default: the profile's)")
+		_       = fs.Int("resample", -1, "extra rounds, at most, for each cell the regime detector flags unstable after its rounds (even; 0: none; default: the profile's)")
+		_       = fs.Float64("equiv-margin", 0, "equivalence margin of verdicts and adaptive stopping, a fraction (default 0.02: within -+2%)")
 		prog    = fs.String("progress", "auto", "progress on stderr: auto (one live line on a terminal, a line per sample otherwise), lines, or none (the summary line only)")
 	)
 	if err := fs.Parse(args); err != nil {
@@ -101,7 +105,7 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		if p, err = ProfileByName(plan.Profile); err != nil {
 			return err
 		}
-		complete = m.Status == StatusComplete && m.Samples >= m.Planned
+		complete = m.Status == StatusComplete && (m.Samples >= m.Planned || allClosed(m.Cells))
 		if _, err := ReadSamples(filepath.Join(*out, SamplesFile)); err != nil {
 			complete = false // a torn or broken line: the runner's resume cuts or reports it
 		}
@@ -137,6 +141,27 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		if set["order"] {
 			plan.Order = *order
 		}
+		if set["adaptive"] {
+			plan.Adaptive = nil
+			if *adapt {
+				a := DefaultAdaptive
+				plan.Adaptive = &a
+			}
+		}
+		if set["resample"] {
+			n, _ := strconv.Atoi(fs.Lookup("resample").Value.String())
+			switch {
+			case n == 0:
+				plan.Resample = nil
+			case n < 0 || n%2 != 0:
+				return usageErrorf("bench: -resample %d: want 0 (off) or an even number of extra rounds (foldover pairs)", n)
+			default:
+				plan.Resample = &Resample{MaxExtra: n}
+			}
+		}
+		if set["equiv-margin"] {
+			plan.EquivMargin, _ = strconv.ParseFloat(fs.Lookup("equiv-margin").Value.String(), 64)
+		}
 		plan.Seed = *seed
 		plan.ForceSplit = *split
 		if set["pool-capacity"] {
@@ -164,7 +189,7 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	r := &Runner{
 		Plan: plan, Dir: *out, Timeout: *timeout, Resume: *resume, Exec: emulator,
 		Command: append([]string{"lab", "bench"}, args...), Progress: stderr, Live: *prog == "auto" && IsTerminal(stderr),
-		Hosts: map[string]string{},
+		Hosts: map[string]string{}, Policy: NewPolicy(plan, Unstable),
 	}
 	if *prog == "none" {
 		r.Progress = nil
@@ -195,6 +220,16 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		err = fmt.Errorf("bench: %w", &UnusableError{Dir: *out, Summary: sum})
 	}
 	return err
+}
+
+// Unstable is the regime detector the runner's re-sampling asks: a variant's per-round times per
+// operation, in round order, at two separated speeds - the detector the report's "unstable" verdict uses.
+func Unstable(values []float64) bool { return regime.Detect(values, regime.Default).Flagged }
+
+// allClosed reports whether a run's manifest has every cell closed (an adaptive or re-sampled run that
+// finished: its samples can be fewer, or more, than planned).
+func allClosed(cells []CellRun) bool {
+	return len(cells) > 0 && !slices.ContainsFunc(cells, func(c CellRun) bool { return c.ClosedBy == "" })
 }
 
 // ResumeCommand is the command line that continues the run in dir.

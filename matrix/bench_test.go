@@ -19,7 +19,7 @@ func TestBenchMainBadInput(t *testing.T) {
 		want string
 	}{
 		{[]string{"-profile", "huge"}, `unknown profile "huge"; allowed: [smoke quick full]`},
-		{[]string{"-variants", "control,bogus"}, `unknown variant "bogus"; allowed: [control pooled splitalloc]`},
+		{[]string{"-variants", "control,bogus"}, `unknown variant "bogus"; allowed: [control pooled splitalloc aa]`},
 		{[]string{"-workloads", "zip"}, `unknown workload "zip"; allowed: [fixed mixed]`},
 		{[]string{"-phases", "hot"}, `unknown phase "hot"`},
 		{[]string{"-dops", "1,0"}, "DOP 0 is below 1"},

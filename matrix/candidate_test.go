@@ -21,6 +21,8 @@ func TestParseCandidate(t *testing.T) {
 		{"pooled/1", "pooled", 1, ""},
 		{"pooled/1024", "pooled", 1024, ""},
 		{"splitalloc", "splitalloc", 0, ""},
+		{"aa", "control", 0, ""},
+		{"aa/8", "", 0, `unknown variant "aa/8"`},
 		{"pooled/0", "", 0, `variant "pooled/0": pooled capacity must be an integer 1..1024: got "0"`},
 		{"pooled/1025", "", 0, `pooled capacity must be an integer 1..1024: got "1025"`},
 		{"pooled/-3", "", 0, `pooled capacity must be an integer 1..1024: got "-3"`},
@@ -28,7 +30,7 @@ func TestParseCandidate(t *testing.T) {
 		{"pooled/", "", 0, `pooled capacity must be an integer 1..1024: got ""`},
 		{"pooled/8/2", "", 0, `got "8/2"`},
 		{"control/8", "", 0, `variant "control/8": only pooled takes a capacity (pooled/N)`},
-		{"bogus", "", 0, `unknown variant "bogus"; allowed: [control pooled splitalloc], or pooled/N`},
+		{"bogus", "", 0, `unknown variant "bogus"; allowed: [control pooled splitalloc aa], or pooled/N`},
 		{"bogus/8", "", 0, `unknown variant "bogus/8"`},
 	}
 	for _, tt := range tests {
@@ -42,6 +44,31 @@ func TestParseCandidate(t *testing.T) {
 		if err != nil || v != tt.variant || c != tt.capacity {
 			t.Errorf("ParseCandidate(%q) = %q, %d, %v; want %q, %d", tt.name, v, c, err, tt.variant, tt.capacity)
 		}
+	}
+}
+
+// The A/A control is the control host under its own name: selectable, in the quick and full profiles
+// right after control, and run with control's binary and flags.
+func TestAA(t *testing.T) {
+	for _, tt := range []struct{ in, want []string }{
+		{[]string{"control", "pooled/8"}, []string{"control", "aa", "pooled/8"}},
+		{[]string{"pooled/8", "control"}, []string{"pooled/8", "control", "aa"}},
+		{[]string{"pooled/8"}, []string{"aa", "pooled/8"}},
+		{[]string{"control", "aa"}, []string{"control", "aa"}},
+	} {
+		if got := withAA(tt.in); !slices.Equal(got, tt.want) {
+			t.Errorf("withAA(%v) = %v, want %v", tt.in, got, tt.want)
+		}
+	}
+	p := testPlan()
+	p.Variants = []string{"control", "aa"}
+	if err := p.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	j := Job{Cell: p.Cells()[0], Variant: "aa"}
+	aa, ctl := p.hostArgs(j), p.hostArgs(Job{Cell: j.Cell, Variant: "control"})
+	if !slices.Equal(aa, ctl) || hostVariant("aa") != "control" {
+		t.Errorf("aa runs host %q with %v; control runs %v", hostVariant("aa"), aa, ctl)
 	}
 }
 
@@ -64,12 +91,12 @@ func TestWithCapacities(t *testing.T) {
 }
 
 // The profiles' candidates: the seed's 8 slots everywhere, 12 and 16 beside it in the full profile, which
-// also runs the seed's losing cell (mixed at DOP 4).
+// also runs the seed's losing cell (mixed at DOP 4); the A/A control in quick and full.
 func TestProfileCandidates(t *testing.T) {
 	want := map[string][]string{
 		"smoke": {"control", "pooled/8", "splitalloc"},
-		"quick": {"control", "pooled/8", "splitalloc"},
-		"full":  {"control", "pooled/8", "pooled/12", "pooled/16", "splitalloc"},
+		"quick": {"control", "aa", "pooled/8", "splitalloc"},
+		"full":  {"control", "aa", "pooled/8", "pooled/12", "pooled/16", "splitalloc"},
 	}
 	for _, prof := range Profiles() {
 		if !slices.Equal(prof.Plan.Variants, want[prof.Name]) {

@@ -19,7 +19,7 @@ import (
 // The test binary doubles as a fake host: copied to host-<variant> and run with $fakeHostEnv set, it
 // acts like cmd/host without measuring anything. The env value picks a misbehaviour for one variant:
 // "ok", "crash=<variant>", "hang=<variant>", "garbage=<variant>", "mismatch=<variant>",
-// "elsewhere=<variant>" (its results say another platform), or for all of them: "describeas=<goos/goarch>"
+// "elsewhere=<variant>" (its results say another platform), "slower=<variant>" (twice control's time), or for all of them: "describeas=<goos/goarch>"
 // (-describe says that platform).
 const fakeHostEnv = "DEFLATELAB_FAKE_HOST"
 
@@ -77,6 +77,9 @@ func fakeHost(mode string, args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	r.ElapsedNs = int64(1000 + r.DOP)
+	if what == "slower" && target == variant {
+		r.ElapsedNs *= 2
+	}
 	r.OutputBytes = int64(r.Ops) * 100
 	r.Digest = fmt.Sprintf("%016x", r.Ops*r.DOP)
 	if what == "mismatch" && target == variant {

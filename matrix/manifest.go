@@ -30,6 +30,32 @@ type Manifest struct {
 	// Emulated is the emulator command every host ran under (lab bench -exec), empty for a native run;
 	// each sample records it too. An emulated run is a functional check, not a timing.
 	Emulated string `json:"emulated,omitempty"`
+	// Stopping is the adaptive stopping rule the run used; empty for the fixed design.
+	Stopping string `json:"stopping,omitempty"`
+	// Cells is each cell's rounds and why it closed, in plan order, rewritten after every batch; a resumed
+	// run continues the open cells (ClosedBy "") from their Rounds. Absent in runs older than it: there
+	// every cell takes the plan's rounds.
+	Cells []CellRun `json:"cells,omitempty"`
+}
+
+// CellRun is one cell's rounds in run.json.
+type CellRun struct {
+	Cell     Cell   `json:"cell"`
+	Rounds   int    `json:"rounds"`             // rounds taken at the last decision
+	Base     int    `json:"base,omitempty"`     // rounds when its own rule closed it; more are extra rounds
+	ClosedBy string `json:"closedBy"`           // planned, decided, cap, resampled, unstable-cap; "" open
+	Unstable bool   `json:"unstable,omitempty"` // flagged by the regime detector at the last decision
+	// Classes are the adaptive rule's states of the cell's comparisons, by candidate (faster, slower,
+	// equivalent, or "" undecided).
+	Classes map[string]string `json:"classes,omitempty"`
+}
+
+// Extra is how many extra (re-sampling) rounds the cell took.
+func (c CellRun) Extra() int {
+	if c.Base == 0 {
+		return 0
+	}
+	return c.Rounds - c.Base
 }
 
 // Manifest statuses.

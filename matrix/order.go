@@ -15,7 +15,34 @@ import (
 //
 // Shuffle draws a uniform permutation from a PCG stream keyed by (Seed, cell index, round), so the order
 // of any sample can be recomputed from the recorded plan, and a resumed run keeps the orders it had.
+//
+// An adaptive plan's rounds, and any plan's extra rounds after its own (re-sampling), come in foldover
+// pairs instead: round 2k is the base order k and round 2k+1 the same order reversed, so that every
+// two-round batch is balanced on its own - each variant's mean position is the same, and each candidate
+// runs before control in one round and after it in the other - whenever the runner stops. For an odd
+// number of variants the first n pairs are exactly the Williams design's 2n rows (its rows n..2n-1 are
+// rows 0..n-1 reversed), reordered.
 func (p Plan) RoundOrder(cellIndex, r int) []string {
+	switch {
+	case p.Adaptive != nil:
+		return p.foldover(cellIndex, 0, r)
+	case r >= p.Rounds:
+		return p.foldover(cellIndex, p.Rounds, r-p.Rounds)
+	}
+	return p.baseOrder(cellIndex, r)
+}
+
+// foldover is round r of foldover pairs whose base orders start at base order first.
+func (p Plan) foldover(cellIndex, first, r int) []string {
+	out := p.baseOrder(cellIndex, first+r/2)
+	if r%2 == 1 {
+		slices.Reverse(out)
+	}
+	return out
+}
+
+// baseOrder is the rotation's (or the shuffle's) r-th order.
+func (p Plan) baseOrder(cellIndex, r int) []string {
 	n := len(p.Variants)
 	out := make([]string, n)
 	if p.Order == Shuffle {

@@ -33,9 +33,27 @@ type Plan struct {
 	PayloadRandom float64 `json:"payloadRandom"`
 	ForceSplit    bool    `json:"forceSplit,omitempty"`
 
-	// EquivMargin is the practical-equivalence margin of the report's verdicts, a fraction of control's
-	// time (0.02: a change within +-2% counts as no change); 0 means the default, stats.DefaultEquivMargin.
+	// EquivMargin is the practical-equivalence margin of the report's verdicts and of adaptive stopping, a
+	// fraction of control's time (0.02: a change within +-2% counts as no change); 0 means the default,
+	// DefaultEquivMargin (= stats.DefaultEquivMargin).
 	EquivMargin float64 `json:"equivMargin,omitempty"`
+	// Adaptive, when set, makes Rounds a cap: rounds run in batches and a cell closes as soon as every
+	// comparison in it is decided (see Adaptive). Nil is the fixed design: every cell takes Rounds.
+	Adaptive *Adaptive `json:"adaptive,omitempty"`
+	// Resample, when set, gives cells the regime detector flags unstable extra rounds after their own.
+	Resample *Resample `json:"resample,omitempty"`
+}
+
+// DefaultEquivMargin is the equivalence margin when a plan gives none, for the runner's adaptive stopping
+// and (as stats.DefaultEquivMargin) the report's verdicts: +-2% (docs/METHOD.md, "Equivalence").
+const DefaultEquivMargin = 0.02
+
+// Margin is the plan's equivalence margin, DefaultEquivMargin when unset.
+func (p Plan) Margin() float64 {
+	if p.EquivMargin == 0 {
+		return DefaultEquivMargin
+	}
+	return p.EquivMargin
 }
 
 // Orders within a round.
@@ -87,6 +105,15 @@ func (p Plan) Validate() error {
 	case !(p.EquivMargin >= 0 && p.EquivMargin < 1):
 		return fmt.Errorf("matrix: equivalence margin %v: want a fraction in [0, 1), 0 for the default", p.EquivMargin)
 	}
+	if !(p.EquivMargin >= 0 && p.EquivMargin < 1) {
+		return fmt.Errorf("matrix: equivMargin %v: want a fraction in [0, 1) (0.02 is -+2%%; 0 the default)", p.EquivMargin)
+	}
+	if err := p.Adaptive.validate(); err != nil {
+		return err
+	}
+	if err := p.Resample.validate(); err != nil {
+		return err
+	}
 	_, err := workload.Payload(p.PayloadSeed, p.PayloadSize, p.PayloadRandom)
 	return err
 }
@@ -137,9 +164,12 @@ func (p Plan) Cells() []Cell {
 }
 
 // Jobs lists cell's samples in the order they run: round by round, each round in its variant order.
-func (p Plan) Jobs(cellIndex int, cell Cell) []Job {
-	jobs := make([]Job, 0, p.Rounds*len(p.Variants))
-	for r := range p.Rounds {
+func (p Plan) Jobs(cellIndex int, cell Cell) []Job { return p.jobs(cellIndex, cell, 0, p.Rounds) }
+
+// jobs lists cell's samples of rounds from..to-1.
+func (p Plan) jobs(cellIndex int, cell Cell, from, to int) []Job {
+	jobs := make([]Job, 0, (to-from)*len(p.Variants))
+	for r := from; r < to; r++ {
 		for pos, v := range p.RoundOrder(cellIndex, r) {
 			jobs = append(jobs, Job{Cell: cell, Round: r, Position: pos, Variant: v})
 		}
@@ -147,7 +177,8 @@ func (p Plan) Jobs(cellIndex int, cell Cell) []Job {
 	return jobs
 }
 
-// Samples is the number of samples the plan takes.
+// Samples is the number of samples the plan takes: at most that many for an adaptive plan, and at least
+// that many when unstable cells are re-sampled.
 func (p Plan) Samples() int { return len(p.Cells()) * p.Rounds * len(p.Variants) }
 
 // Ops is the measured and warm-up operation counts of a phase.

@@ -112,6 +112,28 @@ func TestProfilesBalanced(t *testing.T) {
 			}
 		}
 	}
+	// quick and full are also balanced for carry-over: each variant directly follows each other one
+	// equally often, which needs a whole number of the rotation's periods (n for even n, 2n for odd).
+	for _, name := range []string{"quick", "full"} {
+		prof, _ := ProfileByName(name)
+		n := len(prof.Plan.Variants)
+		follows := map[[2]string]int{}
+		for r := range prof.Plan.Rounds {
+			order := prof.Plan.RoundOrder(0, r)
+			for i := 1; i < n; i++ {
+				follows[[2]string{order[i-1], order[i]}]++
+			}
+		}
+		want := prof.Plan.Rounds * (n - 1) / (n * (n - 1))
+		if len(follows) != n*(n-1) {
+			t.Errorf("profile %s: %d ordered pairs follow each other, want all %d", name, len(follows), n*(n-1))
+		}
+		for k, c := range follows {
+			if c != want {
+				t.Errorf("profile %s: %s directly before %s %d times, want %d", name, k[0], k[1], c, want)
+			}
+		}
+	}
 	full, _ := ProfileByName("full")
 	if full.Plan.Rounds < 10 || full.Plan.ColdOps != 3000 || full.Plan.WarmOps != 20000 || full.Plan.Warmup != 2000 ||
 		!slices.Equal(full.Plan.DOPs, []int{1, 4, 8, 12}) || len(full.Plan.Workloads) != 2 {
@@ -143,7 +165,7 @@ func TestPlanValidate(t *testing.T) {
 		edit func(*Plan)
 		want string
 	}{
-		{func(p *Plan) { p.Variants = []string{"control", "bogus"} }, `unknown variant "bogus"; allowed: [control pooled splitalloc]`},
+		{func(p *Plan) { p.Variants = []string{"control", "bogus"} }, `unknown variant "bogus"; allowed: [control pooled splitalloc aa]`},
 		{func(p *Plan) { p.Variants = []string{"control", "control"} }, `variant "control" given twice`},
 		{func(p *Plan) { p.Workloads = []string{"nope"} }, `unknown workload "nope"; allowed: [fixed mixed]`},
 		{func(p *Plan) { p.Phases = []string{"hot"} }, `unknown phase "hot"; allowed: [cold warm]`},

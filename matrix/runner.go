@@ -30,6 +30,10 @@ type Runner struct {
 
 	Progress io.Writer // where progress goes; nil for none
 	Live     bool      // a single-line bar instead of one line per sample
+
+	// Policy decides after each batch which cells take more rounds; nil is NewPolicy(Plan, nil): the
+	// plan's fixed or adaptive design, without re-sampling.
+	Policy Policy
 }
 
 // Prepare checks everything that can be checked before a sample runs and resolves the plan's backends:
@@ -156,27 +160,81 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 		prog = newProgress(r.Progress, r.Live, m.Planned, len(recorded))
 	}
 	defer prog.finish()
-	for ci, cell := range r.Plan.Cells() {
-		for _, j := range r.Plan.Jobs(ci, cell) {
-			if recorded[sampleKey{j.Cell, j.Round, j.Variant}] {
+	policy := r.Policy
+	if policy == nil {
+		policy = NewPolicy(r.Plan, nil)
+	}
+	m.Stopping = policy.Rule()
+	cells := r.progressOf(m.Cells, all)
+	for {
+		ran := false
+		for _, c := range cells {
+			if c.ClosedBy != "" {
 				continue
 			}
-			s, err := runHost(ctx, r.Exec, r.Hosts[hostVariant(j.Variant)], r.Plan, j, r.Env, r.Timeout)
-			if err != nil {
+			to := min(c.Rounds+policy.Batch(c), r.Plan.maxRounds())
+			if to <= c.Rounds { // the guard: no policy keeps a cell past the plan's most rounds
+				c.ClosedBy = ClosedCap
+				continue
+			}
+			for _, j := range r.Plan.jobs(c.Index, c.Cell, c.Rounds, to) {
+				if recorded[sampleKey{j.Cell, j.Round, j.Variant}] {
+					continue
+				}
+				s, err := runHost(ctx, r.Exec, r.Hosts[hostVariant(j.Variant)], r.Plan, j, r.Env, r.Timeout)
+				if err != nil {
+					return err
+				}
+				s.Run = m.Run
+				if err := sw.append(s); err != nil {
+					return fmt.Errorf("%w: %w", errRecording, err)
+				}
+				all = append(all, s)
+				c.Samples = append(c.Samples, s)
+				prog.sample(s)
+			}
+			c.Rounds, ran = to, true
+			if err := checkCell(c.Cell, all); err != nil {
 				return err
 			}
-			s.Run = m.Run
-			if err := sw.append(s); err != nil {
-				return fmt.Errorf("%w: %w", errRecording, err)
-			}
-			all = append(all, s)
-			prog.sample(s)
 		}
-		if err := checkCell(cell, all); err != nil {
+		policy.Decide(cells)
+		m.Cells = cellRuns(cells)
+		if err := m.write(r.Dir); err != nil {
 			return err
 		}
+		if !ran {
+			return nil
+		}
 	}
-	return nil
+}
+
+// progressOf is every cell's progress: its samples among all, and from a resumed run's manifest its
+// rounds at the last decision and why it closed (a run without them starts every cell afresh, skipping
+// recorded samples, as a fixed run always did).
+func (r *Runner) progressOf(runs []CellRun, all []Sample) []*CellProgress {
+	var cells []*CellProgress
+	for i, cell := range r.Plan.Cells() {
+		c := &CellProgress{Index: i, Cell: cell}
+		for _, s := range all {
+			if s.Cell == cell {
+				c.Samples = append(c.Samples, s)
+			}
+		}
+		if i < len(runs) && runs[i].Cell == cell {
+			c.Rounds, c.Base, c.ClosedBy, c.Unstable, c.Classes = runs[i].Rounds, runs[i].Base, runs[i].ClosedBy, runs[i].Unstable, runs[i].Classes
+		}
+		cells = append(cells, c)
+	}
+	return cells
+}
+
+func cellRuns(cells []*CellProgress) []CellRun {
+	out := make([]CellRun, len(cells))
+	for i, c := range cells {
+		out[i] = CellRun{Cell: c.Cell, Rounds: c.Rounds, Base: c.Base, ClosedBy: c.ClosedBy, Unstable: c.Unstable, Classes: c.Classes}
+	}
+	return out
 }
 
 // finish writes bench.txt from every recorded sample and closes the manifest with the run's outcome.

@@ -118,6 +118,17 @@ func (c Compressor) Regions() ([]deflate.RegionView, error) {
 	return s.st.Regions(), nil
 }
 
+// SwapMark stores m with the compressor's native state and returns the word stored with that state before
+// (0 for a state nobody marked): see deflate.State.SwapMark. Variants and their Sources never read it; a
+// host uses it to tell a reused state (a pooled one handed out again) and where it last ran.
+func (c Compressor) SwapMark(m int64) (int64, error) {
+	s := c.live()
+	if s == nil {
+		return 0, ErrClosed
+	}
+	return s.st.SwapMark(m), nil
+}
+
 // Close finishes the stream, then disposes of the compressor: the native state goes back to the variant
 // (ended or pooled) and every reference to the caller's destination is dropped. The state is released
 // even when finishing failed.

@@ -157,6 +157,9 @@ func installFakeGh(t *testing.T, runs []fakeRun) (gh, log string) {
 		}
 	}
 	t.Setenv("FAKEGH_DIR", dir)
+	// The fake gh is this binary: built with -race, each of its exits would sleep a second (the race
+	// runtime's atexit_sleep_ms default, for other goroutines' reports), a minute over one TestRun.
+	t.Setenv("GORACE", strings.TrimSpace(os.Getenv("GORACE")+" atexit_sleep_ms=0"))
 	t.Setenv("FAKEGH_DISPATCH_OUT", "")
 	t.Setenv("FAKEGH_WATCH_FAIL", "")
 	return exe, filepath.Join(dir, "calls.log")

@@ -10,49 +10,71 @@ import (
 	"time"
 )
 
+// fakeRuns are a test case's runs on the fake server, made from the run helper when the case starts.
+type fakeRuns func(run runFunc) []fakeRun
+
+// runFunc makes a run of the matrix workflow on main by "me", dispatched (After), created at the
+// case's start plus created, then changed by mod.
+type runFunc = func(id int64, created time.Duration, mod func(*fakeRun)) fakeRun
+
 func TestRun(t *testing.T) {
-	now := time.Now().UTC()
-	run := func(id int64, created time.Duration, mod func(*fakeRun)) fakeRun {
-		r := fakeRun{ID: id, Created: now.Add(created), Workflow: "matrix.yml", Branch: "main", Event: "workflow_dispatch", Actor: "me", After: true}
-		if mod != nil {
-			mod(&r)
-		}
-		return r
-	}
-	ours := run(222, time.Second, nil)
+	ours := func(run runFunc) fakeRun { return run(222, time.Second, nil) }
 	tests := []struct {
 		name        string
 		dispatchOut string
-		runs        []fakeRun
+		runs        fakeRuns
 		watchFail   bool
 		wantRun     string
 		wantErr     string
 	}{
 		{name: "url printed by gh", dispatchOut: "Created workflow_dispatch event\nhttps://github.com/o/r/actions/runs/98765\n", wantRun: "98765"},
-		{name: "no url: the run after the dispatch", runs: []fakeRun{run(111, -time.Hour, func(r *fakeRun) { r.After = false }), ours}, wantRun: "222"},
+		{name: "no url: the run after the dispatch", runs: func(run runFunc) []fakeRun {
+			return []fakeRun{run(111, -time.Hour, func(r *fakeRun) { r.After = false }), ours(run)}
+		}, wantRun: "222"},
 		{
 			name: "concurrent dispatches by others, on other branches, other events and workflows",
-			runs: []fakeRun{
-				ours,
-				run(300, 2*time.Second, func(r *fakeRun) { r.Actor = "someone-else" }),
-				run(301, 3*time.Second, func(r *fakeRun) { r.Branch = "feature" }),
-				run(302, 3*time.Second, func(r *fakeRun) { r.Event = "schedule" }),
-				run(303, 3*time.Second, func(r *fakeRun) { r.Workflow = "ci.yml" }),
+			runs: func(run runFunc) []fakeRun {
+				return []fakeRun{
+					ours(run),
+					run(300, 2*time.Second, func(r *fakeRun) { r.Actor = "someone-else" }),
+					run(301, 3*time.Second, func(r *fakeRun) { r.Branch = "feature" }),
+					run(302, 3*time.Second, func(r *fakeRun) { r.Event = "schedule" }),
+					run(303, 3*time.Second, func(r *fakeRun) { r.Workflow = "ci.yml" }),
+				}
 			},
 			wantRun: "222",
 		},
 		{
-			name:    "our earlier dispatch, listed before this one, within the clock skew",
-			runs:    []fakeRun{run(200, -5*time.Second, func(r *fakeRun) { r.After = false }), ours},
+			name: "our earlier dispatch, listed before this one, within the clock skew",
+			runs: func(run runFunc) []fakeRun {
+				return []fakeRun{run(200, -5*time.Second, func(r *fakeRun) { r.After = false }), ours(run)}
+			},
 			wantRun: "222",
 		},
-		{name: "failed run still downloaded and rendered", runs: []fakeRun{ours}, watchFail: true, wantRun: "222", wantErr: "run 222 did not succeed"},
-		{name: "no run appears", runs: []fakeRun{run(111, -time.Hour, nil)}, wantErr: "appeared after 2 looks"},
-		{name: "only someone else's run appears", runs: []fakeRun{run(300, time.Second, func(r *fakeRun) { r.Actor = "someone-else" })}, wantErr: "on main by me"},
+		{name: "failed run still downloaded and rendered", runs: func(run runFunc) []fakeRun { return []fakeRun{ours(run)} }, watchFail: true, wantRun: "222", wantErr: "run 222 did not succeed"},
+		{name: "no run appears", runs: func(run runFunc) []fakeRun { return []fakeRun{run(111, -time.Hour, nil)} }, wantErr: "appeared after 2 looks"},
+		{name: "only someone else's run appears", runs: func(run runFunc) []fakeRun {
+			return []fakeRun{run(300, time.Second, func(r *fakeRun) { r.Actor = "someone-else" })}
+		}, wantErr: "on main by me"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			gh, log := installFakeGh(t, tt.runs)
+			// Each case's runs are created relative to its own start: a case runs its fake gh some
+			// dozen times, and with one "now" for all cases the later ones' dispatches fell more than
+			// clockSkew behind it once each fake process took long to exit (1 s each under -race).
+			now := time.Now().UTC()
+			run := func(id int64, created time.Duration, mod func(*fakeRun)) fakeRun {
+				r := fakeRun{ID: id, Created: now.Add(created), Workflow: "matrix.yml", Branch: "main", Event: "workflow_dispatch", Actor: "me", After: true}
+				if mod != nil {
+					mod(&r)
+				}
+				return r
+			}
+			var runs []fakeRun
+			if tt.runs != nil {
+				runs = tt.runs(run)
+			}
+			gh, log := installFakeGh(t, runs)
 			t.Setenv("FAKEGH_DISPATCH_OUT", tt.dispatchOut)
 			if tt.watchFail {
 				t.Setenv("FAKEGH_WATCH_FAIL", "1")

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/deflatelab/deflatelab/matrix"
-	"github.com/deflatelab/deflatelab/matrix/hostbin"
 	"github.com/deflatelab/deflatelab/matrix/workload"
 	"github.com/deflatelab/deflatelab/nativemem"
 )
@@ -24,18 +23,19 @@ const (
 	EnvResults          = "DEFLATELAB_RESULTS"           // bench: where runs go; report: what it reads (comma-separated); default "results"
 	EnvRequireEmulators = "DEFLATELAB_REQUIRE_EMULATORS" // 1: a missing emulator fails validate:emulated
 	EnvRef              = "DEFLATELAB_REF"               // remote: branch or tag to run on GitHub; default: the default branch
+	EnvAbsentBackends   = "DEFLATELAB_ABSENT_BACKENDS"   // bench, matrix: "skip" runs the backends this platform has (backends.go); default "error"
 )
 
 // DefaultProfile is the profile used when EnvProfile is empty: the runner's default local run.
 const DefaultProfile = "quick"
 
 // The names each list may hold come from the packages that own them, so they cannot drift:
-// profiles from matrix, variants from matrix/hostbin (the hosts that can be built), workloads from
+// profiles from matrix, variants from matrix (the hosts that can be built, and the A/A control), workloads from
 // matrix/workload, and backends from nativemem.Names() - every backend on some platform, because a
 // dispatch to GitHub must accept names this machine lacks; the runner rejects a backend a host
 // does not have, naming the available ones - plus matrix.DefaultBackend.
 func profiles() []string     { return matrix.ProfileNames() }
-func variantNames() []string { return hostbin.Variants() }
+func variantNames() []string { return matrix.CandidateNames() }
 func workloads() []string    { return workload.Names() }
 func backends() []string     { return append([]string{matrix.DefaultBackend}, nativemem.Names()...) }
 
@@ -51,6 +51,10 @@ type Options struct {
 	ReportIn         []string // what the report target reads, all of each; nil: the newest run under Results
 	RequireEmulators bool
 	Ref              string // remote only
+	// SkipAbsentBackends (EnvAbsentBackends=skip): bench and matrix drop the Backends this platform
+	// lacks, with a notice, instead of failing; the GitHub workflow sends one list to every platform.
+	SkipAbsentBackends bool
+	GitHubActions      bool // GITHUB_ACTIONS=true: notices are also workflow commands (::notice::)
 }
 
 // FromEnv reads the DEFLATELAB_* variables through getenv (os.Getenv in the targets, a map in the
@@ -90,6 +94,14 @@ func FromEnv(getenv func(string) string) (Options, error) {
 		}
 	}
 	o.Ref = strings.TrimSpace(getenv(EnvRef))
+	switch v := strings.TrimSpace(getenv(EnvAbsentBackends)); v {
+	case "", "error":
+	case "skip":
+		o.SkipAbsentBackends = true
+	default:
+		return o, fmt.Errorf("%s=%q: allowed: skip (run the backends this platform has), error (the default) or unset", EnvAbsentBackends, v)
+	}
+	o.GitHubActions = getenv("GITHUB_ACTIONS") == "true"
 	switch v := strings.TrimSpace(getenv(EnvRequireEmulators)); v {
 	case "", "0", "false":
 	case "1", "true":

@@ -3,6 +3,7 @@ package tasks
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -84,7 +85,11 @@ func Bench(ctx context.Context, s Streams, o Options, goos, goarch string, bench
 // BenchHere is the bench target: it checks the options against this machine, builds this
 // platform's hosts (cheap when they are up to date) and runs the bench.
 func BenchHere(ctx context.Context, s Streams, o Options, goos, goarch string, bench Main) (string, error) {
-	if err := o.CheckHere(goos, goarch); err != nil {
+	o, err := o.Here(s.Stderr, goos, goarch)
+	if errors.Is(err, ErrNoBackendHere) {
+		return "", nil // said so in a notice: a platform of the workflow without the backends asked for
+	}
+	if err != nil {
 		return "", err
 	}
 	if err := BuildHosts(ctx, s, goos, goarch); err != nil {
@@ -121,7 +126,8 @@ func LocalSteps(goos, goarch string, bench, report Main) Steps {
 // when a step fails; on a terminal, one live line while a step runs (the bench's own progress line
 // while it runs).
 func Matrix(ctx context.Context, s Streams, o Options, goos, goarch string, steps Steps) (string, error) {
-	if err := o.CheckHere(goos, goarch); err != nil {
+	o, err := o.Here(s.Stderr, goos, goarch)
+	if err != nil {
 		return "", err
 	}
 	p := &stepper{w: s.Stderr, live: matrix.IsTerminal(s.Stderr)}
@@ -142,7 +148,7 @@ func Matrix(ctx context.Context, s Streams, o Options, goos, goarch string, step
 		return "", nil
 	}
 	start := time.Now()
-	err := p.run("build "+goos+"/"+goarch, true, func() (string, error) {
+	err = p.run("build "+goos+"/"+goarch, true, func() (string, error) {
 		return quietly(func(q Streams) error { return steps.Build(ctx, q) })
 	})
 	if err != nil {

@@ -69,3 +69,23 @@ func TestDispatchInputs(t *testing.T) {
 		}
 	}
 }
+
+// TestMeasureSkipsAbsentBackends: the measure job sends one backend list to every platform, so its
+// env must let each platform run the backends it has (privateheap,pages: pages alone on Linux)
+// instead of failing at the bench.
+func TestMeasureSkipsAbsentBackends(t *testing.T) {
+	measure := parse(t, ".github/workflows/matrix.yml").Jobs["measure"]
+	env := map[string]string{tasks.EnvBackends: "privateheap,pages"}
+	for _, v := range measure.Env.Vars {
+		if !strings.Contains(v.Value.Value, "${{") {
+			env[v.Name.Value] = v.Value.Value
+		}
+	}
+	o, err := tasks.FromEnv(func(k string) string { return env[k] })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !o.SkipAbsentBackends {
+		t.Errorf("matrix.yml, job measure: %s is not skip, so a backend one platform lacks fails that platform's bench", tasks.EnvAbsentBackends)
+	}
+}

@@ -19,6 +19,9 @@ import (
 //     "toolchain goX.Y.Z" line, and no env: may set GOTOOLCHAIN=local: setup-go (v6's
 //     parseGoVersionFile) installs the toolchain line's version, and without it the go line's exact
 //     version (go 1.26.0 installs go1.26.0, not the patched release the code is tested with).
+//   - actions/setup-go's "cache-dependency-path" must name go.sum: the cache key hashes that input's
+//     files, and setup-go's default is go.mod alone, so a dependency change that only go.sum records
+//     would restore a module cache without it.
 func Rules(wf *actionlint.Workflow, gomod string) []string {
 	var out []string
 	bad := func(job, step, format string, args ...any) {
@@ -52,6 +55,9 @@ func Rules(wf *actionlint.Workflow, gomod string) []string {
 				}
 				if v := inputValue(act, "go-version-file"); v != "go.mod" {
 					bad(id, name, `setup-go needs "go-version-file: go.mod" (have %q)`, v)
+				}
+				if v := inputValue(act, "cache-dependency-path"); !slices.Contains(strings.Fields(v), "go.sum") {
+					bad(id, name, `setup-go's cache key ignores go.sum: set "cache-dependency-path" to go.mod and go.sum, one per line (have %q)`, v)
 				}
 				if v := envValue(st.Env, "GOTOOLCHAIN"); v == "local" {
 					bad(id, name, "GOTOOLCHAIN=local makes setup-go ignore go.mod's toolchain line")

@@ -15,8 +15,8 @@ func workflow(env, steps string) string {
 }
 
 const (
-	setupGoFile = "      - uses: actions/setup-go@4a3601121dd01d1626a1e23e37211e3254c1c06c # v6.4.0\n        with:\n          go-version-file: go.mod\n"
-	uploadOK    = "      - uses: actions/upload-artifact@043fb46d1a93c77aae656e7c1c64a875d1fc6a0a # v7.0.1\n        with:\n          name: a\n          path: a/\n          overwrite: true\n"
+	setupGoFile = "      - uses: actions/setup-go@4a3601121dd01d1626a1e23e37211e3254c1c06c # v6.4.0\n        with:\n          go-version-file: go.mod\n          cache-dependency-path: |\n            go.mod\n            go.sum\n"
+	uploadOK    = "      - uses: actions/upload-artifact@bbbca2ddaa5d8feaa63e36b76fdaad77386f024f # v7.0.0\n        with:\n          name: a\n          path: a/\n          overwrite: true\n"
 )
 
 func TestRules(t *testing.T) {
@@ -29,7 +29,7 @@ func TestRules(t *testing.T) {
 		{name: "clean", yaml: workflow("", setupGoFile+uploadOK), gomod: goodGoMod},
 		{
 			name:  "upload without overwrite",
-			yaml:  workflow("", "      - name: Upload\n        uses: actions/upload-artifact@043fb46d1a93c77aae656e7c1c64a875d1fc6a0a # v7.0.1\n        with:\n          name: a\n          path: a/\n"),
+			yaml:  workflow("", "      - name: Upload\n        uses: actions/upload-artifact@bbbca2ddaa5d8feaa63e36b76fdaad77386f024f # v7.0.0\n        with:\n          name: a\n          path: a/\n"),
 			gomod: goodGoMod,
 			want:  []string{`step 1 "Upload": upload-artifact without "overwrite: true"`},
 		},
@@ -43,7 +43,13 @@ func TestRules(t *testing.T) {
 			name:  "setup-go with go-version",
 			yaml:  workflow("", "      - uses: actions/setup-go@4a3601121dd01d1626a1e23e37211e3254c1c06c # v6.4.0\n        with:\n          go-version: '1.26'\n"),
 			gomod: goodGoMod,
-			want:  []string{`"go-version: 1.26"`, `needs "go-version-file: go.mod" (have "")`},
+			want:  []string{`"go-version: 1.26"`, `needs "go-version-file: go.mod" (have "")`, `cache key ignores go.sum`},
+		},
+		{
+			name:  "setup-go with the default cache key (go.mod only)",
+			yaml:  workflow("", strings.Replace(setupGoFile, "          cache-dependency-path: |\n            go.mod\n            go.sum\n", "", 1)),
+			gomod: goodGoMod,
+			want:  []string{`cache key ignores go.sum`},
 		},
 		{
 			name:  "go.mod without toolchain",

@@ -99,6 +99,12 @@ func TestSecurity(t *testing.T) {
 		for _, m := range uses {
 			if !pinned.MatchString(m[1]) || !version.MatchString(m[2]) {
 				t.Errorf("%s: %q is not pinned as owner/repo@<40-hex sha> # vX.Y.Z", f, strings.TrimSpace(m[0]))
+				continue
+			}
+			action, commit, _ := strings.Cut(m[1], "@")
+			tag := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(m[2]), "#"))
+			if !slices.Contains(VerifiedPins, Pin{action, tag, commit}) {
+				t.Errorf("%s: %s@%s # %s is not in VerifiedPins: check the tag's commit in the action's repository first", f, action, commit, tag)
 			}
 		}
 		for name, job := range wf.Jobs {

@@ -30,6 +30,12 @@ type Result struct {
 	// operations 2^(k-1)+1 .. 2^k of the phase, BinOps(k, Ops) of them, over every goroutine. Absent in
 	// results from hosts older than the timeline.
 	TimelineNs []int64 `json:"timelineNs,omitempty"`
+	// FirstOpsNs is, per worker (index = worker id, 0..DOP-1), the exact durations in ns of that worker's
+	// first min(FirstOps, its measured operations) measured operations, in order, timed as the timeline
+	// times them. Absent in results from hosts older than it.
+	FirstOpsNs [][]int64 `json:"firstOpsNs,omitempty"`
+	// Counters are the mechanism counters (see Counters); nil in results older than them.
+	Counters *Counters `json:"counters,omitempty"`
 
 	// Go's view.
 	GoAllocs uint64 `json:"goAllocs"` // heap objects allocated

@@ -87,19 +87,24 @@ func Run(v *variants.Variant, p Params) (Result, error) {
 		m0, m1   runtime.MemStats
 		ps0, ps1 procstat.Snapshot
 		ld0, ld1 procstat.Load
+		u0, u1   procstat.Usage
 		t0, t1   int64
 		psErr    error
 		ldErr    error
+		uErr     error
 	)
 	l.run(p.Ops, true, func() {
 		ld0, ldErr = procstat.ReadLoad()
 		c0 = v.Counters()
 		runtime.ReadMemStats(&m0)
 		ps0, psErr = procstat.Read()
+		u0, uErr = procstat.ReadUsage()
 		t0 = procstat.Now()
 	}, func() {
 		t1 = procstat.Now()
 		var err error
+		u1, err = procstat.ReadUsage()
+		uErr = errors.Join(uErr, err)
 		ps1, err = procstat.Read()
 		psErr = errors.Join(psErr, err)
 		runtime.ReadMemStats(&m1)
@@ -144,15 +149,45 @@ func Run(v *variants.Variant, p Params) (Result, error) {
 	var (
 		digest uint64
 		tl     timeline
+		mech   mechanism
 	)
-	for _, s := range l.sinks {
+	r.FirstOpsNs = make([][]int64, len(l.sinks))
+	for i, s := range l.sinks {
 		r.OutputBytes += s.bytes
 		digest += s.digest()
 		tl.add(&s.tl)
+		mech.add(&s.mech)
+		r.FirstOpsNs[i] = s.first.slice()
 	}
 	r.Digest = fmt.Sprintf("%016x", digest)
 	r.TimelineNs = tl.slice(Bins(p.Ops))
+	r.Counters = counters(u1.Sub(u0), uErr == nil, ld0, ld1, ldErr == nil, mech, r.PoolCapacity > 0)
 	return r, nil
+}
+
+// counters assembles the sample's Counters from what was read around the region and counted inside it,
+// leaving out (nil) every counter this OS or variant could not give.
+func counters(u procstat.Usage, usageOK bool, ld0, ld1 procstat.Load, loadOK bool, m mechanism, pooled bool) *Counters {
+	c := &Counters{}
+	if usageOK {
+		c.CPUNs = count(u.CPUNs)
+		if u.HasCtxSw {
+			c.VolCtxSw, c.InvolCtxSw = count(u.VolCtxSw), count(u.InvolCtxSw)
+		}
+		if u.HasCycles {
+			c.Cycles = count(u.Cycles)
+		}
+	}
+	if loadOK && ld0.HasSteal && ld1.HasSteal {
+		c.StealNs = count((ld1.Steal - ld0.Steal) * 100)
+	}
+	if procstat.ProcessorKnown {
+		c.CPUChanges = count(m.cpuChanges)
+		if pooled {
+			c.Reuses, c.Handoffs = count(m.reuses), count(m.handoffs)
+		}
+	}
+	return c
 }
 
 // operation is one short-lived compressor: open for (s, cfg), write payload, close.
@@ -163,6 +198,8 @@ func variantOp(v *variants.Variant) operation {
 	return func(s *sink, cfg deflate.Config, payload []byte) error {
 		c, err := v.Open(s, cfg)
 		if err == nil {
+			prev, _ := c.SwapMark(stateMark(s.cpu)) // the compressor is live: no error
+			s.usedState(prev)
 			_, err = c.Write(payload)
 			if cerr := c.Close(); err == nil {
 				err = cerr
@@ -200,6 +237,7 @@ func (l *loop) run(n int, measured bool, before, after func()) {
 		start = make(chan struct{})
 	)
 	for _, s := range l.sinks {
+		s.startRun(measured)
 		ready.Add(1)
 		done.Add(1)
 		go func() {
@@ -218,7 +256,9 @@ func (l *loop) run(n int, measured bool, before, after func()) {
 
 // work is one goroutine's share: take the next operation index until n are taken. A measured operation's
 // duration - from the end of this goroutine's previous operation (or its start) to the end of its check -
-// goes into the timeline bin of its index: one clock read per operation, an index and an add.
+// goes into the timeline bin of its index and, for the worker's first FirstOps, into its exact list: one
+// clock read per operation, an index and an add. The processor is read as each operation starts (warm-up
+// included, so that pooled states carry where they last ran into the measured region).
 func (l *loop) work(s *sink, next *atomic.Int64, n int, measured bool) {
 	t := procstat.Now()
 	for {
@@ -226,6 +266,7 @@ func (l *loop) work(s *sink, next *atomic.Int64, n int, measured bool) {
 		if i >= n {
 			return
 		}
+		s.onProcessor(processor())
 		ci := i % len(l.w.Configs)
 		if err := l.op(s, l.w.Configs[ci], l.payload); err != nil {
 			s.err = fmt.Errorf("host: operation %d (%v): %w", i, l.w.Configs[ci], err)
@@ -238,6 +279,7 @@ func (l *loop) work(s *sink, next *atomic.Int64, n int, measured bool) {
 		s.finish(ci)
 		t1 := procstat.Now()
 		s.tl[Bin(i)] += t1 - t
+		s.first.record(t1 - t)
 		t = t1
 	}
 }

@@ -30,7 +30,14 @@ type sink struct {
 	bytes  int64    // total output bytes over finished operations
 	tl     timeline // per-bin sum of measured operation durations, ns
 	err    error    // first operation error of this goroutine
-	_      [64]byte
+
+	// What the loop records per operation besides the timeline (see ops.go); reset at every run.
+	first    firstOps // the exact durations of this worker's first measured operations
+	cpu      int      // processor of the current operation, -1 unknown
+	measured bool     // the current run is the measured region
+	mech     mechanism
+
+	_ [64]byte
 }
 
 // newSink makes a sink for outputs of up to capacity bytes and configs configurations. Its buffers are

@@ -14,12 +14,16 @@ package procstat
 //   - Tick: how often the OS updates the system's processor times, in 100 ns units (Linux's USER_HZ tick,
 //     Windows' 15.625 ms clock interrupt), and CPUs the processors they sum over: together the error
 //     of one reading.
+//   - Steal: time a hypervisor gave these processors to others while they had work, summed over all
+//     processors since boot, 100 ns units (Linux /proc/stat steal, USER_HZ resolution), when HasSteal.
 type Load struct {
 	Avg1                    float64
 	SystemBusy, SystemTotal int64
 	Own                     int64
 	Tick                    int64
 	CPUs                    int
+	Steal                   int64
+	HasSteal                bool
 }
 
 // OtherBusy returns, for two readings taken wallNs apart, how many processors other processes

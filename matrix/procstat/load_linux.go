@@ -31,9 +31,10 @@ func ReadLoad() (Load, error) {
 	if data, err = os.ReadFile("/proc/stat"); err != nil {
 		return Load{}, fmt.Errorf("procstat: %w", err)
 	}
-	if l.SystemBusy, l.SystemTotal, err = parseProcStatCPU(string(data)); err != nil {
+	if l.SystemBusy, l.SystemTotal, l.Steal, err = parseProcStatCPU(string(data)); err != nil {
 		return Load{}, err
 	}
+	l.HasSteal = true
 	var ru unix.Rusage
 	if err := unix.Getrusage(unix.RUSAGE_SELF, &ru); err != nil {
 		return Load{}, fmt.Errorf("procstat: getrusage: %w", err)
@@ -58,22 +59,22 @@ func parseLoadavg(s string) (Load, error) {
 
 // parseProcStatCPU reads /proc/stat's first line, "cpu user nice system idle iowait irq softirq steal
 // ...", in ticks, and returns busy (everything but idle and iowait; steal included, since a hypervisor
-// taking the processor competes with the sample like any process) and total, in 100 ns units.
-func parseProcStatCPU(s string) (busy, total int64, err error) {
+// taking the processor competes with the sample like any process), total and steal, in 100 ns units.
+func parseProcStatCPU(s string) (busy, total, steal int64, err error) {
 	line, _, _ := strings.Cut(s, "\n")
 	f := strings.Fields(line)
 	if len(f) < 9 || f[0] != "cpu" {
-		return 0, 0, fmt.Errorf("procstat: /proc/stat: first line %.60q is not the aggregate cpu line with 8 times", line)
+		return 0, 0, 0, fmt.Errorf("procstat: /proc/stat: first line %.60q is not the aggregate cpu line with 8 times", line)
 	}
 	var t [8]int64 // user nice system idle iowait irq softirq steal; guest times are inside user and nice
 	for i := range t {
 		if t[i], err = strconv.ParseInt(f[i+1], 10, 64); err != nil || t[i] < 0 {
-			return 0, 0, fmt.Errorf("procstat: /proc/stat: cpu time %q is not a tick count", f[i+1])
+			return 0, 0, 0, fmt.Errorf("procstat: /proc/stat: cpu time %q is not a tick count", f[i+1])
 		}
 	}
 	idle := t[3] + t[4]
 	for _, v := range t {
 		total += v
 	}
-	return (total - idle) * hundredNsPerTick, total * hundredNsPerTick, nil
+	return (total - idle) * hundredNsPerTick, total * hundredNsPerTick, t[7] * hundredNsPerTick, nil
 }

@@ -29,21 +29,22 @@ func TestParseLoadavg(t *testing.T) {
 
 func TestParseProcStatCPU(t *testing.T) {
 	for _, tc := range []struct {
-		in          string
-		busy, total int64
-		ok          bool
+		in                 string
+		busy, total, steal int64
+		ok                 bool
 	}{
 		// user nice system idle iowait irq softirq steal guest guest_nice
-		{"cpu  100 5 50 1000 20 3 2 10 0 0\ncpu0 1 2 3 4 5 6 7 8\n", (100 + 5 + 50 + 3 + 2 + 10) * 1e5, 1190 * 1e5, true},
-		{"cpu 1 2 3 4 5 6 7 8", (1 + 2 + 3 + 6 + 7 + 8) * 1e5, 36 * 1e5, true},
-		{"cpu0 1 2 3 4 5 6 7 8", 0, 0, false},
-		{"cpu 1 2 3", 0, 0, false},
-		{"cpu 1 2 x 4 5 6 7 8", 0, 0, false},
-		{"", 0, 0, false},
+		{"cpu  100 5 50 1000 20 3 2 10 0 0\ncpu0 1 2 3 4 5 6 7 8\n", (100 + 5 + 50 + 3 + 2 + 10) * 1e5, 1190 * 1e5, 10 * 1e5, true},
+		{"cpu 1 2 3 4 5 6 7 8", (1 + 2 + 3 + 6 + 7 + 8) * 1e5, 36 * 1e5, 8 * 1e5, true},
+		{"cpu 1 2 3 4 5 6 7 0", (1 + 2 + 3 + 6 + 7) * 1e5, 28 * 1e5, 0, true},
+		{"cpu0 1 2 3 4 5 6 7 8", 0, 0, 0, false},
+		{"cpu 1 2 3", 0, 0, 0, false},
+		{"cpu 1 2 x 4 5 6 7 8", 0, 0, 0, false},
+		{"", 0, 0, 0, false},
 	} {
-		busy, total, err := parseProcStatCPU(tc.in)
-		if (err == nil) != tc.ok || busy != tc.busy || total != tc.total {
-			t.Errorf("parseProcStatCPU(%q) = %d, %d, %v; want %d, %d, ok %v", tc.in, busy, total, err, tc.busy, tc.total, tc.ok)
+		busy, total, steal, err := parseProcStatCPU(tc.in)
+		if (err == nil) != tc.ok || busy != tc.busy || total != tc.total || steal != tc.steal {
+			t.Errorf("parseProcStatCPU(%q) = %d, %d, %d, %v; want %d, %d, %d, ok %v", tc.in, busy, total, steal, err, tc.busy, tc.total, tc.steal, tc.ok)
 		}
 	}
 }

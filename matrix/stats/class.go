@@ -1,6 +1,10 @@
 package stats
 
-import "math"
+import (
+	"math"
+
+	"github.com/deflatelab/deflatelab/matrix"
+)
 
 // Class is a cell comparison's verdict: the word a report prints and cells.json records.
 type Class string
@@ -20,8 +24,8 @@ const (
 )
 
 // DefaultEquivMargin is the equivalence margin when none is given: +-2% of control's time (the
-// reasons are in docs/METHOD.md, "Equivalence").
-const DefaultEquivMargin = 0.02
+// reasons are in docs/METHOD.md, "Equivalence"); the runner's adaptive stopping uses the same one.
+const DefaultEquivMargin = matrix.DefaultEquivMargin
 
 // Mark is the sign a table prints before a cell's change: "~" inconclusive, "≈" equivalent, "" for the
 // others (the change's sign says faster or slower; unstable and no data print words).

@@ -1,0 +1,57 @@
+package tasks
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/nativemem"
+)
+
+// ErrNoBackendHere is returned by Here when SkipAbsentBackends dropped every backend: this platform
+// has nothing to measure. The bench target then succeeds without a run; the matrix target fails.
+var ErrNoBackendHere = fmt.Errorf("none of the backends %s names exists on this platform", EnvBackends)
+
+// Here returns the options for a bench on this machine (goos/goarch) and checks them (CheckHere).
+// With SkipAbsentBackends, the backends this platform lacks are dropped first, and each dropped one
+// is named in a notice on w, so that one backend list can go to every platform of the GitHub
+// workflow: a name no platform has was already refused by FromEnv. With every backend dropped it
+// returns ErrNoBackendHere after its notice.
+func (o Options) Here(w io.Writer, goos, goarch string) (Options, error) {
+	if o.SkipAbsentBackends && o.Backends != nil {
+		have := nativemem.Available()
+		var kept, lacked []string
+		for _, b := range o.Backends {
+			if b == matrix.DefaultBackend || slices.Contains(have, b) {
+				kept = append(kept, b)
+			} else {
+				lacked = append(lacked, b)
+			}
+		}
+		if len(lacked) > 0 {
+			msg := fmt.Sprintf("%s/%s has no backend %s (it has %s); ", goos, goarch, strings.Join(lacked, ", "), strings.Join(have, ", "))
+			if kept == nil {
+				msg += "nothing to measure here"
+			} else {
+				msg += "measuring " + strings.Join(kept, ", ")
+			}
+			o.notice(w, "backends", msg)
+		}
+		if kept == nil {
+			return o, fmt.Errorf("%s=%q on %s/%s: %w", EnvBackends, strings.Join(o.Backends, ","), goos, goarch, ErrNoBackendHere)
+		}
+		o.Backends = kept
+	}
+	return o, o.CheckHere(goos, goarch)
+}
+
+// notice prints a line a reader must not miss; under GitHub Actions also as a workflow command, so
+// that it shows on the run's summary page.
+func (o Options) notice(w io.Writer, title, msg string) {
+	fmt.Fprintf(w, "NOTICE: %s\n", msg)
+	if o.GitHubActions {
+		fmt.Fprintf(w, "::notice title=%s::%s\n", title, msg)
+	}
+}

@@ -1,0 +1,151 @@
+package matrix
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"testing"
+)
+
+// adaptiveRunner is fakeRunner with adaptive stopping and a cap of 8 rounds: pooled takes twice
+// control's time (slower), splitalloc exactly control's (equivalent), so every comparison can be decided.
+func adaptiveRunner(t *testing.T) *Runner {
+	r := fakeRunner(t, "slower=pooled")
+	r.Plan.Rounds = 8
+	r.Plan.Adaptive = &DefaultAdaptive
+	return r
+}
+
+func checkAdaptive(t *testing.T, r *Runner, wantRounds int, wantClosed string) Manifest {
+	t.Helper()
+	m, err := ReadManifest(r.Dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Status != StatusComplete || m.Stopping == "" || len(m.Cells) != len(r.Plan.Cells()) {
+		t.Fatalf("manifest: status %s, stopping %q, %d cells", m.Status, m.Stopping, len(m.Cells))
+	}
+	samples := readAll(t, r.Dir)
+	perCell := map[Cell]int{}
+	for _, s := range samples {
+		perCell[s.Cell]++
+	}
+	for _, c := range m.Cells {
+		if c.Rounds != wantRounds || c.ClosedBy != wantClosed {
+			t.Errorf("%v: %d rounds, closed by %q; want %d, %q", c.Cell, c.Rounds, c.ClosedBy, wantRounds, wantClosed)
+		}
+		if got := perCell[c.Cell]; got != c.Rounds*len(r.Plan.Variants) {
+			t.Errorf("%v: %d samples for %d rounds of %d variants", c.Cell, got, c.Rounds, len(r.Plan.Variants))
+		}
+		for v, class := range c.Classes {
+			want := map[bool]string{true: "slower", false: "equivalent"}[hostVariant(v) == Pooled]
+			if class != want {
+				t.Errorf("%v: %s decided %q, want %q", c.Cell, v, class, want)
+			}
+		}
+	}
+	return m
+}
+
+func TestAdaptiveStopsDecidedCells(t *testing.T) {
+	r := adaptiveRunner(t)
+	if err := r.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	// Two pairs can never reach the family's level (M_2 <= sqrt((2+c)/c)); four exact pairs can.
+	m := checkAdaptive(t, r, 4, ClosedDecided)
+	if m.Samples >= m.Planned {
+		t.Errorf("%d samples of %d planned: adaptive stopping saved nothing", m.Samples, m.Planned)
+	}
+}
+
+func TestAdaptiveRoundCap(t *testing.T) {
+	r := fakeRunner(t, "ok") // every comparison equivalent, but the cap comes first
+	r.Plan.Rounds = 2
+	r.Plan.Adaptive = &DefaultAdaptive
+	if err := r.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	m, _ := ReadManifest(r.Dir)
+	for _, c := range m.Cells {
+		if c.Rounds != 2 || c.ClosedBy != ClosedCap {
+			t.Errorf("%v: %d rounds, closed by %q; want 2, %q", c.Cell, c.Rounds, c.ClosedBy, ClosedCap)
+		}
+	}
+}
+
+func TestAdaptiveResume(t *testing.T) {
+	r := adaptiveRunner(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	// 4 cells x 2 rounds x 3 variants = 24 samples make the first batch; stop 6 samples into the second.
+	r.Progress = &cancelAfter{n: 30, cancel: cancel}
+	if err := r.Run(ctx); !errors.Is(err, errInterrupted) {
+		t.Fatalf("interrupted Run() = %v", err)
+	}
+	m, _ := ReadManifest(r.Dir)
+	if len(m.Cells) != 4 || slices.ContainsFunc(m.Cells, func(c CellRun) bool { return c.Rounds != 2 || c.ClosedBy != "" }) {
+		t.Fatalf("after the first batch, want 4 open cells at 2 rounds: %+v", m.Cells)
+	}
+	r2 := *r
+	r2.Resume, r2.Progress = true, nil
+	if err := r2.Run(context.Background()); err != nil {
+		t.Fatalf("resumed Run() = %v", err)
+	}
+	checkAdaptive(t, r, 4, ClosedDecided)
+	seen := map[sampleKey]bool{}
+	for _, s := range readAll(t, r.Dir) {
+		if seen[keyOf(s)] {
+			t.Fatalf("%v round %d %s recorded twice", s.Cell, s.Round, s.Variant)
+		}
+		seen[keyOf(s)] = true
+	}
+	// Resuming a finished adaptive run takes nothing more.
+	r3 := r2
+	if err := r3.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	checkAdaptive(t, r, 4, ClosedDecided)
+}
+
+func TestResampleUnstableCells(t *testing.T) {
+	for _, tc := range []struct {
+		name       string
+		unstable   func([]float64) bool
+		wantRounds int
+		wantClosed string
+	}{
+		// Flagged while a series has fewer than 7 values: the 3 own rounds and the first extra pair
+		// are "unstable", the second pair outvotes it.
+		{"transient", func(v []float64) bool { return len(v) < 7 }, 7, ClosedStable},
+		{"confirmed", func([]float64) bool { return true }, 3 + 4, ClosedUnstableCap},
+		{"stable", func([]float64) bool { return false }, 3, ClosedPlanned},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := fakeRunner(t, "ok")
+			r.Plan.Resample = &Resample{MaxExtra: 4}
+			r.Policy = NewPolicy(r.Plan, tc.unstable)
+			if err := r.Run(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			m, _ := ReadManifest(r.Dir)
+			samples := readAll(t, r.Dir)
+			for _, c := range m.Cells {
+				if c.Rounds != tc.wantRounds || c.ClosedBy != tc.wantClosed || c.Base != 3 {
+					t.Errorf("%v: %d rounds (base %d), closed by %q; want %d (base 3), %q", c.Cell, c.Rounds, c.Base, c.ClosedBy, tc.wantRounds, tc.wantClosed)
+				}
+			}
+			if want := len(m.Cells) * tc.wantRounds * len(r.Plan.Variants); len(samples) != want {
+				t.Errorf("%d samples, want %d", len(samples), want)
+			}
+			// Every extra pair is a foldover: the second round's order is the first's reversed.
+			for k := 3; k+1 < tc.wantRounds; k += 2 {
+				a, b := r.Plan.RoundOrder(0, k), r.Plan.RoundOrder(0, k+1)
+				slices.Reverse(b)
+				if !slices.Equal(a, b) {
+					t.Errorf("extra rounds %d and %d: orders %v and reversed %v differ", k, k+1, a, b)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,35 @@
+package sequential
+
+import (
+	"math"
+	"sort"
+)
+
+// BenjaminiYekutieli returns the Benjamini-Yekutieli adjusted p-values of ps, in the same order (R's
+// p.adjust(ps, "BY")): the Benjamini-Hochberg adjustment times the harmonic number H_m = 1 + 1/2 + ... +
+// 1/m, made monotone and capped at 1. Rejecting every test whose adjusted p is <= q keeps the false
+// discovery rate at or below q under any dependence between the tests (Benjamini and Yekutieli, Ann.
+// Statist. 29(4), 2001, Theorem 1.3), which adaptive stopping, deciding when each cell's rounds end
+// from what the cells show, can create. NaN p-values stay NaN and do not count in m.
+func BenjaminiYekutieli(ps []float64) []float64 {
+	out := make([]float64, len(ps))
+	var idx []int
+	for i, p := range ps {
+		out[i] = math.NaN()
+		if !math.IsNaN(p) {
+			idx = append(idx, i)
+		}
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return ps[idx[a]] < ps[idx[b]] })
+	m := float64(len(idx))
+	var h float64
+	for i := 1; i <= len(idx); i++ {
+		h += 1 / float64(i)
+	}
+	running := 1.0
+	for k := len(idx) - 1; k >= 0; k-- {
+		running = math.Min(running, ps[idx[k]]*m*h/float64(k+1))
+		out[idx[k]] = running
+	}
+	return out
+}
