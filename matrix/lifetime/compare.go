@@ -39,7 +39,8 @@ func (r Ratio) Excludes1() bool { return r.Lo > 1 || r.Hi < 1 }
 // BreakEven is the lifetime from which the long-run winner between candidate and control (the one
 // cheaper at MaxN operations) is the cheaper of the two up to MaxN, with a bootstrap interval. N 1 is
 // "no crossing in 1..MaxN": the same variant is cheaper throughout. An infinite bound means some
-// resamples have the other variant cheaper at MaxN (no crossing within the range).
+// resamples have the other variant cheaper at MaxN (no crossing within the range). Decided is set when
+// the ratio's interval at MaxN excludes 1: only then is there a long-run winner to break even with.
 type BreakEven struct {
 	N              int     `json:"n"`
 	Lo             float64 `json:"lo"`
@@ -48,6 +49,7 @@ type BreakEven struct {
 	Crossings      int     `json:"crossings"`     // sign changes of the mean cost difference in 1..MaxN
 	NoCrossing     bool    `json:"noCrossing"`
 	Tie            bool    `json:"tie"` // equal mean costs at MaxN: no winner to cross to
+	Decided        bool    `json:"decided"`
 	Extrapolated   bool    `json:"extrapolated"`
 	MeasuredToOps  int     `json:"measuredToOps"` // the cold series' length: beyond, the warm level
 	ResamplesTotal int     `json:"resamples"`
@@ -167,6 +169,7 @@ func Compare(control, candidate []Process, seed uint64) (*Comparison, error) {
 			be.Lo, be.Hi = percentiles(bes)
 		}
 		be.ResamplesTotal = Resamples
+		be.Decided = cmp.Ratios[len(cmp.Ratios)-1].Excludes1()
 	}
 	cmp.BreakEven = be
 	return cmp, nil

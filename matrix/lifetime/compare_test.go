@@ -42,6 +42,9 @@ func TestBreakEvenKnownCrossing(t *testing.T) {
 			if be.N != 12 || !be.CandidateWins || be.NoCrossing || be.Crossings != 1 || be.Lo != 12 || be.Hi != 12 {
 				t.Errorf("break-even %+v, want 12 [12, 12], candidate wins, one crossing", be)
 			}
+			if !be.Decided {
+				t.Errorf("a long-run ratio of 0.8 with identical rounds is not decided: %+v", be)
+			}
 			if be.Extrapolated != (c.ops < 12) {
 				t.Errorf("extrapolated %v with %d measured operations", be.Extrapolated, c.ops)
 			}
@@ -145,7 +148,38 @@ func TestCompareErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r, _ := thin.RatioAt(1); !math.IsNaN(r.Lo) || thin.BreakEven.ResamplesTotal != 0 {
+	if r, _ := thin.RatioAt(1); !math.IsNaN(r.Lo) || thin.BreakEven.ResamplesTotal != 0 || thin.BreakEven.Decided {
 		t.Errorf("2 pairs got an interval: %+v", r)
+	}
+}
+
+func TestDecide(t *testing.T) {
+	ctl := rounds(6, func(r int) Process { return process(r, 200, 50, 100, 50) })
+	pooled := rounds(6, func(r int) Process { return process(r, 300, 40, 100, 40) }) // cheaper from 12
+	split := rounds(6, func(r int) Process { return process(r, 190, 55, 100, 55) })  // cheaper at 1 only
+	cmps := map[string]*Comparison{}
+	for name, ps := range map[string][]Process{"pooled": pooled, "split": split} {
+		c, err := Compare(ctl, ps, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cmps[name] = c
+	}
+	for _, c := range []struct {
+		n             int
+		winner, vs    string
+		clear, ctlWin bool
+	}{
+		{1, "split", "split", true, false},
+		{10, "control", "pooled", true, true}, // pooled 660/650, split 685/650: pooled is the closer
+		{100, "pooled", "pooled", true, false},
+	} {
+		d, ok := Decide("control", cmps, c.n)
+		if !ok || d.Winner != c.winner || d.Versus != c.vs || d.Clear != c.clear || d.Thin {
+			t.Errorf("N %d: %+v, want winner %s versus %s", c.n, d, c.winner, c.vs)
+		}
+	}
+	if _, ok := Decide("control", cmps, 3); ok {
+		t.Error("decision at a lifetime off the grid")
 	}
 }

@@ -31,6 +31,7 @@ type model struct {
 	Pages       []string        // the linked pages written, besides readmeFile (renderPages)
 	StepSummary bool            // the sections are being written for a step summary, which shows no images
 	Cold        *coldStart      // the cold-start and pool-capacity sections' analyses (coldstart.go)
+	Life        *lifeView       // the steady-state and lifetime sections' analyses (lifetime.go)
 	Emulated    *emulatedInputs // what ran under an emulator: kept out of everything above (emulated.go)
 }
 

@@ -61,6 +61,7 @@ var chartPages = []struct{ Prefix, Page string }{
 	{"faults-", whyPage},
 	{"timeline-", coldStartPage},
 	{"capacity-", capacityPage},
+	{"lifetime-", lifetimePage},
 }
 
 // chartPage is the page a chart file belongs on; environmentPage for a kind not listed.

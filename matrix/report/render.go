@@ -63,6 +63,9 @@ func Render(opts Options) (string, error) {
 	if m.Cold, err = newColdStart(in, a); err != nil {
 		return "", err
 	}
+	if m.Life, err = newLifeView(a); err != nil {
+		return "", err
+	}
 	var cs []chart
 	if len(in.Samples) > 0 { // emulated runs alone have nothing to chart
 		if cs, err = charts(m); err != nil {

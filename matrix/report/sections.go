@@ -20,6 +20,7 @@ const (
 	capacityPage    = "capacity.md"
 	originalPage    = "original.md"
 	environmentPage = "environment.md"
+	lifetimePage    = "lifetime.md"
 )
 
 var sections = []section{
@@ -28,6 +29,7 @@ var sections = []section{
 	{"banner", readmeFile, writeBanner},
 	{"verdicts", readmeFile, writeVerdicts},
 	{"unstable", readmeFile, writeUnstable},
+	{"decisions", readmeFile, writeDecisions},
 	{"summary-charts", readmeFile, writeChartsOf(readmeFile)},
 	{"emulated", readmeFile, writeEmulated},
 	{"pages", readmeFile, writePageIndex},
@@ -39,6 +41,9 @@ var sections = []section{
 	{"coldstart-charts", coldStartPage, writeChartsOf(coldStartPage)},
 	{"capacity", capacityPage, writeCapacity},
 	{"capacity-charts", capacityPage, writeChartsOf(capacityPage)},
+	{"steadystate", lifetimePage, writeSteadyState},
+	{"lifetime", lifetimePage, writeLifetimeCost},
+	{"lifetime-charts", lifetimePage, writeChartsOf(lifetimePage)},
 	{"original", originalPage, writeOriginal},
 	{"environment", environmentPage, writeEnvironment},
 }
@@ -49,12 +54,13 @@ var pageTitles = []struct{ File, Title, What string }{
 	{whyPage, "Why: page faults, allocations, memory", "what each variant did natively, per operation"},
 	{coldStartPage, "Cold start", "a fresh process's first operations, and when it reaches its warm speed"},
 	{capacityPage, "Pool capacity", "pooled at each capacity against control, with the idle memory each holds"},
+	{lifetimePage, "Steady state and lifetime cost", "when each process's cost settles, each variant's total over N operations, and the break-even N"},
 	{originalPage, "Against the original experiments", "every published figure beside this run's cell"},
 	{environmentPage, "Environment, method and raw data", "machines, load, the command that regenerates this report, raw files"},
 }
 
 // summarySections are the sections a GitHub step summary gets: the first screen.
-var summarySections = []string{"title", "context", "banner", "verdicts", "summary-charts"}
+var summarySections = []string{"title", "context", "banner", "verdicts", "decisions", "summary-charts"}
 
 // chartSets draw the report's charts, in page order; each returns zero or more charts.
 var chartSets = []func(*model) ([]chart, error){
@@ -62,6 +68,7 @@ var chartSets = []func(*model) ([]chart, error){
 	summaryCharts,
 	faultsCharts,
 	coldStartCharts,
+	lifetimeCharts,
 }
 
 // writeSections writes the named sections (all when names is nil) of page in order; page "" is every page.

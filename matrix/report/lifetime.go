@@ -1,0 +1,129 @@
+package report
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/deflatelab/deflatelab/matrix/lifetime"
+	"github.com/deflatelab/deflatelab/matrix/stats"
+)
+
+// lifeView is the report's view of the steady-state and lifetime analysis (stats.Lifetimes): one entry
+// per cold cell at a DOP within its machines' processors, and the cells left out with why.
+type lifeView struct {
+	control string
+	cells   []*stats.Lifetime
+	omitted []stats.LifetimeOmitted
+}
+
+func newLifeView(a *stats.Analysis) (*lifeView, error) {
+	ls, om, err := a.Lifetimes()
+	if err != nil {
+		return nil, err
+	}
+	return &lifeView{control: a.Control, cells: ls, omitted: om}, nil
+}
+
+// candidates lists l's candidates in natural order.
+func lifeCandidates(l *stats.Lifetime) []string {
+	var out []string
+	for name := range l.Comparisons {
+		out = append(out, name)
+	}
+	slices.SortFunc(out, stats.CompareNames)
+	return out
+}
+
+// variants lists control then the candidates.
+func (v *lifeView) variants(l *stats.Lifetime) []string {
+	return append([]string{v.control}, lifeCandidates(l)...)
+}
+
+// missing says, for a view with no cell, why: a sentence for the sections that would have shown them.
+func (v *lifeView) missing() string {
+	if v == nil || len(v.omitted) == 0 {
+		return "The results hold no cold samples, so there is no process lifetime to analyse."
+	}
+	reasons := map[string]int{}
+	for _, o := range v.omitted {
+		reasons[o.Reason]++
+	}
+	var parts []string
+	for _, r := range slices.Sorted(mapKeys(reasons)) {
+		parts = append(parts, fmt.Sprintf("%s (%d cells)", r, reasons[r]))
+	}
+	return "No cold cell could be analysed: " + strings.Join(parts, "; ") + "."
+}
+
+func mapKeys[V any](m map[string]V) func(func(string) bool) {
+	return func(yield func(string) bool) {
+		for k := range m {
+			if !yield(k) {
+				return
+			}
+		}
+	}
+}
+
+// nLabel prints a lifetime: 1, 10, 100, 1k, 10k, 100k, 1M, or the number.
+func nLabel(n int) string {
+	switch {
+	case n >= 1_000_000 && n%1_000_000 == 0:
+		return fmt.Sprintf("%dM", n/1_000_000)
+	case n >= 1000 && n%1000 == 0:
+		return fmt.Sprintf("%dk", n/1000)
+	}
+	return fmt.Sprintf("%d", n)
+}
+
+// ratioCell prints a lifetime ratio as a change in percent with its interval, "~ " when the interval
+// holds 1, "(extrapolated)" beyond the cold series.
+func ratioCell(r lifetime.Ratio) string {
+	s := signed((r.Estimate - 1) * 100)
+	if math.IsNaN(r.Lo) {
+		s += " (no CI)"
+	} else {
+		s = fmt.Sprintf("%s [%s, %s]", s, signed((r.Lo-1)*100), signed((r.Hi-1)*100))
+		if !r.Excludes1() {
+			s = "~ " + s
+		}
+	}
+	if r.Extrapolated {
+		s += "†"
+	}
+	return s
+}
+
+// boundLabel prints a break-even bound: a lifetime, or "> 1M" for an infinite one.
+func boundLabel(x float64) string {
+	if math.IsInf(x, 1) {
+		return "> " + nLabel(lifetime.MaxN)
+	}
+	return num(x)
+}
+
+// breakEvenCell says where a candidate's lifetime cost crosses control's.
+func breakEvenCell(c *lifetime.Comparison) string {
+	be := c.BreakEven
+	switch {
+	case be.ResamplesTotal == 0:
+		return fmt.Sprintf("%d pairs, too few for an interval", c.Pairs)
+	case !be.Decided:
+		return "no long-run winner (the ratio at 1M holds 1)"
+	}
+	who := "control"
+	if be.CandidateWins {
+		who = "the candidate"
+	}
+	iv := fmt.Sprintf(" [%s, %s]", boundLabel(be.Lo), boundLabel(be.Hi))
+	if be.NoCrossing {
+		return fmt.Sprintf("no crossing in 1..%s: %s cheaper throughout%s", nLabel(lifetime.MaxN), who, iv)
+	}
+	ext := ""
+	if be.Extrapolated {
+		ext = " (extrapolated)"
+	}
+	return fmt.Sprintf("%s%s: %s cheaper from there%s", num(float64(be.N)), iv, who, ext)
+}

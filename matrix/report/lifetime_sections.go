@@ -1,0 +1,262 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"math"
+
+	"github.com/deflatelab/deflatelab/matrix/lifetime"
+	"github.com/deflatelab/deflatelab/matrix/stats"
+)
+
+// decisionCells picks, per platform, backend and workload, the cells a decision table shows: DOP 1 and
+// the highest DOP within the processors.
+func (v *lifeView) decisionCells() []*stats.Lifetime {
+	type key struct{ platform, backend, workload string }
+	top := map[key]int{}
+	for _, l := range v.cells {
+		k := key{l.Platform, l.Backend, l.Workload}
+		top[k] = max(top[k], l.DOP)
+	}
+	var out []*stats.Lifetime
+	for _, l := range v.cells {
+		if l.DOP == 1 || l.DOP == top[key{l.Platform, l.Backend, l.Workload}] {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// lifeHeading writes a lifetime section's heading and, when no cell was analysed, why; ok is false then.
+func lifeHeading(w io.Writer, m *model, title string) (v *lifeView, ok bool) {
+	fmt.Fprintf(w, "## %s\n\n", title)
+	if m.Life == nil || len(m.Life.cells) == 0 {
+		fmt.Fprintf(w, "%s\n\n", m.Life.missing())
+		return nil, false
+	}
+	return m.Life, true
+}
+
+// writeDecisions is the first page's decision table: for a process that runs N operations, which
+// variant costs least, by how much against control, and what idle memory the winner keeps.
+func writeDecisions(w io.Writer, m *model) {
+	v, ok := lifeHeading(w, m, "Which variant costs least over a process's lifetime")
+	if !ok {
+		return
+	}
+	fmt.Fprintf(w, "For a process that compresses N payloads in its life (N = 1: a one-shot tool; 100k and more: a long-lived "+
+		"server), the variant with the least expected total time over those N operations, and its change against control "+
+		"with a %s paired bootstrap interval over rounds; when control is cheapest, the closest candidate is shown against it. "+
+		"A **bold** winner's interval excludes no change; \"~\" means no variant is shown to cost less than control. The "+
+		"cheapest candidate by estimate is named: candidates (pool capacities) whose ratios overlap it are not shown to differ. "+
+		"† marks lifetimes beyond the cold samples' operations, where each variant's cost grows at its warm time per "+
+		"operation (extrapolated). Pooled winners keep idle states after their operations: the median idle memory of its warm "+
+		"samples (the most it holds). Lifetime costs sum the operations' durations (at DOP > 1, over all workers). "+
+		"The per-cell ratios, break-even points and charts are under [Steady state and lifetime cost](%s).\n\n",
+		confidencePct(lifetime.Confidence), lifetimePage)
+	header := []string{"Platform", "Backend", "Workload", "DOP"}
+	for _, n := range lifetime.DecisionNs {
+		label := "N = " + nLabel(n)
+		if n == lifetime.DecisionNs[len(lifetime.DecisionNs)-1] {
+			label += "+"
+		}
+		header = append(header, label)
+	}
+	var rows [][]string
+	for _, l := range v.decisionCells() {
+		row := []string{l.Platform, l.Backend, l.Workload, fmt.Sprint(l.DOP)}
+		for _, n := range lifetime.DecisionNs {
+			row = append(row, v.decisionCell(m, l, n))
+		}
+		rows = append(rows, row)
+	}
+	mdTable(w, header, rows)
+}
+
+// decisionCell is one lifetime's winner, or why none is named.
+func (v *lifeView) decisionCell(m *model, l *stats.Lifetime, n int) string {
+	if why := unstableLife(m, l); why != "" {
+		return "unstable: " + why
+	}
+	d, ok := lifetime.Decide(v.control, l.Comparisons, n)
+	switch {
+	case !ok:
+		return "no candidate"
+	case d.Thin:
+		return "too few rounds for an interval"
+	}
+	r := ratioCell(d.Ratio)
+	if d.Winner == v.control {
+		if d.Clear {
+			return fmt.Sprintf("**%s** (%s %s)", v.control, d.Versus, r)
+		}
+		return fmt.Sprintf("~ %s (%s %s)", v.control, d.Versus, trimTilde(r))
+	}
+	name := d.Winner
+	if d.Clear {
+		name = "**" + name + "**"
+	} else {
+		r = trimTilde(r)
+		name = "~ " + name
+	}
+	s := name + " " + r
+	if idle := l.Idle[d.Winner]; idle.Capacity > 0 && !math.IsNaN(idle.Warm) {
+		s += ", keeps " + bytesNum(idle.Warm) + " idle"
+	}
+	return s
+}
+
+func trimTilde(s string) string {
+	if len(s) > 2 && s[:2] == "~ " {
+		return s[2:]
+	}
+	return s
+}
+
+// unstableLife names what makes a lifetime cell's data unstable, or "". Nothing does yet: the regime
+// detection (stats' Unstable class) is not part of this analysis' inputs.
+func unstableLife(*model, *stats.Lifetime) string { return "" }
+
+// writeSteadyState is the steady-state section: per cell and variant, the classes of its processes and
+// where their steady state begins.
+func writeSteadyState(w io.Writer, m *model) {
+	v, ok := lifeHeading(w, m, "Steady state per fresh process")
+	if !ok {
+		return
+	}
+	fmt.Fprintf(w, "Each cold sample's per-operation durations (the exact first operations per worker where the results "+
+		"carry them, then the log2 timeline bins as their mean per operation) segmented with PELT on log durations, and "+
+		"classified as Barrett et al. (OOPSLA 2017) did: **flat** (one level), **warmup** (slower first, then steady), "+
+		"**slowdown** (the steady state is slower than an earlier stretch), **no steady state** (the last level holds under "+
+		"%.0f%% of the operations or one bin). Levels within %.0f%% are one. *Steady from op* is the median first operation "+
+		"of the steady state over the processes that have one, with its 95%% interval; *time before it* their summed "+
+		"duration. See [METHOD.md](%s) (\"Steady state and lifetime cost\") for the penalty and the accuracy measured on "+
+		"synthetic series.\n\n", lifetime.SteadyShare*100, (lifetime.EquivalentRatio-1)*100, methodLink)
+	if !allExact(v) {
+		fmt.Fprintf(w, "These results carry no exact per-operation durations (hosts before `firstOpsNs`): the series are "+
+			"the log2 bins only, so a steady-state start is resolved to its bin's first operation (1, 2, 3, 5, 9, 17, ...).\n\n")
+	}
+	var rows [][]string
+	for _, l := range v.cells {
+		for _, name := range v.variants(l) {
+			s, ok := l.Steady[name]
+			if !ok {
+				continue
+			}
+			rows = append(rows, []string{l.Platform, l.Backend, l.Workload, fmt.Sprint(l.DOP), name,
+				fmt.Sprint(s.Classes[lifetime.Flat]), fmt.Sprint(s.Classes[lifetime.Warmup]), fmt.Sprint(s.Classes[lifetime.Slowdown]),
+				fmt.Sprint(s.Classes[lifetime.NoSteadyState]), medianCell(s.Start, 1, 1), medianCell(s.StartNs, 1e-3, 0), medianCell(s.LevelNs, 1e-3, 0)})
+		}
+	}
+	mdTable(w, []string{"Platform", "Backend", "Workload", "DOP", "Variant", "Flat", "Warmup", "Slowdown", "No steady state",
+		"Steady from op", "Time before it, us", "Steady level, us/op"}, rows)
+	v.writeOmitted(w)
+}
+
+// medianCell prints a median scaled by scale and shifted by shift (operation counts become 1-based
+// operation numbers), with its interval.
+func medianCell(md lifetime.Median, scale, shift float64) string {
+	if md.N == 0 {
+		return "none"
+	}
+	c := md.Center*scale + shift
+	if md.Thin() {
+		return fmt.Sprintf("%s (n=%d, no CI)", num(c), md.N)
+	}
+	return fmt.Sprintf("%s [%s, %s]", num(c), num(md.Lo*scale+shift), num(md.Hi*scale+shift))
+}
+
+func allExact(v *lifeView) bool {
+	for _, l := range v.cells {
+		if !l.Exact {
+			return false
+		}
+	}
+	return true
+}
+
+// writeOmitted lists the cold cells without a lifetime analysis.
+func (v *lifeView) writeOmitted(w io.Writer) {
+	if len(v.omitted) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "Not analysed: ")
+	for i, o := range v.omitted {
+		if i > 0 {
+			fmt.Fprintf(w, "; ")
+		}
+		fmt.Fprintf(w, "%s %s %s DOP %d (%s)", o.Platform, o.Backend, o.Workload, o.DOP, o.Reason)
+	}
+	fmt.Fprintf(w, ".\n\n")
+}
+
+// lifetimeNs are the lifetimes the per-cell tables show.
+var lifetimeNs = []int{1, 10, 100, 1_000, 10_000, 100_000, 1_000_000}
+
+// writeLifetimeCost is the lifetime-cost section: per cell, each candidate's total time over N
+// operations against control's, and its break-even.
+func writeLifetimeCost(w io.Writer, m *model) {
+	v, ok := lifeHeading(w, m, "Lifetime cost and break-even")
+	if !ok {
+		return
+	}
+	fmt.Fprintf(w, "The expected total time of a process that runs N operations, candidate over control: per round, each "+
+		"variant's cold series summed up to N (measured: every one-time cost - the first state's allocation, a private "+
+		"heap's creation, the pool's first miss - falls inside the first operations), and beyond the cold series its warm "+
+		"time per operation from the same round's warm sample († extrapolated: no process here ran N operations from its "+
+		"start). The ratio is that of the mean totals over the paired rounds, with a %s percentile interval from %d paired "+
+		"bootstrap resamples of the rounds (seeded: the same results give the same intervals). *Break-even* is the lifetime "+
+		"from which the long-run winner (the cheaper at 1M operations, when its interval excludes 1) stays the cheaper, with "+
+		"the same bootstrap's interval.\n\n", confidencePct(lifetime.Confidence), lifetime.Resamples)
+	header := []string{"Platform", "Backend", "Workload", "DOP", "Candidate", "Pairs"}
+	for _, n := range lifetimeNs {
+		header = append(header, "N = "+nLabel(n))
+	}
+	header = append(header, "Break-even N")
+	var rows [][]string
+	for _, l := range v.cells {
+		for _, name := range lifeCandidates(l) {
+			c := l.Comparisons[name]
+			row := []string{l.Platform, l.Backend, l.Workload, fmt.Sprint(l.DOP), name, fmt.Sprint(c.Pairs)}
+			for _, n := range lifetimeNs {
+				r, _ := c.RatioAt(n)
+				row = append(row, ratioCell(r))
+			}
+			rows = append(rows, append(row, breakEvenCell(c)))
+		}
+	}
+	mdTable(w, header, rows)
+	fmt.Fprintf(w, "Cold series cover %s operations; warm samples set the level beyond in %s.\n\n", measuredSpan(v), warmShare(v))
+}
+
+// measuredSpan is the range of the cold series' lengths.
+func measuredSpan(v *lifeView) string {
+	lo, hi := math.MaxInt, 0
+	for _, l := range v.cells {
+		for _, c := range l.Comparisons {
+			lo, hi = min(lo, c.Measured), max(hi, c.Measured)
+		}
+	}
+	if hi == 0 {
+		return "no"
+	}
+	if lo == hi {
+		return num(float64(lo))
+	}
+	return fmt.Sprintf("%s to %s", num(float64(lo)), num(float64(hi)))
+}
+
+// warmShare says how many processes had a warm sample of their round to extrapolate with.
+func warmShare(v *lifeView) string {
+	with, all := 0, 0
+	for _, l := range v.cells {
+		for name, s := range l.Steady {
+			all += s.Processes
+			with += l.Warm[name]
+		}
+	}
+	if with == all {
+		return fmt.Sprintf("every one of the %d processes' rounds", all)
+	}
+	return fmt.Sprintf("%d of %d processes' rounds (the others extrapolate at their cold series' steady level)", with, all)
+}

@@ -1,0 +1,68 @@
+package report
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/host"
+)
+
+// TestLifetimeSections renders the cold-start fixture (known costs: control's first operation 200 µs,
+// the next 7 100, then 20; pooled's first 200, then 10; warm mixed pooled/8 30 µs) and checks what
+// the steady-state, lifetime and decision sections say.
+func TestLifetimeSections(t *testing.T) {
+	path, err := Render(Options{In: []string{coldStartFixture(t)}, Out: t.TempDir(), Name: "cold"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := reportText(t, filepath.Dir(path))
+	for _, want := range []string{
+		"## Which variant costs least over a process's lifetime",
+		// control steadies from operation 9 in every round, pooled from 2.
+		"| linux/amd64 | pages | fixed | 1 | control | 0 | 8 | 0 | 0 | 9 [9, 9] |",
+		"| linux/amd64 | pages | fixed | 1 | pooled/8 | 0 | 8 | 0 | 0 | 2 [2, 2] |",
+		// pooled/8 churns in the mixed warm phase: control is cheaper from about 256 operations on.
+		"control cheaper from there (extrapolated)",
+		"series are the log2 bins only",
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("report lacks %q", want)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(filepath.Dir(path), "lifetime-linux-amd64-dop1.svg")); err != nil {
+		t.Errorf("no lifetime chart: %v", err)
+	}
+}
+
+// TestLifetimeSectionsWithoutTimeline: results from hosts before the timeline still render, and each
+// lifetime section says what is missing instead of a table.
+func TestLifetimeSectionsWithoutTimeline(t *testing.T) {
+	var samples []matrix.Sample
+	for _, phase := range []string{host.Cold, host.Warm} {
+		for r := range 6 {
+			for _, v := range []string{"control", "pooled"} {
+				samples = append(samples, matrix.Sample{Run: "r", Cell: matrix.Cell{Platform: "linux/amd64", Workload: "fixed", DOP: 1,
+					Phase: phase, Backend: "libc"}, Variant: v, Round: r, OK: true,
+					Result: &host.Result{Ops: 10, ElapsedNs: 1e6, OutputBytes: 5, Digest: "d"}})
+			}
+		}
+	}
+	path, err := Render(Options{In: []string{writeResults(t, samples)}, Out: t.TempDir(), Name: "old"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := reportText(t, filepath.Dir(path))
+	for _, heading := range []string{"## Which variant costs least", "## Steady state per fresh process", "## Lifetime cost and break-even"} {
+		i := strings.Index(page, heading)
+		if i < 0 {
+			t.Errorf("no section %q", heading)
+			continue
+		}
+		if body := page[i:]; !strings.Contains(body[:min(len(body), 400)], "no per-operation timeline") {
+			t.Errorf("section %q does not say the timeline is missing:\n%s", heading, body[:min(len(body), 400)])
+		}
+	}
+}

@@ -1,0 +1,218 @@
+package stats
+
+import (
+	"fmt"
+	"hash/fnv"
+	"maps"
+	"math"
+	"slices"
+
+	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/host"
+	"github.com/deflatelab/deflatelab/matrix/lifetime"
+)
+
+// Lifetime is the steady-state and lifetime-cost analysis of one cold cell (platform, backend,
+// workload, DOP) at a DOP within its machines' processors: each usable cold sample segmented and
+// classified (matrix/lifetime), and each candidate's lifetime cost against control's, paired by round,
+// with the same round's warm sample as the level beyond the cold series.
+type Lifetime struct {
+	matrix.Cell      // the cold cell
+	Processors  int  // the most processors among its samples' machines
+	Exact       bool // every series carried exact first operations (else bins only)
+	Steady      map[string]lifetime.Summary
+	Processes   map[string][]lifetime.Steady // per variant, by round order
+	Comparisons map[string]*lifetime.Comparison
+	Idle        map[string]Idle // per variant
+	Warm        map[string]int  // per variant: rounds whose warm sample set the level beyond
+}
+
+// Idle is what a variant's processes keep idle at the end of their measured region (the pool's
+// states), median over usable samples: cold is the first 3,000 operations' end, warm the long run's.
+type Idle struct {
+	Capacity   int
+	Cold, Warm float64
+}
+
+// noTimeline is why a cell whose samples carry no per-operation durations has no lifetime analysis.
+const noTimeline = "the results carry no per-operation timeline (hosts before it was recorded)"
+
+// LifetimeOmitted says why a cold cell has no lifetime analysis.
+type LifetimeOmitted struct {
+	matrix.Cell
+	Reason string
+}
+
+// Lifetimes analyses every cold cell of a at a DOP within the processors of its samples' machines
+// (beyond, an operation's duration holds its wait for a core). Cells left out are listed with why.
+func (a *Analysis) Lifetimes() ([]*Lifetime, []LifetimeOmitted, error) {
+	var out []*Lifetime
+	var omitted []LifetimeOmitted
+	for _, c := range a.Cells {
+		if c.Phase != host.Cold {
+			continue
+		}
+		l, why, err := a.lifetime(c)
+		switch {
+		case err != nil:
+			return nil, nil, fmt.Errorf("%s %s %s DOP %d: %w", c.Platform, c.Backend, c.Workload, c.DOP, err)
+		case why != "":
+			omitted = append(omitted, LifetimeOmitted{Cell: c.Cell, Reason: why})
+		default:
+			out = append(out, l)
+		}
+	}
+	return out, omitted, nil
+}
+
+func (a *Analysis) lifetime(c *Cell) (*Lifetime, string, error) {
+	l := &Lifetime{Cell: c.Cell, Exact: true, Steady: map[string]lifetime.Summary{}, Processes: map[string][]lifetime.Steady{},
+		Comparisons: map[string]*lifetime.Comparison{}, Idle: map[string]Idle{}, Warm: map[string]int{}}
+	timeline := false
+	for _, v := range c.Variants {
+		for _, s := range v.byRound {
+			l.Processors = max(l.Processors, s.Result.Env.NumCPU)
+			timeline = timeline || len(s.Result.TimelineNs) > 0
+		}
+	}
+	if !timeline {
+		return nil, noTimeline, nil
+	}
+	if l.Processors > 0 && c.DOP > l.Processors {
+		return nil, fmt.Sprintf("DOP %d is above the %d processors: durations include waiting for a core", c.DOP, l.Processors), nil
+	}
+	warm := cellOfPhase(a, c.Cell, host.Warm)
+	procs := map[string][]lifetime.Process{}
+	for _, v := range c.Variants {
+		ids := slices.SortedFunc(maps.Keys(v.byRound), func(x, y RoundID) int {
+			if x.less(y) {
+				return -1
+			}
+			if y.less(x) {
+				return 1
+			}
+			return 0
+		})
+		var steadies []lifetime.Steady
+		for i, id := range ids {
+			r := v.byRound[id].Result
+			s, exact, err := SeriesOf(r)
+			if err != nil {
+				return nil, "", fmt.Errorf("%s round %d: %w", v.Name, id.Round, err)
+			}
+			if len(s.Points) == 0 {
+				return nil, noTimeline, nil
+			}
+			l.Exact = l.Exact && exact
+			st, err := lifetime.Classify(s)
+			if err != nil {
+				return nil, "", err
+			}
+			steadies = append(steadies, st)
+			p := lifetime.Process{Round: i, Cold: s}
+			if w := warm.variantRound(v.Name, id); w != nil {
+				if p.WarmNs = timelinePerOp(w); p.WarmNs > 0 {
+					l.Warm[v.Name]++
+				}
+			}
+			procs[v.Name] = append(procs[v.Name], p)
+		}
+		l.Processes[v.Name] = steadies
+		l.Steady[v.Name] = lifetime.Summarize(steadies)
+		l.Idle[v.Name] = Idle{Capacity: capacityOf(v), Cold: v.Metrics[IdleBytes.Name].Center, Warm: math.NaN()}
+		if w := warm.variant(v.Name); w != nil {
+			l.Idle[v.Name] = Idle{Capacity: capacityOf(v), Cold: v.Metrics[IdleBytes.Name].Center, Warm: w.Metrics[IdleBytes.Name].Center}
+		}
+	}
+	if len(procs[a.Control]) == 0 {
+		return nil, "no usable control sample", nil
+	}
+	for name, ps := range procs {
+		if name == a.Control {
+			continue
+		}
+		cmp, err := lifetime.Compare(procs[a.Control], ps, seedOf(c.Cell, name))
+		if err != nil {
+			return nil, "", fmt.Errorf("%s: %w", name, err)
+		}
+		l.Comparisons[name] = cmp
+	}
+	return l, "", nil
+}
+
+// SeriesOf is a sample's per-operation series: each worker's exact first operations when the result
+// carries them, then the timeline's log2 bins. exact says whether it had exact operations; a result
+// without a timeline gives an empty series.
+func SeriesOf(r *host.Result) (s lifetime.Series, exact bool, err error) {
+	if len(r.TimelineNs) == 0 {
+		return lifetime.Series{}, false, nil
+	}
+	var bins []lifetime.Bin
+	for k, ns := range r.TimelineNs {
+		first, last := host.BinRange(k)
+		if last = min(last, r.Ops); last < first {
+			break
+		}
+		bins = append(bins, lifetime.Bin{First: first, Last: last, SumNs: ns})
+	}
+	exactOps := firstOpsNs(r)
+	s, err = lifetime.NewSeries(exactOps, bins, r.Ops)
+	return s, len(exactOps) > 0, err
+}
+
+// timelinePerOp is a warm sample's mean operation duration from its timeline (the same measure as the
+// cold series: summed operation durations, not wall time), or 0 without one.
+func timelinePerOp(r *host.Result) float64 {
+	var sum int64
+	for _, ns := range r.TimelineNs {
+		sum += ns
+	}
+	if sum <= 0 || r.Ops < 1 {
+		return 0
+	}
+	return float64(sum) / float64(r.Ops)
+}
+
+// seedOf makes each comparison's bootstrap seed from its cell and candidate: deterministic, and
+// different between comparisons so that their resamples are not the same draws.
+func seedOf(c matrix.Cell, candidate string) uint64 {
+	h := fnv.New64a()
+	fmt.Fprintf(h, "%s|%s|%s|%d|%s", c.Platform, c.Backend, c.Workload, c.DOP, candidate)
+	return h.Sum64()
+}
+
+// cellOfPhase is a's cell like c in phase, or nil.
+func cellOfPhase(a *Analysis, c matrix.Cell, phase string) *Cell {
+	c.Phase = phase
+	for _, x := range a.Cells {
+		if x.Cell == c {
+			return x
+		}
+	}
+	return nil
+}
+
+func (c *Cell) variant(name string) *Variant {
+	if c == nil {
+		return nil
+	}
+	return c.Variant(name)
+}
+
+func (c *Cell) variantRound(name string, id RoundID) *host.Result {
+	v := c.variant(name)
+	if v == nil {
+		return nil
+	}
+	return v.byRound[id].Result
+}
+
+func capacityOf(v *Variant) int {
+	for _, s := range v.byRound {
+		return s.Result.PoolCapacity
+	}
+	return 0
+}
+
+// firstOpsNs is the result's exact first operations per worker; none until host.Result records them.
+func firstOpsNs(*host.Result) [][]int64 { return nil }

@@ -1,0 +1,112 @@
+package stats
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/host"
+	"github.com/deflatelab/deflatelab/matrix/lifetime"
+)
+
+// lifetimeSamples are 8 rounds of control and pooled/8 on one machine with known per-operation costs
+// (µs): cold, control's first operation 200, the next 7 100, then 20; pooled's first 200, then 10.
+// Warm: control 20, pooled 30 (a churning pool). dop and cpus set the cells' DOP and the processors.
+func lifetimeSamples(dop, cpus int, timeline bool) []matrix.Sample {
+	const ops = 100
+	var out []matrix.Sample
+	for _, phase := range []string{host.Cold, host.Warm} {
+		for r := range 8 {
+			for _, v := range []string{"control", "pooled/8"} {
+				perOp := func(i int) int64 {
+					switch {
+					case phase == host.Cold && i == 0:
+						return 200_000
+					case v == "control" && phase == host.Cold && i < 8:
+						return 100_000
+					case v == "control":
+						return 20_000
+					case phase == host.Warm:
+						return 30_000
+					}
+					return 10_000
+				}
+				tl := make([]int64, host.Bins(ops))
+				var total int64
+				for i := range ops {
+					tl[host.Bin(i)] += perOp(i)
+					total += perOp(i)
+				}
+				res := &host.Result{Variant: strings.Split(v, "/")[0], Backend: "pages", Workload: "mixed", Phase: phase, DOP: dop,
+					Ops: ops, ElapsedNs: total, OutputBytes: 1000, Digest: "aa", Env: host.Env{NumCPU: cpus}}
+				if timeline {
+					res.TimelineNs = tl
+				}
+				if v != "control" {
+					res.PoolCapacity, res.IdleBytes = 8, 8*350_000
+				}
+				out = append(out, matrix.Sample{Run: "R", Cell: matrix.Cell{Platform: "linux/amd64", Workload: "mixed", DOP: dop, Phase: phase,
+					Backend: "pages"}, Variant: v, Round: r, OK: true, Result: res})
+			}
+		}
+	}
+	return out
+}
+
+// TestLifetimesKnownCrossing: pooled's total over N operations is 200 + 10(N-1) µs up to its 100 cold
+// operations and grows by 30 per operation after; control's is 900 + 20(N-8) from N = 8. Pooled is
+// cheaper up to N = 255 (equal there) and dearer from 256 on, beyond the cold series: extrapolated.
+func TestLifetimesKnownCrossing(t *testing.T) {
+	a, err := Analyze(lifetimeSamples(1, 2, true), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ls, omitted, err := a.Lifetimes()
+	if err != nil || len(ls) != 1 || len(omitted) != 0 {
+		t.Fatalf("lifetimes %v, omitted %v, err %v", ls, omitted, err)
+	}
+	l := ls[0]
+	cmp := l.Comparisons["pooled/8"]
+	be := cmp.BreakEven
+	if be.N != 256 || be.CandidateWins || !be.Extrapolated || !be.Decided || be.Lo != 256 || be.Hi != 256 {
+		t.Errorf("break-even %+v, want 256 [256, 256], control cheaper from there, extrapolated", be)
+	}
+	if r, _ := cmp.RatioAt(8); r.Estimate != (200.0+70)/900 || r.Extrapolated {
+		t.Errorf("ratio at 8: %+v, want 270/900 measured", r)
+	}
+	if l.Warm["control"] != 8 || l.Warm["pooled/8"] != 8 || l.Exact {
+		t.Errorf("warm levels %v, exact %v: want every round's warm sample, bins only", l.Warm, l.Exact)
+	}
+	ctl, pool := l.Steady["control"], l.Steady["pooled/8"]
+	if ctl.Classes[lifetime.Warmup] != 8 || ctl.Start.Center != 8 || pool.Classes[lifetime.Warmup] != 8 || pool.Start.Center != 1 {
+		t.Errorf("steady states: control %+v, pooled %+v; want warmup from operation 9 and 2", ctl, pool)
+	}
+	if idle := l.Idle["pooled/8"]; idle.Capacity != 8 || idle.Warm != 8*350_000 {
+		t.Errorf("idle %+v", idle)
+	}
+	if d, ok := lifetime.Decide(a.Control, l.Comparisons, 100); !ok || d.Winner != "pooled/8" || !d.Clear {
+		t.Errorf("decision at 100: %+v", d)
+	}
+	if d, ok := lifetime.Decide(a.Control, l.Comparisons, 1000); !ok || d.Winner != "control" || !d.Clear {
+		t.Errorf("decision at 1000: %+v", d)
+	}
+}
+
+func TestLifetimesOmitted(t *testing.T) {
+	for _, c := range []struct {
+		name      string
+		dop, cpus int
+		timeline  bool
+		want      string
+	}{
+		{"old results", 1, 2, false, "no per-operation timeline"},
+		{"old results oversubscribed", 8, 2, false, "no per-operation timeline"},
+		{"oversubscribed", 4, 2, true, "above the 2 processors"},
+	} {
+		a, _ := Analyze(lifetimeSamples(c.dop, c.cpus, c.timeline), Options{})
+		ls, omitted, err := a.Lifetimes()
+		if err != nil || len(ls) != 0 || len(omitted) != 1 || !strings.Contains(omitted[0].Reason, c.want) {
+			t.Errorf("%s: lifetimes %v, omitted %+v, err %v; want one omitted with %q", c.name, ls, omitted, err, c.want)
+		}
+	}
+}
