@@ -71,6 +71,13 @@ type Result struct {
 // measured region (on average), taking a whole processor's share from a sample that can use them all.
 const BusyOtherCPU = 1.0
 
+// BusyDefinition states Busy in one sentence, for every page that counts busy samples (the banner, the
+// environment page), so that they cannot define it differently; docs/METHOD.md ("Machine load") gives the
+// reasons.
+const BusyDefinition = "a sample is busy when other processes kept at least one processor busy, on average, over " +
+	"its measured region (the system's processor time minus the sample's own, a lower bound); results recorded " +
+	"before that reading existed fall back to a load average above the processor count"
+
 // Busy reports whether the sample ran on a machine loaded beyond its processors: other processes using
 // BusyOtherCPU processors or more. Results recorded before OtherCPU was measured on Linux fall back to the
 // load average (before or after) above the core count, which also counts the runner's own hosts - so at

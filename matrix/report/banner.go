@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/host"
 	"github.com/deflatelab/deflatelab/matrix/stats"
 )
 
@@ -54,7 +55,11 @@ func weakEvidence(m *model) []string {
 		total += l.Samples
 	}
 	if busy > 0 {
-		out = append(out, fmt.Sprintf("**%d of %d samples ran on a busy machine** (more work than processors; the elapsed tables' notes name their cells, Environment the readings).", busy, total))
+		out = append(out, fmt.Sprintf("**%d of %d samples ran on a busy machine** (%s; the elapsed tables' notes name their cells, Environment the readings).", busy, total, host.BusyDefinition))
+	}
+	out = append(out, validityWeaknesses(m)...)
+	if l := roundsLine(m); l != "" && len(out) > 0 {
+		out = append(out, l)
 	}
 	return out
 }

@@ -6,7 +6,6 @@ import (
 	"io"
 	"math"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/deflatelab/deflatelab/matrix"
@@ -92,7 +91,7 @@ func (v *capacityView) write(w io.Writer) {
 			if cold != nil {
 				coldDelta = deltaCell(cold.Delta(cand, stats.Elapsed.Name))
 			}
-			rows = append(rows, []string{c.Platform, c.Backend, c.Workload, strconv.Itoa(c.DOP), cand,
+			rows = append(rows, []string{c.Platform, c.Backend, c.Workload, dopCell(c), cand,
 				bytesNum(v.idle(c, cand).Center), deltaCell(c.Delta(cand, stats.Elapsed.Name)), coldDelta})
 		}
 	}
@@ -195,7 +194,7 @@ func (v *capacityView) charts() ([]chart, error) {
 			if err := f.addPoints(&ns, col, mk.hollow, "", false, true); err != nil {
 				return nil, err
 			}
-			f.legendEntry(fmt.Sprintf("DOP %d", c.DOP), col, mk.filled)
+			f.legendEntry("DOP "+dopCell(c), col, mk.filled)
 		}
 		pad := math.Max(10, (yhi-ylo)*0.12)
 		f.p.X.Min, f.p.X.Max = 0, math.Max(1, xhi*1.15)

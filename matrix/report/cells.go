@@ -48,7 +48,7 @@ func writeCellStats(w io.Writer, m *model) {
 					if d.Test.N1 > 0 && d.Test.N2 > 0 {
 						utest = pNum(d.Test.P)
 					}
-					rows = append(rows, []string{cand, g.Backend, c.Workload, strconv.Itoa(c.DOP), c.Phase, pairs,
+					rows = append(rows, []string{cand, g.Backend, c.Workload, dopCell(c), c.Phase, pairs,
 						trimMark(deltaCell(d)), pNum(d.P()), pNum(d.PAdjusted), decisionWord(d), med, utest})
 					var rs []string
 					for _, pr := range d.Pairs {
@@ -58,12 +58,13 @@ func writeCellStats(w io.Writer, m *model) {
 						}
 						rs = append(rs, ratioNum(pr.Ratio)+mark)
 					}
-					ratioRows = append(ratioRows, []string{cand, g.Backend, c.Workload, strconv.Itoa(c.DOP), c.Phase, strings.Join(rs, " ")})
+					ratioRows = append(ratioRows, []string{cand, g.Backend, c.Workload, dopCell(c), c.Phase, strings.Join(rs, " ")})
 				}
 			}
 		}
 		mdTableCompact(w, []string{"Candidate", "Backend", "Workload", "DOP", "Phase", "Pairs", "Change, % [interval]",
 			"p", "Adjusted p", "Decision", "Median ratio", "U test p"}, rows)
+		writeThroughputNote(w, m, p)
 		fmt.Fprintf(w, "<details><summary>Per-round ratios candidate/control, %s (* = the candidate ran first)</summary>\n\n", p)
 		mdTable(w, []string{"Candidate", "Backend", "Workload", "DOP", "Phase", "Ratios by round"}, ratioRows)
 		fmt.Fprintf(w, "</details>\n\n")

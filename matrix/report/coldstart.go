@@ -3,7 +3,9 @@ package report
 import (
 	"fmt"
 	"io"
+	"maps"
 	"math"
+	"slices"
 
 	"github.com/deflatelab/deflatelab/matrix"
 	"github.com/deflatelab/deflatelab/matrix/host"
@@ -32,6 +34,10 @@ type coldStart struct {
 	fastest  fastestOp
 	capacity *capacityView
 	charts   []chart
+	// skipped lists, per platform, the DOPs left out of the timeline analyses because they exceed the
+	// processors (see oversubscribedSample), and procs the processors.
+	skipped map[string][]int
+	procs   map[string]int
 }
 
 // harnessLine is one run's recorded harness cost.
@@ -50,9 +56,18 @@ type fastestOp struct {
 // newColdStart analyses the timeline parts of in's samples and draws their charts. Samples from hosts
 // without a timeline (older results) are left out of these sections only.
 func newColdStart(in *inputs, a *stats.Analysis) (*coldStart, error) {
-	cs := &coldStart{control: a.Control, ops: map[matrix.Cell]int{}}
+	cs := &coldStart{control: a.Control, ops: map[matrix.Cell]int{}, skipped: map[string][]int{}, procs: map[string]int{}}
 	var err error
 	maxBins := 0
+	for _, s := range in.Samples {
+		if oversubscribedSample(s) && !slices.Contains(cs.skipped[s.Cell.Platform], s.Cell.DOP) {
+			cs.skipped[s.Cell.Platform] = append(cs.skipped[s.Cell.Platform], s.Cell.DOP)
+			cs.procs[s.Cell.Platform] = max(cs.procs[s.Cell.Platform], s.Result.Env.NumCPU)
+		}
+	}
+	for _, dops := range cs.skipped {
+		slices.Sort(dops)
+	}
 	for _, s := range in.Samples {
 		if s.OK && s.Result != nil && s.Cell.Phase == host.Cold {
 			maxBins = max(maxBins, len(s.Result.TimelineNs))
@@ -118,14 +133,20 @@ func firstN(r *host.Result, n int) (int64, int, bool) {
 	return sum, 1, true
 }
 
+// oversubscribedSample reports whether s ran more workers than its machine's processors: its operations'
+// durations then include waiting for a processor, so per-operation analyses leave it out.
+func oversubscribedSample(s matrix.Sample) bool {
+	return s.OK && s.Result != nil && s.Result.Env.NumCPU > 0 && s.Cell.DOP > s.Result.Env.NumCPU
+}
+
 // derived analyses the usable samples of phase after replacing each Result's elapsed time and operation
 // count by what part picks out of it (a timeline bin, the first operations), so that the part gets the
 // same medians, intervals and paired deltas as the whole; stats.ElapsedPerOp is then the part's ns/op.
-// Samples part declines, and failed samples, are left out. It returns nil when nothing is left.
+// Samples part declines, failed samples and oversubscribed ones are left out. It returns nil when nothing is left.
 func derived(samples []matrix.Sample, phase string, part func(r *host.Result) (ns int64, ops int, ok bool)) (*stats.Analysis, error) {
 	var out []matrix.Sample
 	for _, s := range samples {
-		if !s.OK || s.Result == nil || s.Cell.Phase != phase {
+		if !s.OK || s.Result == nil || s.Cell.Phase != phase || oversubscribedSample(s) {
 			continue
 		}
 		ns, ops, ok := part(s.Result)
@@ -232,6 +253,13 @@ func (cs *coldStart) converged(c matrix.Cell, variant string) int {
 func (cs *coldStart) write(w io.Writer) {
 	fmt.Fprintf(w, "## Cold start\n\n")
 	cs.writeHarness(w)
+	for _, p := range slices.Sorted(maps.Keys(cs.skipped)) {
+		fmt.Fprintf(w, "**%s: DOP %s are left out of the timelines and first operations.** They run more workers than "+
+			"the %s, so an operation's duration there includes the time its worker waited for a processor: a "+
+			"timeline would measure the scheduler's queue, not the allocator, and its per-operation times would not "+
+			"match the elapsed tables' throughput (wall time per operation across the workers). Their cold phase is "+
+			"in the elapsed tables, as throughput.\n\n", p, andList(cs.skipped[p]), plural(cs.procs[p], "processor"))
+	}
 	if cs.first == nil {
 		fmt.Fprintf(w, "No sample carries a per-operation timeline (results from hosts before it was recorded).\n\n")
 		return

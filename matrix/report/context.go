@@ -38,6 +38,11 @@ func writeContext(w io.Writer, m *model) {
 	for _, p := range platforms {
 		lines = append(lines, "**Ran on** "+m.platformLine(p)+".")
 	}
+	for _, p := range platforms {
+		if l := m.oversubscriptionLine(p); l != "" {
+			lines = append(lines, l)
+		}
+	}
 	var backends []string
 	for _, b := range m.backends() {
 		meaning := backendMeanings[b]

@@ -22,13 +22,14 @@ func writeElapsed(w io.Writer, m *model) {
 	control := m.Analysis.Control
 	for _, p := range m.Platforms() {
 		fmt.Fprintf(w, "### %s\n\n", p)
+		writeThroughputNote(w, m, p)
 		for _, g := range m.Groups(p) {
 			keys, cells := g.Rows()
 			for _, cand := range g.Candidates(control) {
 				fmt.Fprintf(w, "#### %s vs %s, %s, backend %s\n\n", cand, control, p, g.Backend)
 				var rows [][]string
 				for _, k := range keys {
-					row := []string{k.Workload, strconv.Itoa(k.DOP)}
+					row := []string{k.Workload, m.dopLabel(p, k.DOP)}
 					var notes []string
 					for _, phase := range []string{"cold", "warm"} {
 						c := cells[k][phase]

@@ -27,6 +27,7 @@ var sections = []section{
 	{"title", readmeFile, writeTitle},
 	{"context", readmeFile, writeContext},
 	{"banner", readmeFile, writeBanner},
+	{"aa", readmeFile, writeAA},
 	{"verdicts", readmeFile, writeVerdicts},
 	{"unstable", readmeFile, writeUnstable},
 	{"decisions", readmeFile, writeDecisions},

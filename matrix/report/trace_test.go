@@ -377,7 +377,7 @@ func checkPage(t *testing.T, page string, f *fixture) {
 		if row["Adjusted p"] == "" {
 			continue // the per-round ratios
 		}
-		dop, _ := strconv.Atoi(row["DOP"])
+		dop, _ := strconv.Atoi(strings.TrimSuffix(row["DOP"], " "+throughputMark))
 		c := matrix.Cell{Platform: row["_h3"], Backend: row["Backend"], Workload: row["Workload"], DOP: dop, Phase: row["Phase"]}
 		k := key(c, row["Candidate"])
 		r := rec[k]
@@ -417,7 +417,7 @@ func checkPage(t *testing.T, page string, f *fixture) {
 	for _, m := range heading.FindAllStringSubmatchIndex(page, -1) {
 		cand, platform, backend := page[m[2]:m[3]], page[m[4]:m[5]], page[m[6]:m[7]]
 		for _, row := range tableRows(page, page[m[0]:m[1]]) {
-			dop, _ := strconv.Atoi(row["DOP"])
+			dop, _ := strconv.Atoi(strings.TrimSuffix(row["DOP"], " "+throughputMark))
 			for _, phase := range []string{"cold", "warm"} {
 				ph := strings.ToUpper(phase[:1]) + phase[1:]
 				c := matrix.Cell{Platform: platform, Workload: row["Workload"], DOP: dop, Phase: phase, Backend: backend}
@@ -463,8 +463,8 @@ func checkPage(t *testing.T, page string, f *fixture) {
 	if len(verdicts) == 0 {
 		t.Fatal("no verdict table")
 	}
-	dops := regexp.MustCompile(`\*\*(faster|slower)\*\* at (every DOP|DOP [0-9, ]+)`)
-	unstableDOPs := regexp.MustCompile(`unstable at DOP ([0-9, ]+)`)
+	dops := regexp.MustCompile(`\*\*(faster|slower)\*\* at (every DOP|DOP [0-9, ‡]+)`)
+	unstableDOPs := regexp.MustCompile(`unstable at DOP ([0-9, ‡]+)`)
 	columns := 0
 	defer func() {
 		if columns == 0 {
@@ -517,7 +517,7 @@ func checkPage(t *testing.T, page string, f *fixture) {
 func intList(s string) []int {
 	var out []int
 	for _, f := range strings.Split(s, ",") {
-		if n, err := strconv.Atoi(strings.TrimSpace(f)); err == nil {
+		if n, err := strconv.Atoi(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(f), throughputMark))); err == nil {
 			out = append(out, n)
 		}
 	}

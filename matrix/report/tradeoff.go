@@ -1,7 +1,6 @@
 package report
 
 import (
-	"fmt"
 	"math"
 
 	"github.com/deflatelab/deflatelab/matrix/stats"
@@ -112,7 +111,7 @@ func tradeoffPanel(m *model, g group, idx map[string]int) (f *frame, hollow bool
 			} else {
 				hollow = true
 			}
-			pts.add(x, y, xe, ye, fmt.Sprintf("%s/%d", k.Workload, k.DOP))
+			pts.add(x, y, xe, ye, m.cellLabel(g.Platform, k.Workload, k.DOP))
 			xs, ys = append(xs, x-xe.Low, x+xe.High), append(ys, y-ye.Low, y+ye.High)
 		}
 		i := idx[cand]

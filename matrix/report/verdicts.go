@@ -50,6 +50,9 @@ func writeVerdicts(w io.Writer, m *model) {
 		header = append(header, wl+", warm"+opsNote(m, "warm"), wl+", cold"+opsNote(m, "cold"))
 	}
 	mdTable(w, header, rows)
+	for _, p := range m.Platforms() {
+		writeThroughputNote(w, m, p)
+	}
 	fmt.Fprintf(w, "Elapsed time per operation against control, cell by cell (a cell: one workload at one DOP); each "+
 		"change is the Hodges-Lehmann estimate of the per-round ratio. **faster**/**slower**: the cell's "+
 		"selection-adjusted interval excludes 0; ≈: it lies inside ±%s (equivalent); ~: neither (inconclusive). "+
@@ -126,11 +129,15 @@ func workloadSummary(v *stats.Verdict) string {
 	return strings.Join(parts, "; ")
 }
 
-// dopList names the outcomes' DOPs: "1, 4, 12".
+// dopList names the outcomes' DOPs, an oversubscribed one marked: "1, 4, 12‡".
 func dopList(os []stats.Outcome) string {
 	var ds []string
 	for _, o := range os {
-		ds = append(ds, strconv.Itoa(o.DOP))
+		d := strconv.Itoa(o.DOP)
+		if o.Oversubscribed {
+			d += throughputMark
+		}
+		ds = append(ds, d)
 	}
 	return strings.Join(ds, ", ")
 }
@@ -244,7 +251,7 @@ const listedCells = 3
 // worst: mixed/1" ("largest:" for speedups).
 func changeSpan(os []stats.Outcome, worst bool) string {
 	sort.SliceStable(os, func(i, j int) bool { return abs(os[i].Percent()) > abs(os[j].Percent()) })
-	name := func(o stats.Outcome) string { return fmt.Sprintf("%s/%d", o.Workload, o.DOP) }
+	name := outcomeName
 	if len(os) <= listedCells {
 		var parts []string
 		for _, o := range os {
@@ -264,9 +271,18 @@ func changeSpan(os []stats.Outcome, worst bool) string {
 func cellNames(os []stats.Outcome) string {
 	var names []string
 	for _, o := range os {
-		names = append(names, fmt.Sprintf("%s/%d", o.Workload, o.DOP))
+		names = append(names, outcomeName(o))
 	}
 	return strings.Join(names, ", ")
+}
+
+// outcomeName names an outcome's cell, "mixed/8", marked when oversubscribed: "mixed/8‡".
+func outcomeName(o stats.Outcome) string {
+	s := fmt.Sprintf("%s/%d", o.Workload, o.DOP)
+	if o.Oversubscribed {
+		s += throughputMark
+	}
+	return s
 }
 
 func abs(v float64) float64 {

@@ -3,7 +3,6 @@ package report
 import (
 	"fmt"
 	"io"
-	"strconv"
 
 	"github.com/deflatelab/deflatelab/matrix/stats"
 )
@@ -34,7 +33,7 @@ func writeWhy(w io.Writer, m *model) {
 						}
 						return "-"
 					}
-					id := []string{c.Workload, strconv.Itoa(c.DOP), c.Phase, v.Name}
+					id := []string{c.Workload, dopCell(c), c.Phase, v.Name}
 					counts = append(counts, append(id[:4:4], fmt.Sprintf("%d/%d", v.Used, v.Samples),
 						estimateCell(v.Metrics[stats.Faults.Name]), med(stats.NativeAllocs), med(stats.NativeFrees),
 						med(stats.NativeResets), med(stats.GoAllocs)))

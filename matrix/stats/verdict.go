@@ -38,7 +38,10 @@ type Outcome struct {
 	Class     Class // Delta.Class
 	NoData    bool  // control or the candidate has no usable sample
 	Thin      bool  // the paired estimate has no interval
-	Delta     *Delta
+	// Oversubscribed: the cell ran more workers than processors (Cell.Oversubscribed), so its change is
+	// one of throughput, not of one operation's latency.
+	Oversubscribed bool
+	Delta          *Delta
 }
 
 // Percent is the cell's estimated change in percent (NaN without pairs).
@@ -62,7 +65,7 @@ func (a *Analysis) Verdicts(metric string) []Verdict {
 				v = &Verdict{Platform: k.platform, Backend: k.backend, Candidate: k.candidate, Phase: k.phase, Metric: metric}
 				acc[k] = v
 			}
-			o := Outcome{Workload: c.Workload, DOP: c.DOP, Thin: d.Thin(), Delta: d,
+			o := Outcome{Workload: c.Workload, DOP: c.DOP, Thin: d.Thin(), Delta: d, Oversubscribed: c.Oversubscribed(),
 				NoData: d.Test.N1 == 0 || d.Test.N2 == 0, Class: d.Class()}
 			if d.Significant() && !o.NoData {
 				o.Direction = d.Direction()

@@ -1,0 +1,118 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/stats"
+)
+
+// aaResult is the A/A control's outcome over the report: how many of its cells were compared, and
+// which came out faster or slower than control (false positives of the run itself).
+type aaResult struct {
+	Cells       int
+	Significant []aaCell
+}
+
+// aaCell is one significant A/A cell.
+type aaCell struct {
+	Cell  *stats.Cell
+	Delta *stats.Delta
+}
+
+// aaOutcome collects the elapsed-time comparisons of matrix.AA with control; Cells is 0 when the run
+// has no A/A control.
+func aaOutcome(m *model) aaResult {
+	var r aaResult
+	for _, c := range m.Analysis.Cells {
+		d := c.Delta(matrix.AA, stats.Elapsed.Name)
+		if d == nil || d.Class() == stats.NoData {
+			continue
+		}
+		r.Cells++
+		if cl := d.Class(); cl == stats.Faster || cl == stats.Slower {
+			r.Significant = append(r.Significant, aaCell{c, d})
+		}
+	}
+	return r
+}
+
+// aaNames lists significant A/A cells with their changes: "libc mixed/8 warm +3%".
+func (r aaResult) names() string {
+	var out []string
+	for _, a := range r.Significant {
+		c, _, _ := a.Delta.Percent()
+		out = append(out, fmt.Sprintf("%s %s/%d %s %s%%", a.Cell.Backend, a.Cell.Workload, a.Cell.DOP, a.Cell.Phase, signed(c)))
+	}
+	return strings.Join(out, ", ")
+}
+
+// writeAA states the A/A control's result near the top of the first page: the run's own false-positive
+// check. Nothing when the run has no A/A control.
+func writeAA(w io.Writer, m *model) {
+	r := aaOutcome(m)
+	if r.Cells == 0 {
+		return
+	}
+	fmt.Fprintf(w, "**A/A check.** `%s` is the control host measured as if it were a candidate (same binary, its own "+
+		"place in each round), so it should never differ from control. ", matrix.AA)
+	if len(r.Significant) == 0 {
+		fmt.Fprintf(w, "It came out faster or slower in **none of its %d cells**: the run shows no false positive of "+
+			"its own.\n\n", r.Cells)
+		return
+	}
+	fmt.Fprintf(w, "It came out significantly different in **%d of its %d cells** (%s): in those cells the "+
+		"machine, the order or the statistics produced a difference where none exists, and a candidate's change of "+
+		"that size there is not evidence.\n\n", len(r.Significant), r.Cells, r.names())
+}
+
+// validityWeaknesses are the banner lines about the measurement's own validity: oversubscribed DOPs,
+// unstable cells and A/A failures.
+func validityWeaknesses(m *model) []string {
+	var out []string
+	for _, p := range m.Platforms() {
+		if dops := m.oversubscribedDOPs(p); len(dops) > 0 {
+			out = append(out, fmt.Sprintf("**DOP %s oversubscribed %s** (%s): their times are throughput across the "+
+				"workers, not one operation's latency (marked %s).", andList(dops), p, plural(m.processors(p), "processor"), throughputMark))
+		}
+	}
+	if n, tests := unstableCount(m); n > 0 {
+		out = append(out, fmt.Sprintf("**%d of %d cell comparisons are unstable**: control or the candidate ran at two "+
+			"separated speeds, so they get no verdict (see Unstable cells).", n, tests))
+	}
+	if r := aaOutcome(m); len(r.Significant) > 0 {
+		out = append(out, fmt.Sprintf("**The A/A control differs from control in %d of %d cells** (%s): false "+
+			"positives of the run itself.", len(r.Significant), r.Cells, r.names()))
+	}
+	return out
+}
+
+// roundsLine closes a banner: how many rounds each cell had, and what that cannot rule out.
+func roundsLine(m *model) string {
+	lo, hi := m.roundsRange()
+	if hi == 0 {
+		return ""
+	}
+	r := fmt.Sprint(lo)
+	if hi != lo {
+		r = fmt.Sprintf("%d to %d", lo, hi)
+	}
+	return fmt.Sprintf("%s rounds per cell: a change of speed that lasts a whole cell cannot be told from an effect.", r)
+}
+
+// unstableCount is the number of unstable elapsed-time comparisons, and of all of them.
+func unstableCount(m *model) (n, tests int) {
+	for _, c := range m.Analysis.Cells {
+		for _, d := range c.Deltas {
+			if d.Metric == stats.Elapsed.Name {
+				tests++
+				if d.Unstable {
+					n++
+				}
+			}
+		}
+	}
+	return n, tests
+}
