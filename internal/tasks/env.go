@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/host"
 	"github.com/deflatelab/deflatelab/matrix/workload"
 	"github.com/deflatelab/deflatelab/nativemem"
 )
@@ -72,6 +73,9 @@ func FromEnv(getenv func(string) string) (Options, error) {
 	if o.Variants, err = nameList(getenv, EnvVariants, variantNames()); err != nil {
 		return o, err
 	}
+	if o.Variants != nil && !slices.Contains(o.Variants, matrix.Control) {
+		return o, fmt.Errorf("%s=%q: no %s; every candidate is measured against %s, so the list needs it", EnvVariants, strings.Join(o.Variants, ","), matrix.Control, matrix.Control)
+	}
 	if o.Workloads, err = nameList(getenv, EnvWorkloads, workloads()); err != nil {
 		return o, err
 	}
@@ -131,7 +135,7 @@ func nameList(getenv func(string) string, key string, allowed []string) ([]strin
 	return out, nil
 }
 
-// dopList parses EnvDOPs: comma-separated integers, each at least 1.
+// dopList parses EnvDOPs: comma-separated integers, each 1..host.MaxDOP.
 func dopList(raw string) ([]int, error) {
 	raw = strings.TrimSpace(raw)
 	if raw == "" {
@@ -140,8 +144,8 @@ func dopList(raw string) ([]int, error) {
 	var out []int
 	for _, f := range strings.Split(raw, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(f))
-		if err != nil || n < 1 {
-			return nil, fmt.Errorf("%s=%q: %q is not a degree of parallelism; allowed: integers >= 1, comma-separated (e.g. 1,4,8,12)", EnvDOPs, raw, strings.TrimSpace(f))
+		if err != nil || n < 1 || n > host.MaxDOP {
+			return nil, fmt.Errorf("%s=%q: %q is not a degree of parallelism; allowed: integers 1..%d, comma-separated (e.g. 1,4,8,12)", EnvDOPs, raw, strings.TrimSpace(f), host.MaxDOP)
 		}
 		if !slices.Contains(out, n) {
 			out = append(out, n)
@@ -169,7 +173,16 @@ func (o Options) CheckHere(goos, goarch string) error {
 	if _, err := o.ResultsDir(); err != nil {
 		return err
 	}
-	for _, b := range o.Backends {
+	for i, b := range o.Backends {
+		resolved := b
+		if b == matrix.DefaultBackend {
+			resolved = nativemem.Default()
+		}
+		for _, earlier := range o.Backends[:i] {
+			if earlier == resolved || (earlier == matrix.DefaultBackend && nativemem.Default() == resolved) {
+				return fmt.Errorf("%s=%q: backend %s given twice (%s is %s here)", EnvBackends, strings.Join(o.Backends, ","), resolved, matrix.DefaultBackend, nativemem.Default())
+			}
+		}
 		if b == matrix.DefaultBackend || slices.Contains(nativemem.Available(), b) {
 			continue
 		}

@@ -25,6 +25,10 @@ type Lifetime struct {
 	Comparisons map[string]*lifetime.Comparison
 	Idle        map[string]Idle // per variant
 	Warm        map[string]int  // per variant: rounds whose warm sample set the level beyond
+	// Unstable names the variants, with the phase, whose rounds ran at two speeds (Variant.Regimes) in
+	// the cold cell or the warm cell whose level it extrapolates with, e.g. "pooled/8 warm": a lifetime
+	// built on them mixes two machines' states, and a decision must not name a winner from it.
+	Unstable []string
 }
 
 // Idle is what a variant's processes keep idle at the end of their measured region (the pool's
@@ -116,6 +120,12 @@ func (a *Analysis) lifetime(c *Cell) (*Lifetime, string, error) {
 				}
 			}
 			procs[v.Name] = append(procs[v.Name], p)
+		}
+		if v.Regimes.Flagged {
+			l.Unstable = append(l.Unstable, v.Name+" "+host.Cold)
+		}
+		if w := warm.variant(v.Name); w != nil && w.Regimes.Flagged {
+			l.Unstable = append(l.Unstable, v.Name+" "+host.Warm)
 		}
 		l.Processes[v.Name] = steadies
 		l.Steady[v.Name] = lifetime.Summarize(steadies)

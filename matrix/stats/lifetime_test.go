@@ -13,6 +13,12 @@ import (
 // (µs): cold, control's first operation 200, the next 7 100, then 20; pooled's first 200, then 10.
 // Warm: control 20, pooled 30 (a churning pool). dop and cpus set the cells' DOP and the processors.
 func lifetimeSamples(dop, cpus int, timeline bool) []matrix.Sample {
+	return scaledLifetimeSamples(dop, cpus, timeline, func(string, string, int) float64 { return 1 })
+}
+
+// scaledLifetimeSamples are lifetimeSamples with each sample's durations scaled by scale(variant, phase,
+// round).
+func scaledLifetimeSamples(dop, cpus int, timeline bool, scale func(v, phase string, round int) float64) []matrix.Sample {
 	const ops = 100
 	var out []matrix.Sample
 	for _, phase := range []string{host.Cold, host.Warm} {
@@ -34,8 +40,9 @@ func lifetimeSamples(dop, cpus int, timeline bool) []matrix.Sample {
 				tl := make([]int64, host.Bins(ops))
 				var total int64
 				for i := range ops {
-					tl[host.Bin(i)] += perOp(i)
-					total += perOp(i)
+					ns := int64(float64(perOp(i)) * scale(v, phase, r))
+					tl[host.Bin(i)] += ns
+					total += ns
 				}
 				res := &host.Result{Variant: strings.Split(v, "/")[0], Backend: "pages", Workload: "mixed", Phase: phase, DOP: dop,
 					Ops: ops, ElapsedNs: total, OutputBytes: 1000, Digest: "aa", Env: host.Env{NumCPU: cpus}}
@@ -108,5 +115,40 @@ func TestLifetimesOmitted(t *testing.T) {
 		if err != nil || len(ls) != 0 || len(omitted) != 1 || !strings.Contains(omitted[0].Reason, c.want) {
 			t.Errorf("%s: lifetimes %v, omitted %+v, err %v; want one omitted with %q", c.name, ls, omitted, err, c.want)
 		}
+	}
+}
+
+// TestLifetimesUnstable: control's warm rounds at two speeds (the first four 1.6 times slower) make the
+// cell unstable, and cells.json says so beside the records, which marshal without NaN.
+func TestLifetimesUnstable(t *testing.T) {
+	samples := scaledLifetimeSamples(1, 2, true, func(v, phase string, r int) float64 {
+		jitter := 1 + 0.01*float64(r%3)
+		if v == "control" && phase == host.Warm && r < 4 {
+			return 1.6 * jitter
+		}
+		return jitter
+	})
+	a, err := Analyze(samples, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ls, _, err := a.Lifetimes()
+	if err != nil || len(ls) != 1 {
+		t.Fatalf("%v %v", ls, err)
+	}
+	if got := ls[0].Unstable; len(got) != 1 || got[0] != "control warm" {
+		t.Errorf("unstable %v, want [control warm]", got)
+	}
+	recs := LifetimeRecords(ls, a.Control)
+	if len(recs) != 2 || recs[0].Variant != "control" || recs[0].BreakEven != nil || recs[1].BreakEven == nil || len(recs[1].Lifetime) != len(lifetime.Grid()) {
+		t.Fatalf("records %+v", recs)
+	}
+	var buf strings.Builder
+	if err := WriteCells(&buf, Cells{Version: CellsVersion, Lifetime: recs}); err != nil {
+		t.Fatal(err)
+	}
+	back, err := ReadCells(strings.NewReader(buf.String()))
+	if err != nil || len(back.Lifetime) != 2 || back.Lifetime[1].SteadyState.Classes["warmup"] != 8 || back.Lifetime[1].Unstable[0] != "control warm" {
+		t.Errorf("round trip: %+v, %v", back.Lifetime, err)
 	}
 }
