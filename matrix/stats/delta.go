@@ -35,7 +35,7 @@ type Delta struct {
 	Metric      string
 	Test        benchmath.Comparison
 	Pairs       []Pair     // by round
-	Unpaired    int        // rounds in which only one side has a usable sample
+	Unpaired    int        // rounds in which only one side has a usable sample, or has the metric (an absent counter)
 	Undefined   int        // pairs left out of Ratio and Log because control's value is 0 (ratio undefined)
 	NoLog       int        // pairs left out of Log only because the candidate's value is 0 (ratio 0, no log)
 	Ratio       Estimate   // of Pairs[i].Ratio
@@ -195,6 +195,9 @@ func compare(control, cand *Variant, m Metric, confidence, margin float64, th *b
 		}
 		p := Pair{RoundID: r, Control: m.Value(cs.Result), Candidate: m.Value(ks.Result), CandidateFirst: ks.Position < cs.Position}
 		switch {
+		case math.IsNaN(p.Control) || math.IsNaN(p.Candidate): // a side without the counter: no pair
+			d.Unpaired++
+			continue
 		case p.Control == 0:
 			p.Ratio = math.NaN()
 			d.Undefined++
