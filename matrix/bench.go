@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/deflatelab/deflatelab/matrix/host"
 	"github.com/deflatelab/deflatelab/matrix/hostbin"
 	"github.com/deflatelab/deflatelab/matrix/regime"
 	"github.com/deflatelab/deflatelab/variants"
@@ -28,7 +29,7 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		profile = fs.String("profile", "quick", fmt.Sprintf("starting plan, one of %v", ProfileNames()))
 		_       = fs.String("variants", "", fmt.Sprintf("comma-separated variants, of %v or %s/N (default: the profile's; %s is the A/A control: the control host as a candidate)", CandidateNames(), Pooled, AA))
 		_       = fs.String("workloads", "", "comma-separated workloads, of fixed,mixed (default: the profile's)")
-		dops    = fs.String("dops", "", "comma-separated degrees of parallelism, each >= 1 (default: the profile's)")
+		dops    = fs.String("dops", "", fmt.Sprintf("comma-separated degrees of parallelism, each 1..%d (default: the profile's)", host.MaxDOP))
 		_       = fs.String("phases", "", "comma-separated phases, of cold,warm (default: the profile's)")
 		_       = fs.String("backends", "", fmt.Sprintf("comma-separated allocator backends as the hosts name them, or %q, or %q alone for every backend the hosts have (default: the profile's)", DefaultBackend, AllBackends))
 		_       = fs.Int("rounds", 0, "rounds per cell (default: the profile's)")
@@ -40,6 +41,7 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		out     = fs.String("out", "", "results directory (default results/<timestamp>-<goos>-<goarch>)")
 		bin     = fs.String("bin", "", "directory of the host binaries (default bin/<goos>-<goarch>, of -platform when given)")
 		resume  = fs.Bool("resume", false, "continue the run in -out, skipping its recorded samples; the plan comes from its run.json")
+		retry   = fs.Bool("retry-failed", false, "with -resume: take the run's failed samples again too; each retry replaces its failed attempt, which stays on disk, superseded")
 		timeout = fs.Duration("timeout", 0, "per-sample timeout (default: the profile's)")
 		split   = fs.Bool("force-split", true, "splitalloc uses the split layout on every platform, not only Win64 (false: the seed's patch as written, a no-op off Win64)")
 		poolCap = fs.String("pool-capacity", "", fmt.Sprintf("comma-separated idle-state bounds of the pooled variant, each 1..%d and each a candidate pooled/N (default: the profile's)", variants.MaxPoolCapacity))
@@ -73,6 +75,12 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return usageErrorf("bench: -exec runs another platform's hosts: give -platform goos/goarch too (e.g. windows/amd64 under wine, linux/arm64 under qemu-aarch64-static)")
 	}
 
+	if *timeout < 0 {
+		return usageErrorf("bench: -timeout %v is negative; allowed: a positive duration such as 30s, or 0 for the profile's", *timeout)
+	}
+	if *retry && !*resume {
+		return usageErrorf("bench: -retry-failed retakes a run's failed samples: give -resume -out <run> too")
+	}
 	p, err := ProfileByName(*profile)
 	if err != nil {
 		return &UsageError{Err: err}
@@ -86,7 +94,7 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		var planFlags []string
 		fs.Visit(func(f *flag.Flag) {
 			switch f.Name {
-			case "out", "bin", "resume", "timeout", "exec", "progress":
+			case "out", "bin", "resume", "retry-failed", "timeout", "exec", "progress":
 			default:
 				planFlags = append(planFlags, "-"+f.Name)
 			}
@@ -105,9 +113,9 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		if p, err = ProfileByName(plan.Profile); err != nil {
 			return err
 		}
-		complete = m.Status == StatusComplete && (m.Samples >= m.Planned || allClosed(m.Cells))
+		complete = m.Status == StatusComplete && (m.Samples >= m.Planned || allClosed(m.Cells)) && (!*retry || m.Failed == 0)
 		if _, err := ReadSamples(filepath.Join(*out, SamplesFile)); err != nil {
-			complete = false // a torn or broken line: the runner's resume cuts or reports it
+			complete = false // a torn or broken line: the runner's resume cuts or names it
 		}
 		if *timeout == 0 && m.Timeout != "" {
 			if *timeout, err = time.ParseDuration(m.Timeout); err != nil {
@@ -187,7 +195,7 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		*bin = hostbin.Dir("bin", goos, goarch)
 	}
 	r := &Runner{
-		Plan: plan, Dir: *out, Timeout: *timeout, Resume: *resume, Exec: emulator,
+		Plan: plan, Dir: *out, Timeout: *timeout, Resume: *resume, RetryFailed: *retry, Exec: emulator,
 		Command: append([]string{"lab", "bench"}, args...), Progress: stderr, Live: *prog == "auto" && IsTerminal(stderr),
 		Hosts: map[string]string{}, Policy: NewPolicy(plan, Unstable),
 	}
@@ -202,19 +210,28 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	} else {
 		err = r.Run(ctx)
 	}
+	var locked *LockedError
+	m, statErr := ReadManifest(*out)
 	switch {
+	case errors.As(err, &locked):
+		return err // another run's directory: its counts are not this command's to print
+	case errors.Is(err, errInterrupted) && statErr != nil:
+		return fmt.Errorf("%w before the run started; nothing was written", err)
 	case errors.Is(err, errInterrupted):
 		err = fmt.Errorf("%w; the samples so far are kept, continue with: %s", err, ResumeCommand(*out))
 	case errors.Is(err, errRecording):
 		err = fmt.Errorf("%w; the samples before it are kept: free some space, then continue with: %s", err, ResumeCommand(*out))
 	}
-	m, statErr := ReadManifest(*out)
 	if statErr != nil {
 		return err
 	}
-	samples, readErr := ReadSamples(filepath.Join(*out, SamplesFile))
+	samples, findings, readErr := ReadRun(*out, m)
 	sum := Summarize(m.Plan, m.Planned, samples)
-	fmt.Fprintf(stderr, "bench: %s in %s\n", sum, *out)
+	left := ""
+	if len(findings) > 0 {
+		left = fmt.Sprintf("; %d lines left out (%s)", len(findings), CountFindings(findings))
+	}
+	fmt.Fprintf(stderr, "bench: %s%s in %s\n", sum, left, *out)
 	fmt.Fprintln(stdout, *out)
 	if err == nil && readErr == nil && len(sum.Unusable) > 0 {
 		err = fmt.Errorf("bench: %w", &UnusableError{Dir: *out, Summary: sum})

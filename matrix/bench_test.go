@@ -3,6 +3,7 @@ package matrix
 import (
 	"bytes"
 	"context"
+	"errors"
 	"io"
 	"os"
 	"path/filepath"
@@ -22,7 +23,14 @@ func TestBenchMainBadInput(t *testing.T) {
 		{[]string{"-variants", "control,bogus"}, `unknown variant "bogus"; allowed: [control pooled splitalloc aa]`},
 		{[]string{"-workloads", "zip"}, `unknown workload "zip"; allowed: [fixed mixed]`},
 		{[]string{"-phases", "hot"}, `unknown phase "hot"`},
-		{[]string{"-dops", "1,0"}, "DOP 0 is below 1"},
+		{[]string{"-dops", "1,0"}, "DOP 0 is outside 1..1024"},
+		{[]string{"-dops", "300000"}, "DOP 300000 is outside 1..1024"},
+		{[]string{"-variants", "pooled,splitalloc"}, "have no control"},
+		{[]string{"-timeout", "-1s"}, "-timeout -1s is negative"},
+		{[]string{"-retry-failed"}, "give -resume -out"},
+		{[]string{"-backends", "bogus"}, `-backends: unknown backend "bogus"`},
+		{[]string{"-backends", "crt"}, `-backends: unknown backend "crt"`},
+		{[]string{"-platform", "windows/amd64"}, "missing host binary " + filepath.Join(bin, "host-control.exe")},
 		{[]string{"-dops", "one"}, `-dops: "one" is not an integer`},
 		{[]string{"-rounds", "0"}, "rounds 0 is below 1"},
 		{[]string{"-order", "alpha"}, `order "alpha" is not one of [rotate shuffle]`},
@@ -42,8 +50,9 @@ func TestBenchMainBadInput(t *testing.T) {
 		args := append([]string{"-profile", "smoke", "-bin", bin, "-out", out}, tt.args...)
 		var stdout, stderr bytes.Buffer
 		err := BenchMain(context.Background(), args, &stdout, &stderr)
-		if err == nil || !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("%v: error %v, want %q", tt.args, err, tt.want)
+		var ue *UsageError
+		if !errors.As(err, &ue) || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%v: error %v, want a usage error (exit 2) saying %q", tt.args, err, tt.want)
 		}
 		if _, statErr := os.Stat(out); statErr == nil {
 			t.Errorf("%v: %s was created", tt.args, out)

@@ -61,7 +61,10 @@ func runHost(ctx context.Context, emulator []string, path string, plan Plan, j J
 	cmd.Stdout, cmd.Stderr = &stdout, stderr
 
 	start := time.Now()
-	err := cmd.Run()
+	err := startHost(cmd)
+	if err == nil {
+		err = cmd.Wait()
+	}
 	s.WallNs = time.Since(start).Nanoseconds()
 	if ctx.Err() != nil {
 		return s, errInterrupted
@@ -156,6 +159,9 @@ func describeHost(ctx context.Context, emulator []string, path string, env []str
 	ctx, cancel := context.WithTimeout(ctx, describeTimeout)
 	defer cancel()
 	out, err := hostOutput(ctx, emulator, path, []string{"-describe"}, env)
+	if errors.Is(err, errInterrupted) {
+		return d, err
+	}
 	if err != nil {
 		return d, fmt.Errorf("matrix: %s -describe: %w", path, err)
 	}
@@ -172,8 +178,18 @@ func hostOutput(ctx context.Context, emulator []string, path string, args, env [
 	cmd := hostCommand(ctx, emulator, path, args, env)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil && !errors.Is(err, exec.ErrWaitDelay) {
-		return nil, fmt.Errorf("%v: %s", err, bytes.TrimSpace(stderr.Bytes()))
+	err := startHost(cmd)
+	if err == nil {
+		err = cmd.Wait()
 	}
-	return stdout.Bytes(), nil
+	switch {
+	case err == nil || errors.Is(err, exec.ErrWaitDelay):
+		return stdout.Bytes(), nil
+	case errors.Is(ctx.Err(), context.Canceled): // the run's own cancellation, not the query's timeout
+		return nil, errInterrupted
+	}
+	if msg := bytes.TrimSpace(stderr.Bytes()); len(msg) > 0 {
+		return nil, fmt.Errorf("%v: %s", err, msg)
+	}
+	return nil, err
 }

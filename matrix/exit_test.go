@@ -130,11 +130,17 @@ func TestBenchMainUsageErrors(t *testing.T) {
 			t.Errorf("%q: %v (%T), want a UsageError", args, err, err)
 		}
 	}
-	// A failure of the run itself is not a usage error.
+	// Hosts missing where the command line points is a usage error: nothing ran (issue 21 item 7).
 	err := BenchMain(context.Background(), []string{"-bin", t.TempDir(), "-out", filepath.Join(t.TempDir(), "r")}, io.Discard, io.Discard)
 	var ue *UsageError
+	if !errors.As(err, &ue) {
+		t.Errorf("missing hosts: %v, want a UsageError", err)
+	}
+	// A failure of the run itself is not a usage error.
+	t.Setenv(fakeHostEnv, "describefail")
+	err = BenchMain(context.Background(), []string{"-bin", bin, "-out", filepath.Join(t.TempDir(), "r")}, io.Discard, io.Discard)
 	if err == nil || errors.As(err, &ue) {
-		t.Errorf("missing hosts: %v, want an error that is not a UsageError", err)
+		t.Errorf("a host that fails: %v, want an error that is not a UsageError", err)
 	}
 }
 

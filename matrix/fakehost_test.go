@@ -1,6 +1,7 @@
 package matrix
 
 import (
+	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -19,11 +20,19 @@ import (
 // The test binary doubles as a fake host: copied to host-<variant> and run with $fakeHostEnv set, it
 // acts like cmd/host without measuring anything. The env value picks a misbehaviour for one variant:
 // "ok", "crash=<variant>", "hang=<variant>", "garbage=<variant>", "mismatch=<variant>",
-// "elsewhere=<variant>" (its results say another platform), "slower=<variant>" (twice control's time), or for all of them: "describeas=<goos/goarch>"
-// (-describe says that platform).
+// "elsewhere=<variant>" (its results say another platform), "slower=<variant>" (twice control's time),
+// or for all of them: "describeas=<goos/goarch>" (-describe says that platform), "describefail"
+// (-describe exits 1 saying nothing), "calibratehang" (-calibrate sleeps). With $fakeHostPidFile set,
+// the host writes its pid there first.
 const fakeHostEnv = "DEFLATELAB_FAKE_HOST"
 
+// fakeHostPidFile names a file a fake host writes its pid into, for tests that look for orphans.
+const fakeHostPidFile = "DEFLATELAB_FAKE_HOST_PIDFILE"
+
 func TestMain(m *testing.M) {
+	if pidFile, ok := os.LookupEnv(fakeOrchestratorEnv); ok {
+		os.Exit(fakeOrchestrator(pidFile))
+	}
 	if mode, ok := os.LookupEnv(fakeHostEnv); ok {
 		os.Exit(fakeHost(mode, os.Args[1:], os.Stdout, os.Stderr))
 	}
@@ -52,6 +61,15 @@ func fakeHost(mode string, args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	what, target, _ := strings.Cut(mode, "=")
+	if p := os.Getenv(fakeHostPidFile); p != "" {
+		os.WriteFile(p, []byte(fmt.Sprint(os.Getpid())), 0o644)
+	}
+	if *describe && what == "describefail" {
+		return 1
+	}
+	if *calibrate && what == "calibratehang" {
+		time.Sleep(time.Minute)
+	}
 	if *describe {
 		platform := runtime.GOOS + "/" + runtime.GOARCH
 		if what == "describeas" {
@@ -116,4 +134,20 @@ func fakeHosts(t *testing.T, mode string) (dir string, hosts map[string]string) 
 		hosts[v] = p
 	}
 	return dir, hosts
+}
+
+// fakeOrchestratorEnv makes the test binary a runner that starts one hanging fake host (the host binary
+// the variable names, in the mode $fakeHostEnv says) the way the runner starts hosts, then waits: the
+// process a test kills -9 to prove that its host dies with it.
+const fakeOrchestratorEnv = "DEFLATELAB_FAKE_ORCHESTRATOR"
+
+func fakeOrchestrator(hostPath string) int {
+	os.Unsetenv(fakeOrchestratorEnv) // the host is the test binary too: it must act as the host
+	cmd := hostCommand(context.Background(), nil, hostPath, []string{"-variant", "control", "-workload", "fixed", "-dop", "1", "-phase", "cold", "-ops", "1", "-backend", "goheap"}, nil)
+	if err := startHost(cmd); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	cmd.Wait()
+	return 0
 }

@@ -3,6 +3,7 @@ package matrix
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"time"
 
@@ -26,6 +27,9 @@ func calibrateHost(ctx context.Context, emulator []string, path, variant string,
 	out, err := hostOutput(ctx, emulator, path, []string{"-calibrate", "-variant", variant, "-workload", "fixed",
 		"-backend", plan.Backends[0], "-payload-seed", fmt.Sprint(plan.PayloadSeed),
 		"-payload-size", fmt.Sprint(plan.PayloadSize), "-payload-random", fmt.Sprint(plan.PayloadRandom)}, env)
+	if errors.Is(err, errInterrupted) {
+		return nil, err
+	}
 	if err != nil {
 		return nil, fmt.Errorf("matrix: measuring the harness: %s -calibrate: %w", path, err)
 	}

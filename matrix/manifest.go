@@ -36,15 +36,32 @@ type Manifest struct {
 	// run continues the open cells (ClosedBy "") from their Rounds. Absent in runs older than it: there
 	// every cell takes the plan's rounds.
 	Cells []CellRun `json:"cells,omitempty"`
+	// Superseded counts failed samples that a retry (-retry-failed) replaced: still on disk, not analysed.
+	Superseded int `json:"superseded,omitempty"`
+	// Attempts are the invocations that ended, the run's and each resume's, in order. One that was killed
+	// (kill -9, a lost machine) cannot say so itself: the next resume, finding its lock left behind,
+	// records it as interrupted.
+	Attempts []Attempt `json:"attempts,omitempty"`
+}
+
+// Attempt is one invocation of the runner on a results directory and how it ended.
+type Attempt struct {
+	Start  time.Time `json:"start"`
+	End    time.Time `json:"end,omitzero"` // zero for a killed invocation: nobody saw it end
+	Status string    `json:"status"`
+	Error  string    `json:"error,omitempty"`
 }
 
 // CellRun is one cell's rounds in run.json.
 type CellRun struct {
-	Cell     Cell   `json:"cell"`
-	Rounds   int    `json:"rounds"`             // rounds taken at the last decision
-	Base     int    `json:"base,omitempty"`     // rounds when its own rule closed it; more are extra rounds
-	ClosedBy string `json:"closedBy"`           // planned, decided, cap, resampled, unstable-cap; "" open
-	Unstable bool   `json:"unstable,omitempty"` // flagged by the regime detector at the last decision
+	Cell   Cell `json:"cell"`
+	Rounds int  `json:"rounds"` // rounds taken at the last decision
+	// Running lists the candidates still taking rounds beside control (absent: all of them).
+	Running  []string `json:"running,omitempty"`
+	Base     int      `json:"base,omitempty"` // rounds when its own rule closed it; more are extra rounds
+	ClosedBy string   `json:"closedBy"`       // planned, decided, futile, cap, resampled, unstable-cap; "" open
+	// Unstable lists the candidates whose comparison the regime detector flagged at the last decision.
+	Unstable []string `json:"unstable,omitempty"`
 	// Classes are the adaptive rule's states of the cell's comparisons, by candidate (faster, slower,
 	// equivalent, or "" undecided).
 	Classes map[string]string `json:"classes,omitempty"`
@@ -86,4 +103,23 @@ func (m Manifest) write(dir string) error {
 		enc.SetIndent("", "  ")
 		return enc.Encode(m)
 	})
+}
+
+// Reconcile makes m (read from dir) say what dir holds, for a reader such as the report: the counts
+// come from the screened samples on disk (kept, and findings' superseded attempts), and a run still
+// "running" whose lock no runner holds was killed, so it is interrupted. It changes m only, never dir.
+func (m *Manifest) Reconcile(dir string, kept []Sample, findings []Finding) {
+	m.Samples, m.Failed, m.Superseded = countKept(kept, findings)
+	if m.Status != StatusRunning {
+		return
+	}
+	held, h, _, err := LockState(dir)
+	if err != nil || held {
+		return
+	}
+	m.Status = StatusInterrupted
+	m.Error = "killed: the runner stopped without closing run.json"
+	if h.PID != 0 {
+		m.Error = fmt.Sprintf("killed: the runner (%s) stopped without closing run.json", h)
+	}
 }

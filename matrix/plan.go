@@ -86,8 +86,8 @@ func (p Plan) Validate() error {
 		return fmt.Errorf("matrix: no DOPs; give at least one, each >= 1")
 	}
 	for _, d := range p.DOPs {
-		if d < 1 {
-			return fmt.Errorf("matrix: DOP %d is below 1", d)
+		if d < 1 || d > host.MaxDOP {
+			return fmt.Errorf("matrix: DOP %d is outside 1..%d (the bound keeps a host's native memory near 350 MiB)", d, host.MaxDOP)
 		}
 	}
 	if len(p.Backends) == 0 {
@@ -118,6 +118,9 @@ func (p Plan) Validate() error {
 	return err
 }
 
+// Control is the variant every candidate is compared with: a plan without it has no verdict to give.
+const Control = "control"
+
 func checkCandidates(vs []string) error {
 	if len(vs) == 0 {
 		return fmt.Errorf("matrix: no variants; allowed: %v, or %s/N for a pool capacity", hostbin.Variants(), Pooled)
@@ -129,6 +132,9 @@ func checkCandidates(vs []string) error {
 		if slices.Contains(vs[:i], v) {
 			return fmt.Errorf("matrix: variant %q given twice", v)
 		}
+	}
+	if !slices.Contains(vs, Control) {
+		return fmt.Errorf("matrix: the variants %v have no %s; every candidate is measured against %s, so a plan needs it (add %s)", vs, Control, Control, Control)
 	}
 	return nil
 }
@@ -164,14 +170,21 @@ func (p Plan) Cells() []Cell {
 }
 
 // Jobs lists cell's samples in the order they run: round by round, each round in its variant order.
-func (p Plan) Jobs(cellIndex int, cell Cell) []Job { return p.jobs(cellIndex, cell, 0, p.Rounds) }
+func (p Plan) Jobs(cellIndex int, cell Cell) []Job { return p.jobs(cellIndex, cell, 0, p.Rounds, nil) }
 
-// jobs lists cell's samples of rounds from..to-1.
-func (p Plan) jobs(cellIndex int, cell Cell, from, to int) []Job {
+// jobs lists cell's samples of rounds from..to-1: of control and the candidates runs accepts (nil: all),
+// each round in its variant order with the others left out.
+func (p Plan) jobs(cellIndex int, cell Cell, from, to int, runs func(string) bool) []Job {
+	control := controlOf(p.Variants)
 	jobs := make([]Job, 0, (to-from)*len(p.Variants))
 	for r := from; r < to; r++ {
-		for pos, v := range p.RoundOrder(cellIndex, r) {
+		pos := 0
+		for _, v := range p.RoundOrder(cellIndex, r) {
+			if v != control && runs != nil && !runs(v) {
+				continue
+			}
 			jobs = append(jobs, Job{Cell: cell, Round: r, Position: pos, Variant: v})
+			pos++
 		}
 	}
 	return jobs

@@ -1,10 +1,10 @@
 package matrix
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -29,14 +29,14 @@ var openFile = os.OpenFile
 type samplesWriter struct{ f *os.File }
 
 // openSamples opens dir's results file. Without resume the file must not exist yet. With resume, it
-// reads the samples already recorded, cuts a torn final line (a run killed mid-write) away, and appends
-// after the last whole line; a line that is whole but does not parse is an error, never dropped.
-func openSamples(dir string, resume bool) (*samplesWriter, []Sample, error) {
+// reads what is recorded (see ReadResultsFile: a line that does not parse is named in the file's Bad and
+// skipped), cuts a torn final line (a run killed mid-write) away, and appends after the last whole line.
+func openSamples(dir string, resume bool) (*samplesWriter, *ResultsFile, error) {
 	path := filepath.Join(dir, SamplesFile)
 	if !resume {
 		f, err := openFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL|os.O_APPEND, resultsPerm)
 		if errors.Is(err, fs.ErrExist) {
-			return nil, nil, fmt.Errorf("matrix: %s already exists; continue it with -resume or choose another -out", path)
+			return nil, nil, fmt.Errorf("matrix: %s holds a run's samples already (and no runner is writing it now); continue that run with: %s, or choose another -out", path, ResumeCommand(dir))
 		}
 		if err != nil {
 			return nil, nil, err
@@ -45,42 +45,38 @@ func openSamples(dir string, resume bool) (*samplesWriter, []Sample, error) {
 			f.Close()
 			return nil, nil, err
 		}
-		return &samplesWriter{f}, nil, nil
+		return &samplesWriter{f}, &ResultsFile{Path: path}, nil
 	}
-	data, err := os.ReadFile(path)
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return nil, nil, err
+	rf, err := ReadResultsFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		rf, err = &ResultsFile{Path: path}, nil
 	}
-	whole := data[:bytes.LastIndexByte(data, '\n')+1]
-	var samples []Sample
-	for line, rest := 1, whole; len(rest) > 0; line++ {
-		i := bytes.IndexByte(rest, '\n')
-		b := bytes.TrimSpace(rest[:i])
-		rest = rest[i+1:]
-		if len(b) == 0 {
-			continue
-		}
-		var s Sample
-		if err := json.Unmarshal(b, &s); err != nil {
-			return nil, nil, fmt.Errorf("matrix: resuming %s: line %d does not parse (%v); it is kept for inspection, move it aside to start afresh", path, line, err)
-		}
-		samples = append(samples, s)
-	}
-	f, err := openFile(path, os.O_WRONLY|os.O_CREATE, resultsPerm)
 	if err != nil {
 		return nil, nil, err
 	}
-	if len(whole) < len(data) { // cut the torn tail
-		if err := f.Truncate(int64(len(whole))); err != nil {
-			f.Close()
-			return nil, nil, err
+	f, err := openFile(path, os.O_RDWR|os.O_CREATE, resultsPerm)
+	if err != nil {
+		return nil, nil, err
+	}
+	end, err := f.Seek(0, io.SeekEnd)
+	if err == nil && rf.Torn > 0 { // cut the torn tail
+		end = rf.TornAt
+		err = f.Truncate(end)
+	}
+	if err == nil {
+		_, err = f.Seek(end, io.SeekStart)
+	}
+	if err == nil && end > 0 { // a last line that parsed but lost its newline must not run into the next
+		last := make([]byte, 1)
+		if _, err = f.ReadAt(last, end-1); err == nil && last[0] != '\n' {
+			_, err = f.Write([]byte{'\n'})
 		}
 	}
-	if _, err := f.Seek(int64(len(whole)), 0); err != nil {
+	if err != nil {
 		f.Close()
 		return nil, nil, err
 	}
-	return &samplesWriter{f}, samples, nil
+	return &samplesWriter{f}, rf, nil
 }
 
 // append writes s as one line with one write, then syncs it to disk.

@@ -24,6 +24,10 @@ type Runner struct {
 	Env     []string          // extra environment for the hosts, after the runner's own
 	Command []string          // the command line, recorded in run.json
 
+	// RetryFailed, with Resume, takes the recorded failed samples again, as their next Attempt: the
+	// retry replaces the failed attempt in the counts and the analysis, which stays on disk, superseded.
+	RetryFailed bool
+
 	// Exec, when not empty, is the emulator every host runs under: Exec[0] with Exec[1:], then the host
 	// binary and its flags (lab bench -exec). The manifest and every sample record it as Emulated.
 	Exec []string
@@ -43,10 +47,10 @@ type Runner struct {
 // each host variant was built from.
 func (r *Runner) Prepare(ctx context.Context) (commits map[string]string, err error) {
 	if err := r.Plan.Validate(); err != nil {
-		return nil, err
+		return nil, &UsageError{Err: err}
 	}
 	if r.Timeout <= 0 {
-		return nil, fmt.Errorf("matrix: timeout %v must be positive", r.Timeout)
+		return nil, usageErrorf("matrix: -timeout %v: allowed: a positive duration", r.Timeout)
 	}
 	commits = map[string]string{}
 	var backends []string
@@ -54,10 +58,10 @@ func (r *Runner) Prepare(ctx context.Context) (commits map[string]string, err er
 	for _, v := range r.Plan.Variants {
 		path := r.Hosts[hostVariant(v)]
 		if path == "" {
-			return nil, fmt.Errorf("matrix: no host binary given for variant %q", v)
+			return nil, usageErrorf("matrix: no host binary given for variant %q", v)
 		}
 		if st, err := os.Stat(path); err != nil || !st.Mode().IsRegular() {
-			return nil, fmt.Errorf("matrix: missing host binary %s for variant %q; build the hosts first (hostbin.Build, e.g. the magefile's build target)", path, v)
+			return nil, usageErrorf("matrix: missing host binary %s for variant %q on %s; build the hosts first (go tool mage build), or give -bin or -platform for hosts that exist", path, v, r.Plan.Platform)
 		}
 		d, err := describeHost(ctx, r.Exec, path, r.Env)
 		if err != nil {
@@ -87,10 +91,10 @@ func (r *Runner) Prepare(ctx context.Context) (commits map[string]string, err er
 			b = def
 		}
 		if !slices.Contains(backends, b) {
-			return nil, fmt.Errorf("matrix: unknown backend %q; the hosts have %v (or %q for %s, or %q alone for all of them)", planned[i], backends, DefaultBackend, def, AllBackends)
+			return nil, usageErrorf("matrix: -backends: unknown backend %q; the hosts have %v (or %q for %s, or %q alone for all of them)", planned[i], backends, DefaultBackend, def, AllBackends)
 		}
 		if slices.Contains(resolved[:i], b) {
-			return nil, fmt.Errorf("matrix: backend %q given twice (%q stands for %s)", b, DefaultBackend, def)
+			return nil, usageErrorf("matrix: -backends: backend %q given twice (%q stands for %s)", b, DefaultBackend, def)
 		}
 		resolved[i] = b
 	}
@@ -98,19 +102,38 @@ func (r *Runner) Prepare(ctx context.Context) (commits map[string]string, err er
 	return commits, nil
 }
 
-// Run prepares, then takes every sample of the plan that is not recorded yet. It returns an error when
-// the run was interrupted (ctx), when a cell's variants disagree on output (*MismatchError, after that
-// cell's samples are all written), or when the results cannot be written. Failed samples are not errors:
-// they are recorded and the run goes on. Whatever happens, bench.txt and run.json describe what was
-// recorded.
+// Run prepares, then takes every sample of the plan that is not recorded yet (with RetryFailed, failed
+// ones too). It returns an error when the run was interrupted (ctx), when a cell's variants disagree on
+// output (*MismatchError, after that cell's samples are all written), when another runner is writing
+// Dir (*LockedError, before anything is written), or when the results cannot be written. Failed samples
+// are not errors: they are recorded and the run goes on. Whatever happens after the run has started,
+// bench.txt and run.json describe what was recorded; a run stopped before that leaves no directory it
+// made.
 func (r *Runner) Run(ctx context.Context) (err error) {
 	commits, err := r.Prepare(ctx)
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(r.Dir, 0o755); err != nil {
+	made, err := makeDir(r.Dir)
+	if err != nil {
 		return err
 	}
+	lock, stale, err := lockResults(r.Dir)
+	if err != nil {
+		if made {
+			os.Remove(filepath.Join(r.Dir, LockFile))
+			os.Remove(r.Dir)
+		}
+		return err
+	}
+	started := false
+	defer func() {
+		err = errors.Join(err, lock.release())
+		if made && !started { // stopped before its first write (Ctrl-C while calibrating): leave nothing
+			os.Remove(filepath.Join(r.Dir, LockFile))
+			os.Remove(r.Dir)
+		}
+	}()
 	now := time.Now().UTC()
 	m := Manifest{
 		Run:   now.Format("20060102T150405Z") + "-" + strings.ReplaceAll(r.Plan.Platform, "/", "-"),
@@ -128,6 +151,9 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 			return fmt.Errorf("matrix: -resume: the run's hosts ran under -exec %q, not %q; one run is one way of running", old.Emulated, emu)
 		}
 		m = old
+		if stale != nil && old.Status == StatusRunning {
+			m.Attempts = append(m.Attempts, killedAttempt(*stale, now))
+		}
 		m.Resumed = append(m.Resumed, now)
 		m.Command = append(m.Command, r.Command)
 		m.End, m.Error = time.Time{}, ""
@@ -139,25 +165,37 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 		return err
 	}
 
-	sw, all, err := openSamples(r.Dir, r.Resume)
+	sw, file, err := openSamples(r.Dir, r.Resume)
 	if err != nil {
 		return err
 	}
+	started = true
+	all, findings := Screen(&r.Plan, m.Run, file.Path, file.Samples, file.Lines)
+	r.warn(append(slices.Clone(file.Bad), findings...))
+	// The run's counts come from what is on disk, so a run.json left "running, 0 samples" by a killed
+	// run says the truth from here on.
+	m.Samples, m.Failed, m.Superseded = countKept(all, findings)
 	if err := m.write(r.Dir); err != nil {
 		sw.Close()
 		return err
 	}
 	defer func() {
-		err = errors.Join(err, sw.Close(), r.finish(&m, all, err))
+		err = errors.Join(err, sw.Close(), r.finish(&m, now, all, err))
 	}()
 
-	recorded := map[sampleKey]bool{}
+	recorded := map[sampleKey]Sample{}
 	for _, s := range all {
-		recorded[keyOf(s)] = true
+		recorded[keyOf(s)] = s
 	}
-	prog := newProgress(io.Discard, false, m.Planned, len(recorded))
+	done := 0
+	for _, s := range recorded {
+		if s.OK || !r.RetryFailed {
+			done++
+		}
+	}
+	prog := newProgress(io.Discard, false, m.Planned, done)
 	if r.Progress != nil {
-		prog = newProgress(r.Progress, r.Live, m.Planned, len(recorded))
+		prog = newProgress(r.Progress, r.Live, m.Planned, done)
 	}
 	defer prog.finish()
 	policy := r.Policy
@@ -166,6 +204,58 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 	}
 	m.Stopping = policy.Rule()
 	cells := r.progressOf(m.Cells, all)
+	// take runs job j unless its sample is recorded; with RetryFailed, a recorded failed sample is taken
+	// again as its next attempt, once per invocation.
+	retried := map[sampleKey]bool{}
+	take := func(c *CellProgress, j Job) error {
+		k := sampleKey{j.Cell, j.Round, j.Variant}
+		prev, ok := recorded[k]
+		if ok && (prev.OK || !r.RetryFailed || retried[k]) {
+			return nil
+		}
+		s, err := runHost(ctx, r.Exec, r.Hosts[hostVariant(j.Variant)], r.Plan, j, r.Env, r.Timeout)
+		if err != nil {
+			return err
+		}
+		s.Run = m.Run
+		if ok {
+			s.Attempt, retried[k] = prev.Attempt+1, true
+		}
+		if err := sw.append(s); err != nil {
+			return fmt.Errorf("%w: %w", errRecording, err)
+		}
+		all = append(all, s)
+		recorded[k] = s
+		if ok { // the policy sees the retry, not the attempt it supersedes
+			c.Samples = slices.DeleteFunc(c.Samples, func(x Sample) bool { return keyOf(x) == k && x.Attempt == prev.Attempt })
+		}
+		c.Samples = append(c.Samples, s)
+		prog.sample(s)
+		return nil
+	}
+	// First the rounds that cells have taken already, closed cells too: a sample missing there (a line
+	// lost to garbage) is taken, and with RetryFailed a failed one again. The loop goes on from there.
+	// Candidates that stopped early did not run in every round: a round of theirs is missing only when
+	// they ran later (or the design gives every candidate its rounds: the fixed plan's own rounds).
+	for _, c := range cells {
+		ranAt := func(j Job) bool {
+			if j.Variant == controlOf(r.Plan.Variants) || (r.Plan.Adaptive == nil && j.Round < r.Plan.Rounds) {
+				return true
+			}
+			return slices.ContainsFunc(c.Samples, func(s Sample) bool { return s.Variant == j.Variant && s.Round >= j.Round })
+		}
+		for _, j := range r.Plan.jobs(c.Index, c.Cell, 0, c.Rounds, nil) {
+			if !ranAt(j) {
+				continue
+			}
+			if err := take(c, j); err != nil {
+				return err
+			}
+		}
+		if err := checkCell(c.Cell, all); err != nil {
+			return err
+		}
+	}
 	for {
 		ran := false
 		for _, c := range cells {
@@ -177,21 +267,10 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 				c.ClosedBy = ClosedCap
 				continue
 			}
-			for _, j := range r.Plan.jobs(c.Index, c.Cell, c.Rounds, to) {
-				if recorded[sampleKey{j.Cell, j.Round, j.Variant}] {
-					continue
-				}
-				s, err := runHost(ctx, r.Exec, r.Hosts[hostVariant(j.Variant)], r.Plan, j, r.Env, r.Timeout)
-				if err != nil {
+			for _, j := range r.Plan.jobs(c.Index, c.Cell, c.Rounds, to, c.Runs) {
+				if err := take(c, j); err != nil {
 					return err
 				}
-				s.Run = m.Run
-				if err := sw.append(s); err != nil {
-					return fmt.Errorf("%w: %w", errRecording, err)
-				}
-				all = append(all, s)
-				c.Samples = append(c.Samples, s)
-				prog.sample(s)
 			}
 			c.Rounds, ran = to, true
 			if err := checkCell(c.Cell, all); err != nil {
@@ -222,7 +301,8 @@ func (r *Runner) progressOf(runs []CellRun, all []Sample) []*CellProgress {
 			}
 		}
 		if i < len(runs) && runs[i].Cell == cell {
-			c.Rounds, c.Base, c.ClosedBy, c.Unstable, c.Classes = runs[i].Rounds, runs[i].Base, runs[i].ClosedBy, runs[i].Unstable, runs[i].Classes
+			x := runs[i]
+			c.Rounds, c.Running, c.Base, c.ClosedBy, c.Unstable, c.Classes = x.Rounds, x.Running, x.Base, x.ClosedBy, x.Unstable, x.Classes
 		}
 		cells = append(cells, c)
 	}
@@ -232,20 +312,64 @@ func (r *Runner) progressOf(runs []CellRun, all []Sample) []*CellProgress {
 func cellRuns(cells []*CellProgress) []CellRun {
 	out := make([]CellRun, len(cells))
 	for i, c := range cells {
-		out[i] = CellRun{Cell: c.Cell, Rounds: c.Rounds, Base: c.Base, ClosedBy: c.ClosedBy, Unstable: c.Unstable, Classes: c.Classes}
+		out[i] = CellRun{Cell: c.Cell, Rounds: c.Rounds, Running: c.Running, Base: c.Base, ClosedBy: c.ClosedBy, Unstable: c.Unstable, Classes: c.Classes}
 	}
 	return out
 }
 
-// finish writes bench.txt from every recorded sample and closes the manifest with the run's outcome.
-func (r *Runner) finish(m *Manifest, all []Sample, runErr error) error {
-	m.End = time.Now().UTC()
-	m.Samples, m.Failed = len(all), 0
-	for _, s := range all {
+// makeDir creates dir if it does not exist and says whether it did.
+func makeDir(dir string) (made bool, err error) {
+	if _, err := os.Stat(dir); err == nil {
+		return false, nil
+	}
+	return true, os.MkdirAll(dir, 0o755)
+}
+
+// killedAttempt is the attempt of a runner that held the lock and died without closing run.json.
+func killedAttempt(h LockHolder, found time.Time) Attempt {
+	return Attempt{Start: h.Start, Status: StatusInterrupted, Error: fmt.Sprintf(
+		"killed: the runner (%s) stopped without closing run.json; found at %s", h, found.Format(time.RFC3339))}
+}
+
+// warn names the results file's lines that are left out, on the progress stream.
+func (r *Runner) warn(findings []Finding) {
+	if r.Progress == nil || len(findings) == 0 {
+		return
+	}
+	fmt.Fprintf(r.Progress, "resume: %d lines of %s are left out (%s):\n", len(findings), SamplesFile, CountFindings(findings))
+	for i, f := range findings {
+		if i == maxListed {
+			fmt.Fprintf(r.Progress, "  and %d more\n", len(findings)-maxListed)
+			break
+		}
+		fmt.Fprintf(r.Progress, "  %s\n", f)
+	}
+}
+
+// countKept counts screened samples for run.json: recorded (one per planned sample at most), failed
+// among them, and superseded attempts.
+func countKept(kept []Sample, findings []Finding) (samples, failed, superseded int) {
+	for _, s := range kept {
 		if !s.OK {
-			m.Failed++
+			failed++
 		}
 	}
+	for _, f := range findings {
+		if f.Kind == Superseded {
+			superseded++
+		}
+	}
+	return len(kept), failed, superseded
+}
+
+// finish writes bench.txt from the counted samples and closes the manifest with the run's outcome, and
+// this invocation's attempt.
+func (r *Runner) finish(m *Manifest, start time.Time, all []Sample, runErr error) error {
+	m.End = time.Now().UTC()
+	kept, findings := Screen(&r.Plan, m.Run, SamplesFile, all, nil)
+	var retried int // all was screened at the start: what supersedes now is this invocation's retries
+	m.Samples, m.Failed, retried = countKept(kept, findings)
+	m.Superseded += retried
 	var mismatch *MismatchError
 	switch {
 	case runErr == nil:
@@ -257,6 +381,7 @@ func (r *Runner) finish(m *Manifest, all []Sample, runErr error) error {
 	default:
 		m.Status, m.Error = StatusError, runErr.Error()
 	}
-	benchErr := writeFileAtomic(filepath.Join(r.Dir, BenchFile), func(f *os.File) error { return WriteBench(f, all) })
+	m.Attempts = append(m.Attempts, Attempt{Start: start, End: m.End, Status: m.Status, Error: m.Error})
+	benchErr := writeFileAtomic(filepath.Join(r.Dir, BenchFile), func(f *os.File) error { return WriteBench(f, kept) })
 	return errors.Join(benchErr, m.write(r.Dir))
 }

@@ -27,7 +27,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	var (
 		variant    = fs.String("variant", "", "expected variant; an error unless it is the one linked in ("+linked+")")
 		wl         = fs.String("workload", "fixed", fmt.Sprintf("workload, one of %v", workload.Names()))
-		dop        = fs.Int("dop", 1, "goroutines sharing the operations, >= 1")
+		dop        = fs.Int("dop", 1, fmt.Sprintf("goroutines sharing the operations, 1..%d", host.MaxDOP))
 		phase      = fs.String("phase", host.Cold, fmt.Sprintf("phase, one of %v", host.Phases()))
 		ops        = fs.Int("ops", 0, fmt.Sprintf("measured operations; 0 means %d cold, %d warm", host.DefaultColdOps, host.DefaultWarmOps))
 		warmup     = fs.Int("warmup", -1, fmt.Sprintf("unmeasured operations before a warm sample; -1 means %d warm, 0 cold", host.DefaultWarmup))
@@ -68,8 +68,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		PayloadSeed: *seed, PayloadSize: *size, RandFrac: *randFrac,
 	}
 	switch {
-	case *dop < 1:
-		return usage("-dop %d is below 1", *dop)
+	case *dop < 1 || *dop > host.MaxDOP:
+		return usage("-dop %d is outside 1..%d", *dop, host.MaxDOP)
 	case *phase != host.Cold && *phase != host.Warm:
 		return usage("-phase %q is not one of %v", *phase, host.Phases())
 	case *ops < 0:

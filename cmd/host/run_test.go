@@ -46,7 +46,8 @@ func TestRunBadFlags(t *testing.T) {
 		want string
 	}{
 		{[]string{"-workload", "zip"}, `unknown workload "zip"; allowed: [fixed mixed]`},
-		{[]string{"-dop", "0"}, "-dop 0 is below 1"},
+		{[]string{"-dop", "0"}, "-dop 0 is outside 1..1024"},
+		{[]string{"-dop", "300000"}, "-dop 300000 is outside 1..1024"},
 		{[]string{"-phase", "hot"}, `-phase "hot" is not one of [cold warm]`},
 		{[]string{"-ops", "-5"}, "-ops -5 is negative"},
 		{[]string{"-phase", "cold", "-warmup", "10"}, "-warmup 10 with -phase cold"},

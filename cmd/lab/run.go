@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+	"syscall"
 
 	"github.com/deflatelab/deflatelab/matrix"
 	"github.com/deflatelab/deflatelab/matrix/report"
@@ -23,6 +24,7 @@ type command struct {
 var commands = map[string]command{
 	"bench":  {matrix.BenchMain, "run the matrix on this machine and write a results directory"},
 	"report": {report.Main, "render a report (markdown and SVG) from results files or directories"},
+	"replay": {report.ReplayMain, "replay a fixed-design run under adaptive stopping, and simulate A/A families from it"},
 }
 
 // Exit statuses, as the go command uses them.
@@ -33,7 +35,7 @@ const (
 )
 
 // run is the whole command, so that tests can call it: args without the program name.
-// Interrupting (Ctrl-C) cancels the context, which the runner honours between samples.
+// Interrupting (Ctrl-C, or SIGTERM) cancels the context, which the runner honours between samples.
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help" {
 		usage(stderr)
@@ -48,7 +50,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		usage(stderr)
 		return exitUsage
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	// SIGTERM (a service manager, a CI job's cancel, kill) stops a run the way Ctrl-C does: the sample
+	// under way is dropped, bench.txt and run.json are written, and the summary line says what is kept.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	err := cmd.main(ctx, args[1:], stdout, stderr)
 	var ue *matrix.UsageError

@@ -171,8 +171,15 @@ func (s *stickyWriter) Write(p []byte) (int, error) {
 	return n, err
 }
 
+// errReadFailed is what the destination answers once reading the input has failed: the compressor's
+// Close then writes nothing more, so the stream never gets its end.
+var errReadFailed = errors.New("zpipe: input unreadable; the stream is left without its end")
+
 // compress writes stdin to stdout as one stream of o.cfg's format. A destination that fails is
-// reported once, though the compressor meets its error again when Close flushes.
+// reported once, though the compressor meets its error again when Close flushes. When reading stdin
+// fails, the stream is left unfinished - no final block, no trailer - so that a truncated input can
+// never pass for a whole one (gunzip -t rejects the output) and zpipe exits non-zero; the native state
+// is still released.
 func compress(o options, stdin io.Reader, stdout io.Writer) (err error) {
 	v, err := open(o)
 	if err != nil {
@@ -184,11 +191,32 @@ func compress(o options, stdin io.Reader, stdout io.Writer) (err error) {
 	if err != nil {
 		return err
 	}
-	if _, err := io.Copy(c, stdin); err != nil {
+	src := &readErr{r: stdin}
+	if _, err := io.Copy(c, src); err != nil {
+		if src.err != nil && dst.err == nil {
+			dst.err = errReadFailed
+		}
 		if cerr := c.Close(); cerr != nil && !errors.Is(cerr, err) && (dst.err == nil || !errors.Is(cerr, dst.err)) {
 			return errors.Join(err, cerr)
+		}
+		if src.err != nil {
+			return fmt.Errorf("reading the input: %w; the output is an unfinished stream, not a valid one", src.err)
 		}
 		return err
 	}
 	return c.Close()
+}
+
+// readErr remembers the input's error, to tell a failed read from a failed write in io.Copy's error.
+type readErr struct {
+	r   io.Reader
+	err error
+}
+
+func (r *readErr) Read(p []byte) (int, error) {
+	n, err := r.r.Read(p)
+	if err != nil && err != io.EOF {
+		r.err = err
+	}
+	return n, err
 }

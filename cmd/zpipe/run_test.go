@@ -159,3 +159,37 @@ func squeeze(s string) string {
 	}
 	return strings.Join(lines, "\n")
 }
+
+// failingReader gives data, then an error, as a directory or a failing pipe does.
+type failingReader struct {
+	data []byte
+	err  error
+}
+
+func (f *failingReader) Read(p []byte) (int, error) {
+	if len(f.data) == 0 {
+		return 0, f.err
+	}
+	n := copy(p, f.data)
+	f.data = f.data[n:]
+	return n, nil
+}
+
+// A read error exits non-zero and leaves the stream without its end, so a truncated input cannot pass
+// for a whole one (issue 21 item 8).
+func TestRunReadFailure(t *testing.T) {
+	payload := varianttest.Payload()
+	for _, wbits := range []string{"31", "15", "-15"} {
+		var stdout, stderr bytes.Buffer
+		in := &failingReader{data: payload[:len(payload)/2], err: errors.New("read /dev/stdin: is a directory")}
+		code := run([]string{"-backend", "goheap", "-wbits", wbits}, in, &stdout, &stderr)
+		if code != exitError || !strings.Contains(stderr.String(), "is a directory") || !strings.Contains(stderr.String(), "unfinished stream") {
+			t.Errorf("-wbits %s: exit %d, stderr %q", wbits, code, stderr.String())
+		}
+		cfg := deflate.DefaultConfig()
+		cfg.WindowBits = map[string]int{"31": 31, "15": 15, "-15": -15}[wbits]
+		if err := varianttest.CheckRoundTrip(cfg, stdout.Bytes(), payload[:len(payload)/2]); err == nil {
+			t.Errorf("-wbits %s: the output of a failed read is a complete, valid stream", wbits)
+		}
+	}
+}

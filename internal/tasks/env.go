@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/host"
 	"github.com/deflatelab/deflatelab/matrix/workload"
 	"github.com/deflatelab/deflatelab/nativemem"
 )
@@ -24,7 +25,14 @@ const (
 	EnvRequireEmulators = "DEFLATELAB_REQUIRE_EMULATORS" // 1: a missing emulator fails validate:emulated
 	EnvRef              = "DEFLATELAB_REF"               // remote: branch or tag to run on GitHub; default: the default branch
 	EnvAbsentBackends   = "DEFLATELAB_ABSENT_BACKENDS"   // bench, matrix: "skip" runs the backends this platform has (backends.go); default "error"
+	EnvReports          = "DEFLATELAB_REPORTS"           // report, matrix, remote: where reports go; default LocalReports
+	EnvResume           = "DEFLATELAB_RESUME"            // bench, matrix: the run directory to continue (lab bench -resume)
 )
+
+// LocalReports is where the report, matrix and remote targets put reports unless EnvReports says
+// otherwise: a git-ignored folder, so that a local run never leaves the tracked reports/ index
+// (reports/README.md) modified or new folders beside it. EnvReports=reports publishes a report there.
+const LocalReports = "reports-local"
 
 // DefaultProfile is the profile used when EnvProfile is empty: the runner's default local run.
 const DefaultProfile = "quick"
@@ -54,7 +62,9 @@ type Options struct {
 	// SkipAbsentBackends (EnvAbsentBackends=skip): bench and matrix drop the Backends this platform
 	// lacks, with a notice, instead of failing; the GitHub workflow sends one list to every platform.
 	SkipAbsentBackends bool
-	GitHubActions      bool // GITHUB_ACTIONS=true: notices are also workflow commands (::notice::)
+	GitHubActions      bool   // GITHUB_ACTIONS=true: notices are also workflow commands (::notice::)
+	Reports            string // where reports go (EnvReports); "" = LocalReports
+	Resume             string // the run directory bench continues instead of starting a new one (EnvResume)
 }
 
 // FromEnv reads the DEFLATELAB_* variables through getenv (os.Getenv in the targets, a map in the
@@ -71,6 +81,9 @@ func FromEnv(getenv func(string) string) (Options, error) {
 	}
 	if o.Variants, err = nameList(getenv, EnvVariants, variantNames()); err != nil {
 		return o, err
+	}
+	if o.Variants != nil && !slices.Contains(o.Variants, matrix.Control) {
+		return o, fmt.Errorf("%s=%q: no %s; every candidate is measured against %s, so the list needs it", EnvVariants, strings.Join(o.Variants, ","), matrix.Control, matrix.Control)
 	}
 	if o.Workloads, err = nameList(getenv, EnvWorkloads, workloads()); err != nil {
 		return o, err
@@ -102,6 +115,11 @@ func FromEnv(getenv func(string) string) (Options, error) {
 		return o, fmt.Errorf("%s=%q: allowed: skip (run the backends this platform has), error (the default) or unset", EnvAbsentBackends, v)
 	}
 	o.GitHubActions = getenv("GITHUB_ACTIONS") == "true"
+	o.Reports = strings.TrimSpace(getenv(EnvReports))
+	o.Resume = strings.TrimSpace(getenv(EnvResume))
+	if err := resumeConflicts(getenv); err != nil {
+		return o, err
+	}
 	switch v := strings.TrimSpace(getenv(EnvRequireEmulators)); v {
 	case "", "0", "false":
 	case "1", "true":
@@ -131,7 +149,7 @@ func nameList(getenv func(string) string, key string, allowed []string) ([]strin
 	return out, nil
 }
 
-// dopList parses EnvDOPs: comma-separated integers, each at least 1.
+// dopList parses EnvDOPs: comma-separated integers, each 1..host.MaxDOP.
 func dopList(raw string) ([]int, error) {
 	raw = strings.TrimSpace(raw)
 	if raw == "" {
@@ -140,8 +158,8 @@ func dopList(raw string) ([]int, error) {
 	var out []int
 	for _, f := range strings.Split(raw, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(f))
-		if err != nil || n < 1 {
-			return nil, fmt.Errorf("%s=%q: %q is not a degree of parallelism; allowed: integers >= 1, comma-separated (e.g. 1,4,8,12)", EnvDOPs, raw, strings.TrimSpace(f))
+		if err != nil || n < 1 || n > host.MaxDOP {
+			return nil, fmt.Errorf("%s=%q: %q is not a degree of parallelism; allowed: integers 1..%d, comma-separated (e.g. 1,4,8,12)", EnvDOPs, raw, strings.TrimSpace(f), host.MaxDOP)
 		}
 		if !slices.Contains(out, n) {
 			out = append(out, n)
@@ -169,7 +187,16 @@ func (o Options) CheckHere(goos, goarch string) error {
 	if _, err := o.ResultsDir(); err != nil {
 		return err
 	}
-	for _, b := range o.Backends {
+	for i, b := range o.Backends {
+		resolved := b
+		if b == matrix.DefaultBackend {
+			resolved = nativemem.Default()
+		}
+		for _, earlier := range o.Backends[:i] {
+			if earlier == resolved || (earlier == matrix.DefaultBackend && nativemem.Default() == resolved) {
+				return fmt.Errorf("%s=%q: backend %s given twice (%s is %s here)", EnvBackends, strings.Join(o.Backends, ","), resolved, matrix.DefaultBackend, nativemem.Default())
+			}
+		}
 		if b == matrix.DefaultBackend || slices.Contains(nativemem.Available(), b) {
 			continue
 		}

@@ -42,7 +42,9 @@ func TestFromEnv(t *testing.T) {
 		{name: "empty name in list", env: map[string]string{EnvVariants: "control,"}, wantErr: []string{EnvVariants, `""`}},
 		{name: "unknown workload", env: map[string]string{EnvWorkloads: "random"}, wantErr: []string{EnvWorkloads, "fixed, mixed"}},
 		{name: "unknown backend", env: map[string]string{EnvBackends: "jemalloc"}, wantErr: []string{EnvBackends, `"jemalloc"`, "privateheap"}},
-		{name: "dop zero", env: map[string]string{EnvDOPs: "1,0"}, wantErr: []string{EnvDOPs, `"0"`, ">= 1"}},
+		{name: "dop zero", env: map[string]string{EnvDOPs: "1,0"}, wantErr: []string{EnvDOPs, `"0"`, "1..1024"}},
+		{name: "dop too large", env: map[string]string{EnvDOPs: "300000"}, wantErr: []string{EnvDOPs, `"300000"`, "1..1024"}},
+		{name: "variants without control", env: map[string]string{EnvVariants: "pooled,splitalloc"}, wantErr: []string{EnvVariants, "no control"}},
 		{name: "dop not a number", env: map[string]string{EnvDOPs: "four"}, wantErr: []string{EnvDOPs, `"four"`}},
 		{name: "require not boolean", env: map[string]string{EnvRequireEmulators: "yes"}, wantErr: []string{EnvRequireEmulators, `"yes"`, "1, true"}},
 		{name: "shell metacharacters are just a bad name", env: map[string]string{EnvVariants: "control;rm -rf /"}, wantErr: []string{EnvVariants, "control;rm -rf /"}},
@@ -97,6 +99,12 @@ func TestCheckHere(t *testing.T) {
 	}
 	if err := (Options{Backends: []string{"default", "goheap"}, Results: "r"}).CheckHere(runtime.GOOS, runtime.GOARCH); err != nil {
 		t.Errorf("CheckHere(default, goheap) = %v", err)
+	}
+	// default is this platform's default backend: naming both is one backend twice, refused here,
+	// before anything is built, not by the runner after the build (issue 21 item 7).
+	twice := Options{Backends: []string{"default", nativemem.Default()}, Results: "r"}
+	if err := twice.CheckHere(runtime.GOOS, runtime.GOARCH); err == nil || !strings.Contains(err.Error(), "given twice") || !strings.Contains(err.Error(), EnvBackends) {
+		t.Errorf("CheckHere(default,%s) = %v, want %s naming a backend given twice", nativemem.Default(), err, EnvBackends)
 	}
 	if err := (Options{ReportIn: []string{"a", "b"}}).CheckHere(runtime.GOOS, runtime.GOARCH); err == nil || !strings.Contains(err.Error(), EnvResults) {
 		t.Errorf("CheckHere with several results directories = %v, want an error naming %s", err, EnvResults)

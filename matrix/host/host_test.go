@@ -93,7 +93,8 @@ func TestParamsValidate(t *testing.T) {
 		p    Params
 		want string
 	}{
-		{params(fixed, 0, Cold, 10, 0), "DOP 0 is below 1"},
+		{params(fixed, 0, Cold, 10, 0), "DOP 0 is outside 1..1024"},
+		{params(fixed, MaxDOP+1, Cold, 10, 0), "DOP 1025 is outside 1..1024"},
 		{params(fixed, 1, "hot", 10, 0), `phase "hot" is not one of [cold warm]`},
 		{params(fixed, 1, Cold, 0, 0), "ops 0 is below 1"},
 		{params(fixed, 1, Warm, 10, -1), "warmup -1 is negative"},

@@ -50,8 +50,8 @@ func (p Params) Validate() error {
 	switch {
 	case len(p.Workload.Configs) == 0:
 		return fmt.Errorf("host: workload %q has no configurations", p.Workload.Name)
-	case p.DOP < 1:
-		return fmt.Errorf("host: DOP %d is below 1", p.DOP)
+	case p.DOP < 1 || p.DOP > MaxDOP:
+		return fmt.Errorf("host: DOP %d is outside 1..%d", p.DOP, MaxDOP)
 	case p.Phase != Cold && p.Phase != Warm:
 		return fmt.Errorf("host: phase %q is not one of %v", p.Phase, Phases())
 	case p.Ops < 1:

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strings"
 
 	"github.com/deflatelab/deflatelab/matrix/lifetime"
 	"github.com/deflatelab/deflatelab/matrix/stats"
@@ -113,9 +114,9 @@ func trimTilde(s string) string {
 	return s
 }
 
-// unstableLife names what makes a lifetime cell's data unstable, or "". Nothing does yet: the regime
-// detection (stats' Unstable class) is not part of this analysis' inputs.
-func unstableLife(*model, *stats.Lifetime) string { return "" }
+// unstableLife names what makes a lifetime cell's data unstable (the variants and phases whose rounds
+// ran at two speeds), or "".
+func unstableLife(_ *model, l *stats.Lifetime) string { return strings.Join(l.Unstable, ", ") }
 
 // writeSteadyState is the steady-state section: per cell and variant, the classes of its processes and
 // where their steady state begins.
@@ -223,6 +224,12 @@ func writeLifetimeCost(w io.Writer, m *model) {
 				row = append(row, ratioCell(r))
 			}
 			rows = append(rows, append(row, breakEvenCell(c)))
+		}
+	}
+	if len(m.Platforms()) == 1 { // the page's context names the one platform; the column would only widen the table
+		header = header[1:]
+		for i := range rows {
+			rows[i] = rows[i][1:]
 		}
 	}
 	mdTable(w, header, rows)

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -8,6 +9,8 @@ import (
 
 	"github.com/deflatelab/deflatelab/matrix"
 	"github.com/deflatelab/deflatelab/matrix/host"
+	"github.com/deflatelab/deflatelab/matrix/lifetime"
+	"github.com/deflatelab/deflatelab/matrix/stats"
 )
 
 // TestLifetimeSections renders the cold-start fixture (known costs: control's first operation 200 µs,
@@ -63,6 +66,27 @@ func TestLifetimeSectionsWithoutTimeline(t *testing.T) {
 		}
 		if body := page[i:]; !strings.Contains(body[:min(len(body), 400)], "no per-operation timeline") {
 			t.Errorf("section %q does not say the timeline is missing:\n%s", heading, body[:min(len(body), 400)])
+		}
+	}
+}
+
+// TestDecisionCellWithholds: a cell with regimes, or with too few rounds, names no winner.
+func TestDecisionCellWithholds(t *testing.T) {
+	v := &lifeView{control: "control"}
+	thin := &lifetime.Comparison{Pairs: 3, Ratios: []lifetime.Ratio{{N: 10, Estimate: 0.5, Lo: math.NaN(), Hi: math.NaN()}}}
+	clear := &lifetime.Comparison{Pairs: 8, Ratios: []lifetime.Ratio{{N: 10, Estimate: 0.5, Lo: 0.4, Hi: 0.6}}}
+	for _, c := range []struct {
+		name string
+		l    *stats.Lifetime
+		want string
+	}{
+		{"unstable", &stats.Lifetime{Comparisons: map[string]*lifetime.Comparison{"pooled/8": clear}, Unstable: []string{"control warm"}},
+			"unstable: control warm"},
+		{"thin", &stats.Lifetime{Comparisons: map[string]*lifetime.Comparison{"pooled/8": thin}}, "too few rounds for an interval"},
+		{"clear", &stats.Lifetime{Comparisons: map[string]*lifetime.Comparison{"pooled/8": clear}}, "**pooled/8** -50 [-60, -40]"},
+	} {
+		if got := v.decisionCell(nil, c.l, 10); got != c.want {
+			t.Errorf("%s: %q, want %q", c.name, got, c.want)
 		}
 	}
 }

@@ -94,7 +94,9 @@ func Render(opts Options) (string, error) {
 	}
 	files[entryFile] = append(ent, '\n')
 	var cells bytes.Buffer
-	if err := stats.WriteCells(&cells, a.CellRecords()); err != nil {
+	records := a.CellRecords()
+	records.Lifetime = stats.LifetimeRecords(m.Life.cells, a.Control)
+	if err := stats.WriteCells(&cells, records); err != nil {
 		return "", err
 	}
 	files[stats.CellsFile] = cells.Bytes()

@@ -20,6 +20,9 @@ type Cells struct {
 	Control string       `json:"control"` // the variant every candidate is compared with
 	Alpha   float64      `json:"alpha"`   // the decisions' false discovery rate
 	Records []CellRecord `json:"records"`
+	// Lifetime holds the steady-state and lifetime analysis (LifetimeRecords), one record per cold cell
+	// and variant; absent when the report made none.
+	Lifetime []LifetimeRecord `json:"lifetime,omitempty"`
 }
 
 // CellRecord is one comparison of a candidate with control on one metric in one cell. Percentages are

@@ -25,6 +25,10 @@ type Lifetime struct {
 	Comparisons map[string]*lifetime.Comparison
 	Idle        map[string]Idle // per variant
 	Warm        map[string]int  // per variant: rounds whose warm sample set the level beyond
+	// Unstable names the variants, with the phase, whose rounds ran at two speeds (Variant.Regimes) in
+	// the cold cell or the warm cell whose level it extrapolates with, e.g. "pooled/8 warm": a lifetime
+	// built on them mixes two machines' states, and a decision must not name a winner from it.
+	Unstable []string
 }
 
 // Idle is what a variant's processes keep idle at the end of their measured region (the pool's
@@ -97,8 +101,8 @@ func (a *Analysis) lifetime(c *Cell) (*Lifetime, string, error) {
 		for i, id := range ids {
 			r := v.byRound[id].Result
 			s, exact, err := SeriesOf(r)
-			if err != nil {
-				return nil, "", fmt.Errorf("%s round %d: %w", v.Name, id.Round, err)
+			if err != nil { // one malformed sample leaves this cell out, named, not the whole report
+				return nil, fmt.Sprintf("%s round %d of run %s: %v", v.Name, id.Round, id.Run, err), nil
 			}
 			if len(s.Points) == 0 {
 				return nil, noTimeline, nil
@@ -116,6 +120,12 @@ func (a *Analysis) lifetime(c *Cell) (*Lifetime, string, error) {
 				}
 			}
 			procs[v.Name] = append(procs[v.Name], p)
+		}
+		if v.Regimes.Flagged {
+			l.Unstable = append(l.Unstable, v.Name+" "+host.Cold)
+		}
+		if w := warm.variant(v.Name); w != nil && w.Regimes.Flagged {
+			l.Unstable = append(l.Unstable, v.Name+" "+host.Warm)
 		}
 		l.Processes[v.Name] = steadies
 		l.Steady[v.Name] = lifetime.Summarize(steadies)
@@ -155,7 +165,7 @@ func SeriesOf(r *host.Result) (s lifetime.Series, exact bool, err error) {
 		}
 		bins = append(bins, lifetime.Bin{First: first, Last: last, SumNs: ns})
 	}
-	exactOps := firstOpsNs(r)
+	exactOps := r.FirstOpsNs
 	s, err = lifetime.NewSeries(exactOps, bins, r.Ops)
 	return s, len(exactOps) > 0, err
 }
@@ -213,6 +223,3 @@ func capacityOf(v *Variant) int {
 	}
 	return 0
 }
-
-// firstOpsNs is the result's exact first operations per worker; none until host.Result records them.
-func firstOpsNs(*host.Result) [][]int64 { return nil }

@@ -13,6 +13,12 @@ import (
 // (µs): cold, control's first operation 200, the next 7 100, then 20; pooled's first 200, then 10.
 // Warm: control 20, pooled 30 (a churning pool). dop and cpus set the cells' DOP and the processors.
 func lifetimeSamples(dop, cpus int, timeline bool) []matrix.Sample {
+	return scaledLifetimeSamples(dop, cpus, timeline, func(string, string, int) float64 { return 1 })
+}
+
+// scaledLifetimeSamples are lifetimeSamples with each sample's durations scaled by scale(variant, phase,
+// round).
+func scaledLifetimeSamples(dop, cpus int, timeline bool, scale func(v, phase string, round int) float64) []matrix.Sample {
 	const ops = 100
 	var out []matrix.Sample
 	for _, phase := range []string{host.Cold, host.Warm} {
@@ -34,13 +40,19 @@ func lifetimeSamples(dop, cpus int, timeline bool) []matrix.Sample {
 				tl := make([]int64, host.Bins(ops))
 				var total int64
 				for i := range ops {
-					tl[host.Bin(i)] += perOp(i)
-					total += perOp(i)
+					ns := int64(float64(perOp(i)) * scale(v, phase, r))
+					tl[host.Bin(i)] += ns
+					total += ns
 				}
 				res := &host.Result{Variant: strings.Split(v, "/")[0], Backend: "pages", Workload: "mixed", Phase: phase, DOP: dop,
 					Ops: ops, ElapsedNs: total, OutputBytes: 1000, Digest: "aa", Env: host.Env{NumCPU: cpus}}
 				if timeline {
 					res.TimelineNs = tl
+					first := make([]int64, min(ops, host.FirstOps))
+					for i := range first {
+						first[i] = int64(float64(perOp(i)) * scale(v, phase, r))
+					}
+					res.FirstOpsNs = [][]int64{first}
 				}
 				if v != "control" {
 					res.PoolCapacity, res.IdleBytes = 8, 8*350_000
@@ -74,8 +86,8 @@ func TestLifetimesKnownCrossing(t *testing.T) {
 	if r, _ := cmp.RatioAt(8); r.Estimate != (200.0+70)/900 || r.Extrapolated {
 		t.Errorf("ratio at 8: %+v, want 270/900 measured", r)
 	}
-	if l.Warm["control"] != 8 || l.Warm["pooled/8"] != 8 || l.Exact {
-		t.Errorf("warm levels %v, exact %v: want every round's warm sample, bins only", l.Warm, l.Exact)
+	if l.Warm["control"] != 8 || l.Warm["pooled/8"] != 8 || !l.Exact {
+		t.Errorf("warm levels %v, exact %v: want every round's warm sample, exact first operations", l.Warm, l.Exact)
 	}
 	ctl, pool := l.Steady["control"], l.Steady["pooled/8"]
 	if ctl.Classes[lifetime.Warmup] != 8 || ctl.Start.Center != 8 || pool.Classes[lifetime.Warmup] != 8 || pool.Start.Center != 1 {
@@ -97,16 +109,57 @@ func TestLifetimesOmitted(t *testing.T) {
 		name      string
 		dop, cpus int
 		timeline  bool
+		zeroOp    bool
 		want      string
 	}{
-		{"old results", 1, 2, false, "no per-operation timeline"},
-		{"old results oversubscribed", 8, 2, false, "no per-operation timeline"},
-		{"oversubscribed", 4, 2, true, "above the 2 processors"},
+		{"old results", 1, 2, false, false, "no per-operation timeline"},
+		{"old results oversubscribed", 8, 2, false, false, "no per-operation timeline"},
+		{"oversubscribed", 4, 2, true, false, "above the 2 processors"},
+		{"a zero duration", 1, 2, true, true, "pooled/8 round 1 of run R: lifetime: worker 0's exact duration 5 is 0 ns"},
 	} {
-		a, _ := Analyze(lifetimeSamples(c.dop, c.cpus, c.timeline), Options{})
+		samples := lifetimeSamples(c.dop, c.cpus, c.timeline)
+		if c.zeroOp {
+			samples[3].Result.FirstOpsNs[0][5] = 0
+		}
+		a, _ := Analyze(samples, Options{})
 		ls, omitted, err := a.Lifetimes()
 		if err != nil || len(ls) != 0 || len(omitted) != 1 || !strings.Contains(omitted[0].Reason, c.want) {
 			t.Errorf("%s: lifetimes %v, omitted %+v, err %v; want one omitted with %q", c.name, ls, omitted, err, c.want)
 		}
+	}
+}
+
+// TestLifetimesUnstable: control's warm rounds at two speeds (the first four 1.6 times slower) make the
+// cell unstable, and cells.json says so beside the records, which marshal without NaN.
+func TestLifetimesUnstable(t *testing.T) {
+	samples := scaledLifetimeSamples(1, 2, true, func(v, phase string, r int) float64 {
+		jitter := 1 + 0.01*float64(r%3)
+		if v == "control" && phase == host.Warm && r < 4 {
+			return 1.6 * jitter
+		}
+		return jitter
+	})
+	a, err := Analyze(samples, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ls, _, err := a.Lifetimes()
+	if err != nil || len(ls) != 1 {
+		t.Fatalf("%v %v", ls, err)
+	}
+	if got := ls[0].Unstable; len(got) != 1 || got[0] != "control warm" {
+		t.Errorf("unstable %v, want [control warm]", got)
+	}
+	recs := LifetimeRecords(ls, a.Control)
+	if len(recs) != 2 || recs[0].Variant != "control" || recs[0].BreakEven != nil || recs[1].BreakEven == nil || len(recs[1].Lifetime) != len(lifetime.Grid()) {
+		t.Fatalf("records %+v", recs)
+	}
+	var buf strings.Builder
+	if err := WriteCells(&buf, Cells{Version: CellsVersion, Lifetime: recs}); err != nil {
+		t.Fatal(err)
+	}
+	back, err := ReadCells(strings.NewReader(buf.String()))
+	if err != nil || len(back.Lifetime) != 2 || back.Lifetime[1].SteadyState.Classes["warmup"] != 8 || back.Lifetime[1].Unstable[0] != "control warm" {
+		t.Errorf("round trip: %+v, %v", back.Lifetime, err)
 	}
 }

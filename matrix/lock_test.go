@@ -1,0 +1,145 @@
+package matrix
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// snapshot is every file of a results directory, to prove that a refused writer wrote nothing.
+func snapshot(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range ents {
+		b, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[e.Name()] = string(b)
+	}
+	return out
+}
+
+// A second writer on a results directory is refused at once, naming the holder, and writes nothing;
+// today's two writers corrupt the file (issue 21 item 1).
+func TestSecondWriterRefused(t *testing.T) {
+	for _, resume := range []bool{false, true} {
+		r := fakeRunner(t, "ok")
+		r.Plan.Phases, r.Plan.DOPs = []string{"cold"}, []int{1}
+		if err := r.Run(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		holder, _, err := lockResults(r.Dir) // a live writer, as another process would hold it
+		if err != nil {
+			t.Fatal(err)
+		}
+		before := snapshot(t, r.Dir)
+		r2 := *r
+		r2.Resume, r2.RetryFailed = resume, resume
+		start := time.Now()
+		err = r2.Run(context.Background())
+		var le *LockedError
+		if !errors.As(err, &le) || le.Holder.PID != os.Getpid() || le.Holder.Host == "" || le.Holder.Start.IsZero() {
+			t.Fatalf("resume=%v: second writer: %v, want a *LockedError naming pid %d", resume, err, os.Getpid())
+		}
+		if msg := err.Error(); !strings.Contains(msg, "nothing was written") || strings.Contains(msg, "continue it with -resume") {
+			t.Errorf("message %q", msg)
+		}
+		if d := time.Since(start); d > 10*time.Second {
+			t.Errorf("refused after %v, want at once", d)
+		}
+		if after := snapshot(t, r.Dir); !equalMaps(before, after) {
+			t.Errorf("resume=%v: the refused writer changed the directory", resume)
+		}
+		if err := holder.release(); err != nil {
+			t.Fatal(err)
+		}
+		if held, _, stale, err := LockState(r.Dir); held || stale || err != nil {
+			t.Errorf("after release: held %v stale %v %v", held, stale, err)
+		}
+	}
+}
+
+func equalMaps(a, b map[string]string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if w, ok := b[k]; !ok || w != v {
+			return false
+		}
+	}
+	return true
+}
+
+// A run killed with kill -9 leaves run.json "running" and its lock file naming it, unlocked. A report
+// derives the truth from disk; the resume takes the lock over and records the killed attempt as
+// interrupted (issue 21 items 1 and 4).
+func TestKilledRunTakenOver(t *testing.T) {
+	r := fakeRunner(t, "ok")
+	if err := r.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	// Forge what kill -9 leaves: 13 samples on disk, run.json still "running, 0 samples", a stale lock.
+	path := filepath.Join(r.Dir, SamplesFile)
+	all := readAll(t, r.Dir)
+	writeSamples(t, path, all[:13])
+	m, _ := ReadManifest(r.Dir)
+	m.Status, m.Samples, m.End, m.Attempts = StatusRunning, 0, time.Time{}, nil
+	if err := m.write(r.Dir); err != nil {
+		t.Fatal(err)
+	}
+	dead := LockHolder{PID: 999999, Host: "gone", Start: time.Date(2026, 11, 30, 1, 2, 3, 0, time.UTC)}
+	b, _ := json.Marshal(dead)
+	os.WriteFile(filepath.Join(r.Dir, LockFile), b, 0o644)
+
+	if held, h, stale, err := LockState(r.Dir); held || !stale || h != dead || err != nil {
+		t.Fatalf("LockState = held %v, %v, stale %v, %v; want a stale lock of %v", held, h, stale, err, dead)
+	}
+	got, _ := ReadManifest(r.Dir)
+	kept, findings, _ := ReadRun(r.Dir, got)
+	got.Reconcile(r.Dir, kept, findings)
+	if got.Status != StatusInterrupted || got.Samples != 13 || !strings.Contains(got.Error, "pid 999999") {
+		t.Errorf("reconciled manifest: %s, %d samples, %q; want interrupted with 13", got.Status, got.Samples, got.Error)
+	}
+
+	r2 := *r
+	r2.Resume = true
+	if err := r2.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	m, _ = ReadManifest(r.Dir)
+	if m.Status != StatusComplete || m.Samples != r.Plan.Samples() || len(m.Attempts) != 2 ||
+		m.Attempts[0].Status != StatusInterrupted || !m.Attempts[0].Start.Equal(dead.Start) || !strings.Contains(m.Attempts[0].Error, "killed") ||
+		m.Attempts[1].Status != StatusComplete {
+		t.Errorf("manifest after taking over: %s, %d samples, attempts %+v", m.Status, m.Samples, m.Attempts)
+	}
+	if b, _ := os.ReadFile(filepath.Join(r.Dir, LockFile)); len(b) != 0 {
+		t.Errorf("lock file after a clean end holds %q; want it empty", b)
+	}
+}
+
+func writeSamples(t *testing.T, path string, ss []Sample, extra ...string) {
+	t.Helper()
+	var b strings.Builder
+	for _, s := range ss {
+		j, _ := json.Marshal(s)
+		b.Write(j)
+		b.WriteByte('\n')
+	}
+	for _, e := range extra {
+		b.WriteString(e)
+	}
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}

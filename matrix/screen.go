@@ -1,0 +1,175 @@
+package matrix
+
+import (
+	"fmt"
+	"path/filepath"
+	"slices"
+)
+
+// Kinds of Finding: why a line of a results file is left out of counting and analysis.
+const (
+	Unreadable = "unreadable" // a line that does not parse: torn by a stopped run, or garbage
+	Duplicate  = "duplicate"  // a second line for one run, cell, round, variant and attempt
+	Unplanned  = "unplanned"  // a cell, round, variant or position that the run's plan does not have
+	Foreign    = "foreign"    // a sample of another run inside this run's file
+	Superseded = "superseded" // an attempt that a later one (-retry-failed) replaced; it stays on disk
+)
+
+// Finding is one line of a results file that is left out, and why. Nothing is left out silently: the
+// runner's summary and the report's data-quality line name every finding.
+type Finding struct {
+	Where  string // path:line, or the sample's run when its line is not known
+	Kind   string // Unreadable, Duplicate, Unplanned, Foreign or Superseded
+	Detail string
+}
+
+func (f Finding) String() string { return f.Where + ": " + f.Kind + ": " + f.Detail }
+
+// sampleID is a sample's place in its run; two lines with one sampleID and one Attempt are duplicates.
+type sampleID struct {
+	Run     string
+	Cell    Cell
+	Round   int
+	Variant string
+}
+
+// Screen checks the samples of one results file, in file order, and returns those that are counted and
+// analysed, in the same order, with a Finding for each of the others. lines[i] is the line sample i was
+// read from (nil or 0: unknown); path names the file in findings.
+//
+// With a plan (the run's run.json), a sample must belong to run (when run is not empty) and to a cell,
+// round, variant and position of the plan: round r of a cell runs its variants in RoundOrder, so a
+// sample renamed to another variant sits at a position that is not that variant's. Without a plan
+// (a results file with no run.json), only duplicates and retries are checked.
+//
+// Of the lines that share a run, cell, round and variant, the highest Attempt is kept and the earlier
+// ones are Superseded; of lines with the same Attempt too, the first is kept and the later ones are
+// Duplicates.
+func Screen(plan *Plan, run, path string, samples []Sample, lines []int) (kept []Sample, findings []Finding) {
+	where := func(i int) string {
+		if i < len(lines) && lines[i] > 0 {
+			return fmt.Sprintf("%s:%d", path, lines[i])
+		}
+		return fmt.Sprintf("%s: run %s", path, samples[i].Run)
+	}
+	describe := func(s Sample) string {
+		return fmt.Sprintf("%s round=%d variant=%s attempt=%d", s.Cell, s.Round, s.Variant, s.Attempt)
+	}
+	var cells map[Cell]int
+	if plan != nil {
+		cells = map[Cell]int{}
+		for i, c := range plan.Cells() {
+			cells[c] = i
+		}
+	}
+	type attempt struct {
+		index int // in samples
+		n     int
+	}
+	latest := map[sampleID]attempt{}
+	seen := map[sampleID]map[int]bool{}
+	drop := make([]bool, len(samples))
+	for i, s := range samples {
+		if plan != nil {
+			if why := outsidePlan(*plan, cells, run, s); why != "" {
+				kind := Unplanned
+				if run != "" && s.Run != run {
+					kind = Foreign
+				}
+				findings = append(findings, Finding{where(i), kind, describe(s) + ": " + why})
+				drop[i] = true
+				continue
+			}
+		}
+		id := sampleID{s.Run, s.Cell, s.Round, s.Variant}
+		if seen[id] == nil {
+			seen[id] = map[int]bool{}
+		}
+		if seen[id][s.Attempt] {
+			findings = append(findings, Finding{where(i), Duplicate, describe(s) + ": recorded before; the first line counts"})
+			drop[i] = true
+			continue
+		}
+		seen[id][s.Attempt] = true
+		prev, ok := latest[id]
+		if !ok || s.Attempt > prev.n {
+			latest[id] = attempt{i, s.Attempt}
+		}
+	}
+	for i, s := range samples {
+		if drop[i] {
+			continue
+		}
+		if a := latest[sampleID{s.Run, s.Cell, s.Round, s.Variant}]; a.index != i {
+			state := "failed"
+			if s.OK {
+				state = "ok"
+			}
+			findings = append(findings, Finding{where(i), Superseded, fmt.Sprintf("%s (%s): retried as attempt %d, which counts", describe(s), state, a.n)})
+			continue
+		}
+		kept = append(kept, s)
+	}
+	return kept, findings
+}
+
+// outsidePlan says why s is not a sample of plan and run, or "" when it is one.
+func outsidePlan(plan Plan, cells map[Cell]int, run string, s Sample) string {
+	ci, ok := cells[s.Cell]
+	switch {
+	case run != "" && s.Run != run:
+		return fmt.Sprintf("belongs to run %q, not this file's run %q", s.Run, run)
+	case !slices.Contains(plan.Variants, s.Variant):
+		return fmt.Sprintf("variant %q is not in the plan's %v", s.Variant, plan.Variants)
+	case !ok:
+		return "the cell is not in the plan"
+	case s.Round < 0 || s.Round >= plan.maxRounds():
+		return fmt.Sprintf("round %d is outside the plan's 0..%d", s.Round, plan.maxRounds()-1)
+	case s.Attempt < 0:
+		return fmt.Sprintf("attempt %d is negative", s.Attempt)
+	}
+	order := plan.RoundOrder(ci, s.Round)
+	if s.Position < 0 || s.Position >= len(order) || order[s.Position] != s.Variant {
+		return fmt.Sprintf("position %d of that round runs %v, not %s (the plan's order %v)", s.Position, at(order, s.Position), s.Variant, order)
+	}
+	return ""
+}
+
+func at(order []string, i int) string {
+	if i < 0 || i >= len(order) {
+		return "no variant"
+	}
+	return order[i]
+}
+
+// CountFindings groups findings by kind, in a fixed order: "2 duplicate, 1 unreadable".
+func CountFindings(fs []Finding) string {
+	out := ""
+	for _, k := range []string{Unreadable, Duplicate, Unplanned, Foreign, Superseded} {
+		n := 0
+		for _, f := range fs {
+			if f.Kind == k {
+				n++
+			}
+		}
+		if n > 0 {
+			if out != "" {
+				out += ", "
+			}
+			out += fmt.Sprintf("%d %s", n, k)
+		}
+	}
+	return out
+}
+
+// ReadRun reads the samples of the run in dir (its samples.jsonl, described by m, its run.json) and
+// screens them against m's plan and run: the samples that count, and a finding for every line that
+// does not (unreadable lines first). Only failing to read the file is an error.
+func ReadRun(dir string, m Manifest) ([]Sample, []Finding, error) {
+	f, err := ReadResultsFile(filepath.Join(dir, SamplesFile))
+	if err != nil {
+		return nil, nil, err
+	}
+	kept, findings := Screen(&m.Plan, m.Run, f.Path, f.Samples, f.Lines)
+	return kept, append(slices.Clone(f.Bad), findings...), nil
+}

@@ -1,0 +1,188 @@
+package matrix
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// completeRun is a finished fake run with its samples (4 cells x 3 rounds x 3 variants).
+func completeRun(t *testing.T) (*Runner, []Sample) {
+	t.Helper()
+	r := fakeRunner(t, "ok")
+	if err := r.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	return r, readAll(t, r.Dir)
+}
+
+// Duplicated, renamed and foreign samples are left out and named, never counted (issue 21 item 2).
+func TestScreen(t *testing.T) {
+	r, all := completeRun(t)
+	renamed := func(v string) func([]Sample) []Sample {
+		return func(ss []Sample) []Sample {
+			for i := range ss {
+				if ss[i].Variant == "control" {
+					ss[i].Variant = v
+					return ss
+				}
+			}
+			return ss
+		}
+	}
+	tests := []struct {
+		name   string
+		edit   func([]Sample) []Sample
+		kind   string
+		detail string
+	}{
+		{"duplicate line", func(ss []Sample) []Sample { return append(ss, ss[4]) }, Duplicate, "recorded before"},
+		{"control renamed splitalloc", renamed("splitalloc"), Unplanned, "position"},
+		{"unknown variant", renamed("pooledX"), Unplanned, `variant "pooledX" is not in the plan`},
+		{"round outside the plan", func(ss []Sample) []Sample { ss[0].Round = 7; return ss }, Unplanned, "round 7"},
+		{"another run's sample", func(ss []Sample) []Sample { ss[2].Run = "other"; return ss }, Foreign, `run "other"`},
+		{"cell outside the plan", func(ss []Sample) []Sample { ss[1].Cell.DOP = 99; return ss }, Unplanned, "cell is not in the plan"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ss := tt.edit(append([]Sample(nil), all...))
+			lines := make([]int, len(ss))
+			for i := range lines {
+				lines[i] = i + 1
+			}
+			kept, findings := Screen(&r.Plan, all[0].Run, "samples.jsonl", ss, lines)
+			if len(findings) != 1 || findings[0].Kind != tt.kind || !strings.Contains(findings[0].Detail, tt.detail) || !strings.HasPrefix(findings[0].Where, "samples.jsonl:") {
+				t.Fatalf("findings %v, want one %s saying %q", findings, tt.kind, tt.detail)
+			}
+			if len(kept) > r.Plan.Samples() || len(kept) != len(ss)-1 {
+				t.Errorf("%d kept of %d, plan %d", len(kept), len(ss), r.Plan.Samples())
+			}
+			seen := map[sampleKey]bool{}
+			for _, s := range kept {
+				if seen[keyOf(s)] {
+					t.Errorf("%v kept twice", keyOf(s))
+				}
+				seen[keyOf(s)] = true
+			}
+		})
+	}
+}
+
+// Resume after a duplicated line and a garbage line in the middle counts each planned sample once,
+// names both lines, and retakes exactly what is missing: "25 of 24" cannot happen (items 2 and 3).
+func TestResumeCountsScreened(t *testing.T) {
+	r, all := completeRun(t)
+	path := filepath.Join(r.Dir, SamplesFile)
+	// Lose 5 samples, duplicate one, and put a garbage line in the middle.
+	ss := append(append([]Sample(nil), all[:20]...), all[3])
+	writeSamples(t, path, ss[:10])
+	f, _ := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+	f.WriteString("{\"run\": garbage\n")
+	f.Close()
+	var rest strings.Builder
+	for _, s := range ss[10:] {
+		rest.WriteString(mustJSON(t, s) + "\n")
+	}
+	f, _ = os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+	f.WriteString(rest.String())
+	f.Close()
+	m, _ := ReadManifest(r.Dir)
+	m.Status = StatusInterrupted
+	m.write(r.Dir)
+
+	var prog strings.Builder
+	r2 := *r
+	r2.Resume, r2.Progress = true, &prog
+	if err := r2.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	out := prog.String()
+	if !strings.Contains(out, "2 lines of samples.jsonl are left out (1 unreadable, 1 duplicate)") || !strings.Contains(out, "samples.jsonl:11: unreadable") {
+		t.Errorf("resume did not name the lines it left out:\n%s", out)
+	}
+	if !strings.Contains(out, "[21/36]") || strings.Contains(out, "[20/36]") || strings.Contains(out, "[37/") {
+		t.Errorf("resume counted wrong (want the 16 missing samples as 21..36):\n%s", out)
+	}
+	m, _ = ReadManifest(r.Dir)
+	if m.Samples != 36 || m.Status != StatusComplete {
+		t.Errorf("manifest: %d samples, %s; want 36 complete", m.Samples, m.Status)
+	}
+	kept, findings, err := ReadRun(r.Dir, m)
+	if err != nil || len(kept) != 36 || len(findings) != 2 {
+		t.Errorf("after resume: %d kept, findings %v, %v", len(kept), findings, err)
+	}
+	// The summary says the same, never "37 of 36".
+	var stderr strings.Builder
+	BenchMain(context.Background(), []string{"-resume", "-out", r.Dir}, &strings.Builder{}, &stderr)
+	if !strings.Contains(stderr.String(), "36 of 36 planned samples recorded, 0 failed; 2 lines left out (1 unreadable, 1 duplicate)") {
+		t.Errorf("bench summary: %s", stderr.String())
+	}
+}
+
+func mustJSON(t *testing.T, s Sample) string {
+	t.Helper()
+	b, err := json.Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// -retry-failed takes failed samples again until the run has none; each retry replaces its failed
+// attempt, which stays on disk, superseded (item 5).
+func TestRetryFailed(t *testing.T) {
+	r := fakeRunner(t, "crash=pooled")
+	if err := r.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if m, _ := ReadManifest(r.Dir); m.Failed != 12 {
+		t.Fatalf("%d failed, want pooled's 12", m.Failed)
+	}
+	// A plain resume has nothing to do; with -retry-failed, the host now works.
+	t.Setenv(fakeHostEnv, "ok")
+	r2 := *r
+	r2.Resume, r2.RetryFailed = true, true
+	if err := r2.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	m, _ := ReadManifest(r.Dir)
+	if m.Failed != 0 || m.Samples != 36 || m.Superseded != 12 || m.Status != StatusComplete {
+		t.Errorf("after retry: %d failed, %d samples, %d superseded, %s", m.Failed, m.Samples, m.Superseded, m.Status)
+	}
+	raw := readAll(t, r.Dir)
+	kept, findings, _ := ReadRun(r.Dir, m)
+	if len(raw) != 48 || len(kept) != 36 || len(findings) != 12 || findings[0].Kind != Superseded || !strings.Contains(findings[0].Detail, "(failed): retried as attempt 1") {
+		t.Errorf("%d lines on disk, %d kept, findings %v", len(raw), len(kept), findings)
+	}
+	for _, s := range kept {
+		if !s.OK {
+			t.Errorf("failed sample kept: %+v", s)
+		}
+	}
+}
+
+// Ctrl-C before the first sample leaves no directory behind and says so without a dangling ": "
+// (item 6).
+func TestInterruptBeforeStart(t *testing.T) {
+	r := fakeRunner(t, "calibratehang")
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(500*time.Millisecond, cancel)
+	err := r.Run(ctx)
+	if !errors.Is(err, errInterrupted) || strings.HasSuffix(err.Error(), ": ") {
+		t.Fatalf("Run() = %q, want errInterrupted", err)
+	}
+	if _, err := os.Stat(r.Dir); !os.IsNotExist(err) {
+		t.Errorf("interrupted before the first sample, the run left %s (%v)", r.Dir, err)
+	}
+	// A host that fails saying nothing is named without a trailing ": ".
+	r = fakeRunner(t, "describefail")
+	err = r.Run(context.Background())
+	if err == nil || strings.HasSuffix(err.Error(), ": ") || !strings.HasSuffix(err.Error(), "exit status 1") {
+		t.Errorf("describe failure: %q", err)
+	}
+}
