@@ -29,6 +29,7 @@ var sections = []section{
 	{"banner", readmeFile, writeBanner},
 	{"aa", readmeFile, writeAA},
 	{"verdicts", readmeFile, writeVerdicts},
+	{"rounds", readmeFile, writeRounds},
 	{"decisions", readmeFile, writeDecisions},
 	{"summary-charts", readmeFile, writeChartsOf(readmeFile)},
 	{"emulated", readmeFile, writeEmulated},
