@@ -20,9 +20,8 @@ func (s *State) tallyDist(dist, lc int) bool {
 	s.dBuf[s.symNext] = uint16(dist)
 	s.lBuf[s.symNext] = uint8(lc)
 	s.symNext++
-	t := s.trees
-	t.dynLtree[lengthSyms[uint8(lc)].sym].fc++
-	t.dynDtree[distSymOf(uint(dist-1)).code].fc++
+	s.trees.dynLtree[lengthSyms[uint8(lc)].sym].fc++
+	s.trees.dynDtree[distSymOf(uint(dist-1)).code].fc++
 	return s.symNext == s.symEnd
 }
 

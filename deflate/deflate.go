@@ -33,8 +33,9 @@ var ErrNoOutputSpace = errors.New("deflate: Deflate needs a non-empty dst")
 // Deflate compresses from src into dst (zlib-ng's deflate). It returns the bytes written to dst and read
 // from src. It stops when src is consumed and, for a flush, the flushed data is in dst, or when dst is
 // full: whenever nDst == len(dst), call again with more space (and the unread rest of src), repeating
-// the flush. After Finish, the stream is complete once a call returns with nDst < len(dst) (Finished
-// reports it). A call with no src, no output pending and a flush no stronger than the previous call's
+// the flush. With Finish, the stream is complete when Finished reports it: a Finish call that returns
+// with nDst < len(dst) completes it; one that fills dst exactly may not, even with nothing left to
+// write, and the next Finish call (writing nothing) does, as zlib-ng returns Z_OK and then Z_STREAM_END. A call with no src, no output pending and a flush no stronger than the previous call's
 // (and not Finish) does nothing, returning 0, 0 and no error, where zlib returns the harmless
 // Z_BUF_ERROR: so a repeated SyncFlush adds no second empty block. Flushes rank as zlib ranks them:
 // NoFlush, BlockFlush, PartialFlush, SyncFlush, FullFlush, Finish.
@@ -54,15 +55,20 @@ func (s *State) Deflate(dst, src []byte, flush Flush) (nDst, nSrc int, err error
 		return 0, 0, ErrFinished
 	}
 	s.in, s.out, s.nOut = src, dst, 0
+	s.streamEnd = false
 	s.deflate(flush)
 	nDst, nSrc = s.nOut, len(src)-len(s.in)
 	s.in, s.out, s.nOut = nil, nil, 0
 	return nDst, nSrc, nil
 }
 
-// Finished reports whether the stream was finished and all of it handed out.
+// Finished reports whether the last Deflate call completed the stream: it had Finish, and zlib-ng's
+// deflate would have returned Z_STREAM_END for it. As in zlib-ng, a Finish call that only hands out
+// output left pending by earlier calls and fills dst exactly is not the end even when nothing is left
+// (zlib-ng returns Z_OK there): the next Finish call writes nothing and completes the stream. A call
+// that Deflate refuses with an error leaves Finished as it was.
 func (s *State) Finished() bool {
-	return !s.ended && s.status == finishState && s.pendEnd == s.pendStart && s.wrap <= 0
+	return !s.ended && s.streamEnd
 }
 
 // rank orders flush values as zlib's RANK does (BlockFlush between NoFlush and PartialFlush), to refuse
@@ -141,6 +147,9 @@ func (s *State) deflate(flush Flush) {
 	if s.wrap > 0 {
 		s.wrap = -s.wrap // the trailer is written once
 	}
+	// zlib-ng returns Z_STREAM_END here once nothing is pending (at once for a stream without a
+	// trailer, whose pending output is all handed out when a call gets this far).
+	s.streamEnd = s.pendEnd == s.pendStart
 }
 
 // compress runs the compress function of the strategy and level (zlib-ng's dispatch in deflate()).

@@ -78,7 +78,15 @@ const maxCallsPerStep = 1 << 24
 
 // runCase feeds data to st as c says and returns everything st wrote.
 func runCase(st stepper, c diffCase, data []byte) ([]byte, error) {
-	out := make([]byte, 0, len(data)/2+64)
+	out, _, err := runCaseCalls(st, c, data)
+	return out, err
+}
+
+// runCaseCalls is runCase that also counts st's calls: with Finish, the calls go on until st reports
+// the end of the stream, so two implementations that write the same bytes make the same number of
+// calls only if they end the stream (zlib-ng's Z_STREAM_END) at the same call.
+func runCaseCalls(st stepper, c diffCase, data []byte) (out []byte, total int, err error) {
+	out = make([]byte, 0, len(data)/2+64)
 	buf := make([]byte, c.outCap)
 	chunk := c.chunk
 	if chunk <= 0 {
@@ -94,11 +102,12 @@ func runCase(st stepper, c diffCase, data []byte) ([]byte, error) {
 		idle := 0
 		for calls := 0; ; calls++ {
 			if calls == maxCallsPerStep {
-				return out, fmt.Errorf("step %d (flush %d) made %d calls without completing", k, flush, calls)
+				return out, total, fmt.Errorf("step %d (flush %d) made %d calls without completing", k, flush, calls)
 			}
 			nDst, nSrc, done, err := st.step(buf, src, flush)
+			total++
 			if err != nil {
-				return out, fmt.Errorf("step %d (flush %d), call %d: %w", k, flush, calls, err)
+				return out, total, fmt.Errorf("step %d (flush %d), call %d: %w", k, flush, calls, err)
 			}
 			out = append(out, buf[:nDst]...)
 			src = src[nSrc:]
@@ -108,21 +117,21 @@ func runCase(st stepper, c diffCase, data []byte) ([]byte, error) {
 				}
 				if nDst == 0 && nSrc == 0 {
 					if idle++; idle > 2 {
-						return out, fmt.Errorf("step %d: Finish makes no progress", k)
+						return out, total, fmt.Errorf("step %d: Finish makes no progress", k)
 					}
 				}
 				continue
 			}
 			if nDst < len(buf) {
 				if len(src) != 0 {
-					return out, fmt.Errorf("step %d: a call left output space and %d input bytes", k, len(src))
+					return out, total, fmt.Errorf("step %d: a call left output space and %d input bytes", k, len(src))
 				}
 				break
 			}
 		}
 		i = end
 		if flush == Finish {
-			return out, nil
+			return out, total, nil
 		}
 	}
 }
@@ -139,15 +148,21 @@ func (e engineStepper) reset() error { return e.s.Reset() }
 
 // runEngine compresses c with the engine.
 func runEngine(c diffCase, data []byte) ([]byte, error) {
+	out, _, err := runEngineCalls(c, data)
+	return out, err
+}
+
+// runEngineCalls is runEngine that also returns the number of Deflate calls (runCaseCalls).
+func runEngineCalls(c diffCase, data []byte) ([]byte, int, error) {
 	s, err := New(c.cfg, GoHeap, Consolidated)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	defer s.End()
 	if err := runPrior(engineStepper{s}, c); err != nil {
-		return nil, err
+		return nil, 0, err
 	}
-	return runCase(engineStepper{s}, c, data)
+	return runCaseCalls(engineStepper{s}, c, data)
 }
 
 // logUniform returns an int in [lo, hi] whose logarithm is uniform: small sizes are as common as large.

@@ -1,7 +1,9 @@
 package deflate
 
 import (
+	"bytes"
 	"encoding/hex"
+	"fmt"
 	"runtime"
 	"strings"
 	"testing"
@@ -209,4 +211,64 @@ func TestGzipOSDefault(t *testing.T) {
 	if w, ok := want[runtime.GOOS]; ok && GzipOSDefault != w {
 		t.Errorf("GzipOSDefault on %s = %d, zlib-ng's OS_CODE is %d", runtime.GOOS, GzipOSDefault, w)
 	}
+}
+
+// TestFinishedExactFill checks Finished against zlib-ng's Z_STREAM_END when the output space runs out
+// exactly, for raw streams (no trailer): a Finish call that fills dst is not the end, even when it
+// leaves nothing to hand out, and the next Finish call writes nothing and ends the stream. zlib-ng's
+// return codes for such calls, with trailers and at every level, are compared by TestStreamEndZlibng.
+func TestFinishedExactFill(t *testing.T) {
+	data := payload5k()
+	for _, level := range []int{1, 2, 6, 9} {
+		cfg := Config{Level: level, WindowBits: -15, MemLevel: 8}
+		whole := compressWhole(t, cfg, data)
+		for _, k := range []int{0, 1, 5} {
+			t.Run(fmt.Sprintf("level=%d/last=%d", level, k), func(t *testing.T) {
+				s, err := New(cfg, GoHeap, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer s.End()
+				var out []byte
+				call := func(cap int, src []byte, wantN int, wantFinished bool) {
+					t.Helper()
+					dst := make([]byte, cap)
+					n, _, err := s.Deflate(dst, src, Finish)
+					if err != nil {
+						t.Fatal(err)
+					}
+					out = append(out, dst[:n]...)
+					if n != wantN || s.Finished() != wantFinished {
+						t.Fatalf("Deflate into %d bytes wrote %d, Finished %v; want %d, %v", cap, n, s.Finished(), wantN, wantFinished)
+					}
+				}
+				// All but the last k bytes; then exactly the last k (the call only hands out pending
+				// output and leaves nothing); then the call that ends the stream.
+				call(len(whole)-k, data, len(whole)-k, false)
+				if k > 0 {
+					call(k, nil, k, false)
+				}
+				call(16, nil, 0, true)
+				if !bytes.Equal(out, whole) {
+					t.Fatal("the pieces differ from the one-call output")
+				}
+			})
+		}
+	}
+}
+
+// compressWhole compresses data with cfg in one Finish call into ample space.
+func compressWhole(t *testing.T, cfg Config, data []byte) []byte {
+	t.Helper()
+	s, err := New(cfg, GoHeap, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.End()
+	dst := make([]byte, len(data)+len(data)/8+1024)
+	n, _, err := s.Deflate(dst, data, Finish)
+	if err != nil || !s.Finished() {
+		t.Fatalf("one Finish call: %v, finished %v", err, s.Finished())
+	}
+	return dst[:n]
 }

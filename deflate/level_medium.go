@@ -76,7 +76,9 @@ func (s *State) deflateMedium(flush Flush) blockState {
 			}
 		}
 
-		s.insertMatch(current)
+		if str, n := insertSpan(current, s.lookahead); n > 0 {
+			s.insertString4(str, n) // zlib-ng's insert_match
+		}
 
 		// Look one match ahead.
 		if !earlyExit && s.lookahead > minLookahead && current.strstart+current.length < len(s.window)-minLookahead {
@@ -105,7 +107,14 @@ func (s *State) deflateMedium(flush Flush) blockState {
 			next[pmLength] = 0
 		}
 
-		full := s.emitMatch(current)
+		// zlib-ng's emit_match.
+		var full bool
+		if current.length >= wantMinMatch {
+			s.lookahead -= current.length
+			full = s.tallyDist(current.strstart-current.matchStart, current.length-minMatch)
+		} else {
+			full = s.emitLiterals(current.strstart, current.length)
+		}
 		s.strstart += current.length
 		if full && s.flushBlock(false) {
 			return needMore
@@ -114,51 +123,35 @@ func (s *State) deflateMedium(flush Flush) blockState {
 	return s.finishBlock(flush, minMatch-1)
 }
 
-// emitMatch tallies m, as literals when it is shorter than wantMinMatch, and reports whether the
-// symbol buffer filled (zlib-ng's emit_match).
-func (s *State) emitMatch(m mediumMatch) bool {
-	if m.length < wantMinMatch {
-		full := false
-		for ; m.length > 0; m.length-- {
-			full = s.tallyLit(s.window[m.strstart]) || full
-			s.lookahead--
-			m.strstart++
-		}
-		return full
+// emitLiterals tallies the n bytes at str as literals (zlib-ng's emit_match for a match shorter than
+// wantMinMatch: n is 0 or 1, as deflateMedium makes every shorter match one literal, and fizzleMatches
+// leaves at most one) and reports whether the symbol buffer filled.
+func (s *State) emitLiterals(str, n int) bool {
+	s.lookahead -= n
+	full := false
+	for i := range n {
+		full = s.tallyLit(s.window[str+i]) || full
 	}
-	full := s.tallyDist(m.strstart-m.matchStart, m.length-minMatch)
-	s.lookahead -= m.length
 	return full
 }
 
-// insertMatch inserts the positions after the first of m into the hash table, only those from orgstart
-// on, and none when m ends within wantMinMatch of the lookahead (zlib-ng's insert_match).
-func (s *State) insertMatch(m mediumMatch) {
-	if s.lookahead <= m.length+wantMinMatch {
-		return
-	}
-	m.strstart++ // the position at strstart is in the table already
-	m.length--
-	if m.length < wantMinMatch-1 {
-		if m.length > 0 && m.strstart >= m.orgstart {
-			if m.strstart+m.length-1 >= m.orgstart {
-				s.insertString4(m.strstart, m.length)
-			} else {
-				s.insertString4(m.strstart, m.orgstart-m.strstart+1)
-			}
-		}
-		return
-	}
+// insertSpan returns the first position and the number of positions that zlib-ng's insert_match
+// inserts into the hash table for m with lookahead bytes ahead (n == 0: none): those after m's first
+// (which is in the table already) from orgstart on, and none when m ends within wantMinMatch of the
+// lookahead, or is a short match that ends before orgstart. insert_match's other case (a match that
+// starts at or after orgstart and ends before it) cannot occur. A function of its own, without the
+// insertion, so that it inlines and deflateMedium's loop keeps its values in registers.
+func insertSpan(m mediumMatch, lookahead int) (str, n int) {
+	str, n = m.strstart+1, m.length-1
 	switch {
-	case m.strstart >= m.orgstart:
-		if m.strstart+m.length-1 >= m.orgstart {
-			s.insertString4(m.strstart, m.length)
-		} else {
-			s.insertString4(m.strstart, m.orgstart-m.strstart+1)
-		}
-	case m.orgstart < m.strstart+m.length:
-		s.insertString4(m.orgstart, m.strstart+m.length-m.orgstart)
+	case lookahead <= m.length+wantMinMatch || n <= 0:
+		return 0, 0
+	case str >= m.orgstart:
+		return str, n
+	case n >= wantMinMatch-1 && m.orgstart < str+n:
+		return m.orgstart, str + n - m.orgstart
 	}
+	return 0, 0
 }
 
 // fizzleMatches moves next back over the end of current while the bytes before both of next's ends

@@ -57,7 +57,11 @@ func (s *State) deflateSlow(flush Flush) blockState {
 			s.lookahead -= s.prevLength
 			movFwd := s.prevLength - 1
 			if maxInsert > s.strstart {
-				s.insertString(s.strstart+1, min(movFwd, maxInsert-s.strstart))
+				if slow {
+					s.insertStringRoll(s.strstart+1, min(movFwd, maxInsert-s.strstart))
+				} else {
+					s.insertString4(s.strstart+1, min(movFwd, maxInsert-s.strstart))
+				}
 			}
 			s.prevLength = 0
 			s.matchAvailable = false

@@ -51,6 +51,7 @@ type streamState struct {
 	checksum  uint32
 	totalIn   uint32 // modulo 2^32, as gzip's ISIZE
 	lastFlush Flush
+	streamEnd bool // the last Deflate call ended the stream (zlib-ng's Z_STREAM_END); see Finished
 
 	level    int
 	strategy Strategy
@@ -211,6 +212,7 @@ func (s *State) reset() {
 	ss.checksum = initialChecksum(ss.wrap)
 	ss.totalIn = 0
 	ss.lastFlush = -2
+	ss.streamEnd = false
 	ss.level = s.cfg.EffectiveLevel()
 	ss.strategy = s.cfg.Strategy
 	ss.pendStart, ss.pendEnd = 0, 0
