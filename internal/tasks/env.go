@@ -25,6 +25,8 @@ const (
 	EnvRequireEmulators = "DEFLATELAB_REQUIRE_EMULATORS" // 1: a missing emulator fails validate:emulated
 	EnvRef              = "DEFLATELAB_REF"               // remote: branch or tag to run on GitHub; default: the default branch
 	EnvAbsentBackends   = "DEFLATELAB_ABSENT_BACKENDS"   // bench, matrix: "skip" runs the backends this platform has (backends.go); default "error"
+	EnvResume           = "DEFLATELAB_RESUME"            // bench, matrix: continue the run in this results directory
+	EnvRetryFailed      = "DEFLATELAB_RETRY_FAILED"      // 1: with EnvResume, take the run's failed samples again
 )
 
 // DefaultProfile is the profile used when EnvProfile is empty: the runner's default local run.
@@ -56,6 +58,10 @@ type Options struct {
 	// lacks, with a notice, instead of failing; the GitHub workflow sends one list to every platform.
 	SkipAbsentBackends bool
 	GitHubActions      bool // GITHUB_ACTIONS=true: notices are also workflow commands (::notice::)
+	// Resume (EnvResume) is the run bench and matrix continue (lab bench -resume -out Resume), with its
+	// failed samples taken again when RetryFailed (EnvRetryFailed).
+	Resume      string
+	RetryFailed bool
 }
 
 // FromEnv reads the DEFLATELAB_* variables through getenv (os.Getenv in the targets, a map in the
@@ -98,6 +104,25 @@ func FromEnv(getenv func(string) string) (Options, error) {
 		}
 	}
 	o.Ref = strings.TrimSpace(getenv(EnvRef))
+	o.Resume = strings.TrimSpace(getenv(EnvResume))
+	if o.Resume != "" {
+		// The plan of a resumed run is its run.json's: a plan variable beside it would be ignored.
+		for _, k := range []string{EnvProfile, EnvVariants, EnvWorkloads, EnvDOPs, EnvBackends} {
+			if v := strings.TrimSpace(getenv(k)); v != "" {
+				return o, fmt.Errorf("%s=%q with %s=%q: a resumed run keeps its own plan (its run.json); unset %s", EnvResume, o.Resume, k, v, k)
+			}
+		}
+	}
+	switch v := strings.TrimSpace(getenv(EnvRetryFailed)); v {
+	case "", "0", "false":
+	case "1", "true":
+		if o.Resume == "" {
+			return o, fmt.Errorf("%s=%q retakes a run's failed samples: set %s=results/<run> too", EnvRetryFailed, v, EnvResume)
+		}
+		o.RetryFailed = true
+	default:
+		return o, fmt.Errorf("%s=%q: allowed: 1, true, 0, false or unset", EnvRetryFailed, v)
+	}
 	switch v := strings.TrimSpace(getenv(EnvAbsentBackends)); v {
 	case "", "error":
 	case "skip":
@@ -172,6 +197,11 @@ func (o Options) CheckHere(goos, goarch string) error {
 	}
 	if _, err := o.ResultsDir(); err != nil {
 		return err
+	}
+	if o.Resume != "" {
+		if _, err := matrix.ReadManifest(o.Resume); err != nil {
+			return fmt.Errorf("%s=%q: not a run to continue: %v", EnvResume, o.Resume, err)
+		}
 	}
 	for i, b := range o.Backends {
 		resolved := b

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -61,15 +60,17 @@ func ReportArgs(resultsDirs []string) []string {
 // it wrote its results to. Quiet, it echoes nothing and asks for no per-sample lines unless stderr
 // is a terminal (which gets the bench's single live line); the bench's summary line always comes.
 func Bench(ctx context.Context, s Streams, o Options, goos, goarch string, bench Main) (string, error) {
-	root, err := o.ResultsDir()
-	if err != nil {
+	if _, err := o.ResultsDir(); err != nil {
 		return "", err
 	}
-	out := o.RunDir(goos, goarch, time.Now())
-	if err := os.MkdirAll(root, 0o755); err != nil {
-		return "", err
-	}
+	out := o.RunDir(goos, goarch, time.Now()) // the runner makes it, and its parents, at its first write
 	args := o.BenchArgs(out)
+	if o.Resume != "" {
+		out, args = o.Resume, []string{"-resume", "-out", o.Resume}
+		if o.RetryFailed {
+			args = append(args, "-retry-failed")
+		}
+	}
 	if s.Quiet && !matrix.IsTerminal(s.Stderr) {
 		args = append(args, "-progress", "none")
 	}

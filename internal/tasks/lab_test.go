@@ -275,3 +275,19 @@ func TestStepperLive(t *testing.T) {
 		t.Errorf("screen after the step:\n%q", got)
 	}
 }
+
+// DEFLATELAB_RESUME continues a run through the same lab bench -resume, with -retry-failed when asked,
+// and CheckHere refuses a directory that holds no run before anything is built.
+func TestBenchResume(t *testing.T) {
+	dir := t.TempDir()
+	o := Options{Profile: "quick", Results: "results", Resume: dir, RetryFailed: true}
+	if err := o.CheckHere(runtime.GOOS, runtime.GOARCH); err == nil || !strings.Contains(err.Error(), EnvResume) {
+		t.Errorf("CheckHere with a directory that holds no run = %v, want an error naming %s", err, EnvResume)
+	}
+	var got []string
+	out, err := Bench(context.Background(), Streams{Stdout: io.Discard, Stderr: io.Discard, Quiet: true}, o, runtime.GOOS, runtime.GOARCH,
+		func(_ context.Context, args []string, _, _ io.Writer) error { got = args; return nil })
+	if err != nil || out != dir || !slices.Equal(got[:4], []string{"-resume", "-out", dir, "-retry-failed"}) {
+		t.Errorf("Bench = %q, %v, args %q; want lab bench -resume -out %s -retry-failed", out, err, got, dir)
+	}
+}
