@@ -25,9 +25,15 @@ const (
 	EnvRequireEmulators = "DEFLATELAB_REQUIRE_EMULATORS" // 1: a missing emulator fails validate:emulated
 	EnvRef              = "DEFLATELAB_REF"               // remote: branch or tag to run on GitHub; default: the default branch
 	EnvAbsentBackends   = "DEFLATELAB_ABSENT_BACKENDS"   // bench, matrix: "skip" runs the backends this platform has (backends.go); default "error"
-	EnvResume           = "DEFLATELAB_RESUME"            // bench, matrix: continue the run in this results directory
-	EnvRetryFailed      = "DEFLATELAB_RETRY_FAILED"      // 1: with EnvResume, take the run's failed samples again
+	EnvReports          = "DEFLATELAB_REPORTS"           // report, matrix, remote: where reports go; default LocalReports
+	EnvResume           = "DEFLATELAB_RESUME"            // bench, matrix: the run directory to continue (lab bench -resume)
+	EnvRetryFailed      = "DEFLATELAB_RETRY_FAILED"      // 1: with EnvResume, take the run's failed samples again (-retry-failed)
 )
+
+// LocalReports is where the report, matrix and remote targets put reports unless EnvReports says
+// otherwise: a git-ignored folder, so that a local run never leaves the tracked reports/ index
+// (reports/README.md) modified or new folders beside it. EnvReports=reports publishes a report there.
+const LocalReports = "reports-local"
 
 // DefaultProfile is the profile used when EnvProfile is empty: the runner's default local run.
 const DefaultProfile = "quick"
@@ -57,11 +63,10 @@ type Options struct {
 	// SkipAbsentBackends (EnvAbsentBackends=skip): bench and matrix drop the Backends this platform
 	// lacks, with a notice, instead of failing; the GitHub workflow sends one list to every platform.
 	SkipAbsentBackends bool
-	GitHubActions      bool // GITHUB_ACTIONS=true: notices are also workflow commands (::notice::)
-	// Resume (EnvResume) is the run bench and matrix continue (lab bench -resume -out Resume), with its
-	// failed samples taken again when RetryFailed (EnvRetryFailed).
-	Resume      string
-	RetryFailed bool
+	GitHubActions      bool   // GITHUB_ACTIONS=true: notices are also workflow commands (::notice::)
+	Reports            string // where reports go (EnvReports); "" = LocalReports
+	Resume             string // the run directory bench continues instead of starting a new one (EnvResume)
+	RetryFailed        bool   // with Resume: take its failed samples again (EnvRetryFailed, lab bench -retry-failed)
 }
 
 // FromEnv reads the DEFLATELAB_* variables through getenv (os.Getenv in the targets, a map in the
@@ -104,15 +109,16 @@ func FromEnv(getenv func(string) string) (Options, error) {
 		}
 	}
 	o.Ref = strings.TrimSpace(getenv(EnvRef))
-	o.Resume = strings.TrimSpace(getenv(EnvResume))
-	if o.Resume != "" {
-		// The plan of a resumed run is its run.json's: a plan variable beside it would be ignored.
-		for _, k := range []string{EnvProfile, EnvVariants, EnvWorkloads, EnvDOPs, EnvBackends} {
-			if v := strings.TrimSpace(getenv(k)); v != "" {
-				return o, fmt.Errorf("%s=%q with %s=%q: a resumed run keeps its own plan (its run.json); unset %s", EnvResume, o.Resume, k, v, k)
-			}
-		}
+	switch v := strings.TrimSpace(getenv(EnvAbsentBackends)); v {
+	case "", "error":
+	case "skip":
+		o.SkipAbsentBackends = true
+	default:
+		return o, fmt.Errorf("%s=%q: allowed: skip (run the backends this platform has), error (the default) or unset", EnvAbsentBackends, v)
 	}
+	o.GitHubActions = getenv("GITHUB_ACTIONS") == "true"
+	o.Reports = strings.TrimSpace(getenv(EnvReports))
+	o.Resume = strings.TrimSpace(getenv(EnvResume))
 	switch v := strings.TrimSpace(getenv(EnvRetryFailed)); v {
 	case "", "0", "false":
 	case "1", "true":
@@ -123,14 +129,9 @@ func FromEnv(getenv func(string) string) (Options, error) {
 	default:
 		return o, fmt.Errorf("%s=%q: allowed: 1, true, 0, false or unset", EnvRetryFailed, v)
 	}
-	switch v := strings.TrimSpace(getenv(EnvAbsentBackends)); v {
-	case "", "error":
-	case "skip":
-		o.SkipAbsentBackends = true
-	default:
-		return o, fmt.Errorf("%s=%q: allowed: skip (run the backends this platform has), error (the default) or unset", EnvAbsentBackends, v)
+	if err := resumeConflicts(getenv); err != nil {
+		return o, err
 	}
-	o.GitHubActions = getenv("GITHUB_ACTIONS") == "true"
 	switch v := strings.TrimSpace(getenv(EnvRequireEmulators)); v {
 	case "", "0", "false":
 	case "1", "true":
@@ -197,11 +198,6 @@ func (o Options) CheckHere(goos, goarch string) error {
 	}
 	if _, err := o.ResultsDir(); err != nil {
 		return err
-	}
-	if o.Resume != "" {
-		if _, err := matrix.ReadManifest(o.Resume); err != nil {
-			return fmt.Errorf("%s=%q: not a run to continue: %v", EnvResume, o.Resume, err)
-		}
 	}
 	for i, b := range o.Backends {
 		resolved := b

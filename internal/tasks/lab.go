@@ -25,8 +25,15 @@ func (o Options) RunDir(goos, goarch string, start time.Time) string {
 	return filepath.Join(o.Results, start.UTC().Format("20060102-150405")+"-"+goos+"-"+goarch)
 }
 
-// BenchArgs are the "lab bench" flags that carry these options, writing into out.
+// BenchArgs are the "lab bench" flags that carry these options, writing into out; with o.Resume,
+// the flags that continue that run instead (its plan comes from its run.json).
 func (o Options) BenchArgs(out string) []string {
+	if o.Resume != "" && o.RetryFailed {
+		return []string{"-resume", "-out", o.Resume, "-retry-failed"}
+	}
+	if o.Resume != "" {
+		return []string{"-resume", "-out", o.Resume}
+	}
 	args := []string{"-profile", o.Profile, "-out", out}
 	if o.Variants != nil {
 		args = append(args, "-variants", strings.Join(o.Variants, ","))
@@ -64,13 +71,13 @@ func Bench(ctx context.Context, s Streams, o Options, goos, goarch string, bench
 		return "", err
 	}
 	out := o.RunDir(goos, goarch, time.Now()) // the runner makes it, and its parents, at its first write
-	args := o.BenchArgs(out)
 	if o.Resume != "" {
-		out, args = o.Resume, []string{"-resume", "-out", o.Resume}
-		if o.RetryFailed {
-			args = append(args, "-retry-failed")
+		if err := o.checkResume(); err != nil {
+			return "", err
 		}
+		out = o.Resume
 	}
+	args := o.BenchArgs(out)
 	if s.Quiet && !matrix.IsTerminal(s.Stderr) {
 		args = append(args, "-progress", "none")
 	}
@@ -185,7 +192,7 @@ func Matrix(ctx context.Context, s Streams, o Options, goos, goarch string, step
 	err = p.run("report", true, func() (string, error) {
 		return quietly(func(q Streams) error {
 			var err error
-			path, err = renderReport(ctx, q, []string{dir}, steps.Report)
+			path, err = renderReport(ctx, q, []string{dir}, steps.Report, "-out", o.ReportsDir())
 			return err
 		})
 	})
