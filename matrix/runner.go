@@ -119,6 +119,9 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 		return err
 	}
 	unmake := func() { // stopped before its first write (Ctrl-C while calibrating): leave nothing
+		if len(made) == 0 {
+			return // not this run's folder: its lock file may be another runner's
+		}
 		os.Remove(filepath.Join(r.Dir, LockFile))
 		for _, d := range made {
 			os.Remove(d) // only if empty
