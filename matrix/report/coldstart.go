@@ -328,6 +328,9 @@ func (cs *coldStart) writeHarness(w io.Writer) {
 		fmt.Fprintf(w, "Harness overhead (run %s): %s ns per operation - the measured loop around a no-op compressor that writes a "+
 			"real operation's %d bytes, median of %d repeats of %d operations, measured at run start by host-%s",
 			h.Run, num(h.H.NsPerOp), h.H.OutputBytes, h.H.Repeats, h.H.Ops, h.H.Variant)
+		if h.H.Processor != "" {
+			fmt.Fprintf(w, ", reading each operation's processor by %s", h.H.Processor)
+		}
 		if !math.IsInf(cs.fastest.NsPerOp, 0) {
 			f := cs.fastest
 			fmt.Fprintf(w, "; %s%% of the fastest operation in this report (%s, %s, %s, DOP 1, warm: %s us/op)",
