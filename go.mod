@@ -7,16 +7,18 @@ go 1.26.0
 toolchain go1.26.8
 
 // Tools run with `go tool NAME`, pinned here so a fresh clone needs nothing installed:
-// mage runs the targets in magefile.go; benchstat reads the Go-benchmark-format results.
+// mage runs the targets in magefile.go (internal/mage: the pinned upstream mage with a lock around its
+// compile step, so that two targets can start at once in one checkout); benchstat reads the
+// Go-benchmark-format results.
 tool (
-	github.com/magefile/mage
+	github.com/deflatelab/deflatelab/internal/mage
 	golang.org/x/perf/cmd/benchstat
 )
 
 require (
 	// A second, independent inflater for the engine's round-trip tests, and the Go baseline in benchmarks.
 	github.com/klauspost/compress v1.20.4
-	// magefile.go's mg/sh helpers (targets, namespaces, dependencies).
+	// magefile.go's mg/sh helpers (targets, namespaces, dependencies), and mage itself (internal/mage).
 	github.com/magefile/mage v1.17.2
 	// Lints the GitHub workflows from a Go test (internal/workflows).
 	github.com/rhysd/actionlint v1.7.12

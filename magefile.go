@@ -51,7 +51,7 @@ func (Validate) Emulated(ctx context.Context) error {
 	return tasks.Emulated(ctx, std, o)
 }
 
-// Local builds this machine's hosts and runs the experiment (DEFLATELAB_PROFILE=smoke|quick|full, default quick) into results/ (also: "bench").
+// Local builds this machine's hosts and runs the experiment (DEFLATELAB_PROFILE=smoke|quick|full, default quick) into results/, or continues DEFLATELAB_RESUME=results/<run> (also: "bench").
 func (Bench) Local(ctx context.Context) error {
 	o, err := options()
 	if err != nil {
@@ -78,7 +78,7 @@ func (Bench) Emulated(ctx context.Context) error {
 	return err
 }
 
-// Report renders one report under reports/ from the newest run under results/ (DEFLATELAB_RESULTS=dir[,dir]: every run in them).
+// Report renders one report under reports-local/ (DEFLATELAB_REPORTS=reports: the tracked index) from the newest run under results/ (DEFLATELAB_RESULTS=dir[,dir]: every run in them).
 func Report(ctx context.Context) error {
 	o, err := options()
 	if err != nil {
@@ -91,7 +91,7 @@ func Report(ctx context.Context) error {
 	return err
 }
 
-// Matrix runs the whole experiment here: build for this machine, validate, bench (quick), report; one line per step; prints the report's path.
+// Matrix runs the whole experiment here: build for this machine, validate, bench (quick; DEFLATELAB_RESUME continues a run), report into reports-local/; prints the report's path.
 func Matrix(ctx context.Context) error {
 	o, err := options()
 	if err != nil {

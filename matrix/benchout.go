@@ -10,7 +10,7 @@ import (
 
 // benchUnits are the per-sample values in the benchmark format, in the order written. Per-operation
 // units divide a measured total by the sample's operations; idle-B and peak-RSS-B are end-of-sample
-// levels.
+// levels. The mechanism counters (host.CounterList) follow, each only where the sample has it.
 var benchUnits = []struct {
 	unit  string
 	value func(r *host.Result) float64
@@ -50,6 +50,11 @@ func WriteBench(w io.Writer, samples []Sample) error {
 		}
 		for _, u := range benchUnits {
 			res.Values = append(res.Values, benchfmt.Value{Value: u.value(r), Unit: u.unit})
+		}
+		for _, k := range host.CounterList { // a counter the sample lacks is left out, not written as 0
+			if v, ok := k.PerOp(r); ok {
+				res.Values = append(res.Values, benchfmt.Value{Value: v, Unit: k.Unit})
+			}
 		}
 		if err := bw.Write(res); err != nil {
 			return err

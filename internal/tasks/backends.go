@@ -14,12 +14,18 @@ import (
 // has nothing to measure. The bench target then succeeds without a run; the matrix target fails.
 var ErrNoBackendHere = fmt.Errorf("none of the backends %s names exists on this platform", EnvBackends)
 
-// Here returns the options for a bench on this machine (goos/goarch) and checks them (CheckHere).
+// Here returns the options for a bench on this machine (goos/goarch) and checks them (CheckHere,
+// and that a run to resume is a run directory).
 // With SkipAbsentBackends, the backends this platform lacks are dropped first, and each dropped one
 // is named in a notice on w, so that one backend list can go to every platform of the GitHub
 // workflow: a name no platform has was already refused by FromEnv. With every backend dropped it
 // returns ErrNoBackendHere after its notice.
 func (o Options) Here(w io.Writer, goos, goarch string) (Options, error) {
+	if o.Resume != "" {
+		if err := o.checkResume(); err != nil {
+			return o, err
+		}
+	}
 	if o.SkipAbsentBackends && o.Backends != nil {
 		have := nativemem.Available()
 		var kept, lacked []string

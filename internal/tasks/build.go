@@ -20,29 +20,43 @@ const BinRoot = "bin"
 // test binaries into bin/<goos>-<goarch>/ (test binaries under tests/). It runs in the module root.
 //
 // It is incremental through Go itself: the build cache skips unchanged packages, and "go build -o"
-// and "go test -c -o" do not rewrite an output whose build ID already matches (they only refresh its
-// modification time), so a second run with no source change compiles and links nothing.
+// and "go test -c -o" do not rewrite an output whose build ID already matches, so a second run with
+// no source change compiles and links nothing; keepTimes undoes the modification time go sets on
+// such an output, so an unchanged output is left exactly as it was.
 func Build(ctx context.Context, s Streams, platforms []string) error {
+	return buildInto(ctx, s, BinRoot, platforms)
+}
+
+// buildInto is Build with the binaries under root instead of BinRoot.
+func buildInto(ctx context.Context, s Streams, root string, platforms []string) error {
 	for _, p := range platforms {
 		goos, goarch, ok := strings.Cut(p, "/")
 		if !ok || goos == "" || goarch == "" {
 			return fmt.Errorf("build: platform %q: want goos/goarch, e.g. one of %s", p, strings.Join(Platforms, ", "))
 		}
-		dir := hostbin.Dir(BinRoot, goos, goarch)
+		dir := hostbin.Dir(root, goos, goarch)
 		if !s.Quiet {
 			fmt.Fprintf(s.Stderr, "build: %s -> %s\n", p, dir)
 		}
-		if err := BuildHosts(ctx, s, goos, goarch); err != nil {
+		if err := buildPlatform(ctx, s, root, dir, goos, goarch); err != nil {
 			return err
 		}
-		env := []string{"GOOS=" + goos, "GOARCH=" + goarch}
-		if err := goCommand(ctx, s, env, "build", "-o", filepath.Join(dir, exeName("zpipe", goos)), "./cmd/zpipe"); err != nil {
-			return fmt.Errorf("build: %w", err)
-		}
-		args := append([]string{"test", "-c", "-o", filepath.Join(dir, "tests") + string(filepath.Separator)}, ValidationPackages...)
-		if err := goCommand(ctx, s, env, args...); err != nil {
-			return fmt.Errorf("build: %w", err)
-		}
+	}
+	return nil
+}
+
+func buildPlatform(ctx context.Context, s Streams, root, dir, goos, goarch string) error {
+	defer keepTimes(stampFiles(dir, filepath.Join(dir, "tests")))
+	if err := buildHostsInto(ctx, s, root, goos, goarch); err != nil {
+		return err
+	}
+	env := []string{"GOOS=" + goos, "GOARCH=" + goarch}
+	if err := goCommand(ctx, s, env, "build", "-o", filepath.Join(dir, exeName("zpipe", goos)), "./cmd/zpipe"); err != nil {
+		return fmt.Errorf("build: %w", err)
+	}
+	args := append([]string{"test", "-c", "-o", filepath.Join(dir, "tests") + string(filepath.Separator)}, ValidationPackages...)
+	if err := goCommand(ctx, s, env, args...); err != nil {
+		return fmt.Errorf("build: %w", err)
 	}
 	return nil
 }
@@ -50,12 +64,17 @@ func Build(ctx context.Context, s Streams, platforms []string) error {
 // BuildHosts builds this platform's hosts, the binaries bench runs. It is cheap when they are up
 // to date, and it keeps a bench from measuring hosts older than the source.
 func BuildHosts(ctx context.Context, s Streams, goos, goarch string) error {
+	return buildHostsInto(ctx, s, BinRoot, goos, goarch)
+}
+
+func buildHostsInto(ctx context.Context, s Streams, root, goos, goarch string) error {
+	defer keepTimes(stampFiles(hostbin.Dir(root, goos, goarch)))
 	stdout, stderr := s.Stdout, s.Stderr
 	var buf bytes.Buffer
 	if s.Quiet {
 		stdout, stderr = &buf, &buf
 	}
-	if err := hostbin.Build(ctx, goos, goarch, BinRoot, hostbin.Variants(), stdout, stderr); err != nil {
+	if err := hostbin.Build(ctx, goos, goarch, root, hostbin.Variants(), stdout, stderr); err != nil {
 		s.Stderr.Write(buf.Bytes())
 		return fmt.Errorf("build: %w", err)
 	}

@@ -25,7 +25,14 @@ const (
 	EnvRequireEmulators = "DEFLATELAB_REQUIRE_EMULATORS" // 1: a missing emulator fails validate:emulated
 	EnvRef              = "DEFLATELAB_REF"               // remote: branch or tag to run on GitHub; default: the default branch
 	EnvAbsentBackends   = "DEFLATELAB_ABSENT_BACKENDS"   // bench, matrix: "skip" runs the backends this platform has (backends.go); default "error"
+	EnvReports          = "DEFLATELAB_REPORTS"           // report, matrix, remote: where reports go; default LocalReports
+	EnvResume           = "DEFLATELAB_RESUME"            // bench, matrix: the run directory to continue (lab bench -resume)
 )
+
+// LocalReports is where the report, matrix and remote targets put reports unless EnvReports says
+// otherwise: a git-ignored folder, so that a local run never leaves the tracked reports/ index
+// (reports/README.md) modified or new folders beside it. EnvReports=reports publishes a report there.
+const LocalReports = "reports-local"
 
 // DefaultProfile is the profile used when EnvProfile is empty: the runner's default local run.
 const DefaultProfile = "quick"
@@ -55,7 +62,9 @@ type Options struct {
 	// SkipAbsentBackends (EnvAbsentBackends=skip): bench and matrix drop the Backends this platform
 	// lacks, with a notice, instead of failing; the GitHub workflow sends one list to every platform.
 	SkipAbsentBackends bool
-	GitHubActions      bool // GITHUB_ACTIONS=true: notices are also workflow commands (::notice::)
+	GitHubActions      bool   // GITHUB_ACTIONS=true: notices are also workflow commands (::notice::)
+	Reports            string // where reports go (EnvReports); "" = LocalReports
+	Resume             string // the run directory bench continues instead of starting a new one (EnvResume)
 }
 
 // FromEnv reads the DEFLATELAB_* variables through getenv (os.Getenv in the targets, a map in the
@@ -106,6 +115,11 @@ func FromEnv(getenv func(string) string) (Options, error) {
 		return o, fmt.Errorf("%s=%q: allowed: skip (run the backends this platform has), error (the default) or unset", EnvAbsentBackends, v)
 	}
 	o.GitHubActions = getenv("GITHUB_ACTIONS") == "true"
+	o.Reports = strings.TrimSpace(getenv(EnvReports))
+	o.Resume = strings.TrimSpace(getenv(EnvResume))
+	if err := resumeConflicts(getenv); err != nil {
+		return o, err
+	}
 	switch v := strings.TrimSpace(getenv(EnvRequireEmulators)); v {
 	case "", "0", "false":
 	case "1", "true":

@@ -26,8 +26,12 @@ func (o Options) RunDir(goos, goarch string, start time.Time) string {
 	return filepath.Join(o.Results, start.UTC().Format("20060102-150405")+"-"+goos+"-"+goarch)
 }
 
-// BenchArgs are the "lab bench" flags that carry these options, writing into out.
+// BenchArgs are the "lab bench" flags that carry these options, writing into out; with o.Resume,
+// the flags that continue that run instead (its plan comes from its run.json).
 func (o Options) BenchArgs(out string) []string {
+	if o.Resume != "" {
+		return []string{"-resume", "-out", o.Resume}
+	}
 	args := []string{"-profile", o.Profile, "-out", out}
 	if o.Variants != nil {
 		args = append(args, "-variants", strings.Join(o.Variants, ","))
@@ -66,7 +70,12 @@ func Bench(ctx context.Context, s Streams, o Options, goos, goarch string, bench
 		return "", err
 	}
 	out := o.RunDir(goos, goarch, time.Now())
-	if err := os.MkdirAll(root, 0o755); err != nil {
+	if o.Resume != "" {
+		if err := o.checkResume(); err != nil {
+			return "", err
+		}
+		out = o.Resume
+	} else if err := os.MkdirAll(root, 0o755); err != nil {
 		return "", err
 	}
 	args := o.BenchArgs(out)
@@ -184,7 +193,7 @@ func Matrix(ctx context.Context, s Streams, o Options, goos, goarch string, step
 	err = p.run("report", true, func() (string, error) {
 		return quietly(func(q Streams) error {
 			var err error
-			path, err = renderReport(ctx, q, []string{dir}, steps.Report)
+			path, err = renderReport(ctx, q, []string{dir}, steps.Report, "-out", o.ReportsDir())
 			return err
 		})
 	})

@@ -29,6 +29,9 @@ func (o Options) WorkflowInputs() []remote.Input {
 // Remote runs the matrix workflow on GitHub with the options, downloads every platform's results
 // into a fresh directory under o.Results and renders their combined report, returning its path.
 func Remote(ctx context.Context, s Streams, o Options, report Main) (string, error) {
+	if o.Resume != "" {
+		return "", fmt.Errorf("remote: %s continues a local run; a GitHub run is resumed with \"Re-run failed jobs\"", EnvResume)
+	}
 	if o.Workloads != nil {
 		return "", fmt.Errorf("remote: %s is not a workflow input; the workflow runs the profile's workloads", EnvWorkloads)
 	}
@@ -44,7 +47,7 @@ func Remote(ctx context.Context, s Streams, o Options, report Main) (string, err
 		Dir:    dir,
 		Render: func(ctx context.Context, dir string) error {
 			var err error
-			path, err = Report(ctx, s, Options{ReportIn: []string{dir}}, report) // every platform of this run
+			path, err = Report(ctx, s, Options{ReportIn: []string{dir}, Reports: o.Reports}, report) // every platform of this run
 			return err
 		},
 		Stdout: s.Stdout,

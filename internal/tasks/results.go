@@ -124,7 +124,16 @@ func Report(ctx context.Context, s Streams, o Options, report Main) (string, err
 	if note != "" {
 		fmt.Fprintln(s.Stderr, note)
 	}
-	return renderReport(ctx, s, dirs, report)
+	return renderReport(ctx, s, dirs, report, "-out", o.ReportsDir())
+}
+
+// ReportsDir is the reports directory the report, matrix and remote targets write to: EnvReports, or
+// LocalReports.
+func (o Options) ReportsDir() string {
+	if o.Reports == "" {
+		return LocalReports
+	}
+	return o.Reports
 }
 
 // tornRuns checks each results directory's results files for a torn last line (a run killed or

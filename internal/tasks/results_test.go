@@ -120,7 +120,7 @@ func TestReportTornRun(t *testing.T) {
 	if err != nil {
 		t.Fatalf("report of several runs, one torn: %v", err)
 	}
-	if !slices.Equal(gotIn, []string{"-in", good}) {
+	if !slices.Equal(gotIn, []string{"-in", good, "-out", LocalReports}) {
 		t.Errorf("report read %q, want only %s", gotIn, good)
 	}
 	if !strings.Contains(stderr.String(), "WARNING: left out: "+hint) || !strings.Contains(stderr.String(), resume) {

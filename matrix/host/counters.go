@@ -34,7 +34,44 @@ type Counters struct {
 	// Both are present only for a variant with a pool.
 	Reuses   *int64 `json:"reuses,omitempty"`
 	Handoffs *int64 `json:"handoffs,omitempty"`
+	// Processor is how the processor of each operation was read (procstat.ProcessorMethod: "rdpid",
+	// "rdtscp", "getcpu", "GetCurrentProcessorNumberEx"); empty when it was not.
+	Processor string `json:"processor,omitempty"`
 }
 
 // count returns a pointer to v, for a counter that was measured.
 func count(v int64) *int64 { return &v }
+
+// Counter is one field of Counters as the results present it per operation: Unit is its name in the Go
+// benchmark format and the report's metric, Label a column heading, Of the field.
+type Counter struct {
+	Unit  string
+	Label string
+	Of    func(*Counters) *int64
+}
+
+// PerOp is the counter's value in r per measured operation, and false when r does not have it.
+func (k Counter) PerOp(r *Result) (float64, bool) {
+	if r.Counters == nil || r.Ops <= 0 {
+		return 0, false
+	}
+	v := k.Of(r.Counters)
+	if v == nil {
+		return 0, false
+	}
+	return float64(*v) / float64(r.Ops), true
+}
+
+// The counters per operation, in the order results list them (Reuses is a pool's hits by another name and
+// is not listed; Handoffs are read against it in the report).
+var (
+	CPUNsPerOp      = Counter{"cpu-ns/op", "CPU ns/op", func(c *Counters) *int64 { return c.CPUNs }}
+	VolCtxSwPerOp   = Counter{"ctxsw-vol/op", "Voluntary ctx sw/op", func(c *Counters) *int64 { return c.VolCtxSw }}
+	InvolCtxSwPerOp = Counter{"ctxsw-invol/op", "Involuntary ctx sw/op", func(c *Counters) *int64 { return c.InvolCtxSw }}
+	StealNsPerOp    = Counter{"steal-ns/op", "Steal ns/op", func(c *Counters) *int64 { return c.StealNs }}
+	CyclesPerOp     = Counter{"cycles/op", "Cycles/op", func(c *Counters) *int64 { return c.Cycles }}
+	CPUChangesPerOp = Counter{"cpu-changes/op", "Processor changes/op", func(c *Counters) *int64 { return c.CPUChanges }}
+	HandoffsPerOp   = Counter{"handoffs/op", "State handoffs/op", func(c *Counters) *int64 { return c.Handoffs }}
+
+	CounterList = []Counter{CPUNsPerOp, VolCtxSwPerOp, InvolCtxSwPerOp, StealNsPerOp, CyclesPerOp, CPUChangesPerOp, HandoffsPerOp}
+)

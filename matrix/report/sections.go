@@ -37,6 +37,7 @@ var sections = []section{
 	{"elapsed", cellsPage, writeElapsed},
 	{"cells", cellsPage, writeCellStats},
 	{"why", whyPage, writeWhy},
+	{"why-counters", whyPage, writeWhyCounters},
 	{"why-charts", whyPage, writeChartsOf(whyPage)},
 	{"coldstart", coldStartPage, writeColdStart},
 	{"coldstart-charts", coldStartPage, writeChartsOf(coldStartPage)},

@@ -3,6 +3,7 @@ package stats
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"sort"
 	"strings"
 
@@ -159,6 +160,11 @@ func Analyze(samples []matrix.Sample, opts Options) (*Analysis, error) {
 	return a, nil
 }
 
+// lacks reports whether v has usable samples but none of them has m: a counter the OS, the variant (no
+// pool, no handoffs) or an older host does not give. A variant without usable samples does not "lack" a
+// metric; its deltas say it has no samples.
+func (v *Variant) lacks(m Metric) bool { return v.Used > 0 && v.Metrics[m.Name].Empty() }
+
 func cellLess(a, b matrix.Cell) bool {
 	return cmp.Or(strings.Compare(a.Platform, b.Platform), strings.Compare(a.Backend, b.Backend),
 		strings.Compare(a.Workload, b.Workload), cmp.Compare(a.DOP, b.DOP), strings.Compare(a.Phase, b.Phase)) < 0
@@ -205,7 +211,9 @@ func analyzeCell(cell matrix.Cell, samples []matrix.Sample, opts Options, th *be
 			var vals []float64
 			for _, s := range ss {
 				if usable(s, ref) {
-					vals = append(vals, m.Value(s.Result))
+					if x := m.Value(s.Result); !math.IsNaN(x) { // absent: not a value
+						vals = append(vals, x)
+					}
 				}
 			}
 			v.Metrics[m.Name] = estimate(vals, opts.Confidence, th)
@@ -224,6 +232,9 @@ func analyzeCell(cell matrix.Cell, samples []matrix.Sample, opts Options, th *be
 	}
 	for _, v := range c.Variants[1:] {
 		for _, m := range Metrics {
+			if control.lacks(m) || v.lacks(m) {
+				continue // an absent counter: nothing to compare, and no delta to carry into a family
+			}
 			d := compare(control, v, m, opts.Confidence, opts.EquivMargin, th)
 			d.Unstable = control.Regimes.Flagged || v.Regimes.Flagged
 			c.Deltas = append(c.Deltas, d)

@@ -26,8 +26,9 @@ func TestCellRecordsRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	cells := a.CellRecords()
-	if want := len(Metrics) * 2; len(cells.Records) != want {
-		t.Fatalf("%d records, want %d (every metric for 2 candidates)", len(cells.Records), want)
+	// These results predate the mechanism counters: the counters' metrics are absent, and have no deltas.
+	if want := (len(Metrics) - len(CounterMetrics)) * 2; len(cells.Records) != want {
+		t.Fatalf("%d records, want %d (every metric but the absent counters for 2 candidates)", len(cells.Records), want)
 	}
 	var buf bytes.Buffer
 	if err := WriteCells(&buf, cells); err != nil {

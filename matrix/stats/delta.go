@@ -35,7 +35,7 @@ type Delta struct {
 	Metric      string
 	Test        benchmath.Comparison
 	Pairs       []Pair     // by round
-	Unpaired    int        // rounds in which only one side has a usable sample
+	Unpaired    int        // rounds in which only one side has a usable sample, or has the metric (an absent counter)
 	Undefined   int        // pairs left out of Ratio and Log because control's value is 0 (ratio undefined)
 	NoLog       int        // pairs left out of Log only because the candidate's value is 0 (ratio 0, no log)
 	Ratio       Estimate   // of Pairs[i].Ratio
@@ -148,6 +148,9 @@ func (d *Delta) AdjustedConfidence() float64 {
 	return 1 - float64(max(d.Selected, 1))*d.alpha/float64(d.Family)
 }
 
+// Alpha is the false discovery rate the delta's decision is taken at.
+func (d *Delta) Alpha() float64 { return d.alpha }
+
 // Margin is the equivalence margin the delta's Class uses, a fraction.
 func (d *Delta) Margin() float64 {
 	if d.margin == 0 {
@@ -192,6 +195,9 @@ func compare(control, cand *Variant, m Metric, confidence, margin float64, th *b
 		}
 		p := Pair{RoundID: r, Control: m.Value(cs.Result), Candidate: m.Value(ks.Result), CandidateFirst: ks.Position < cs.Position}
 		switch {
+		case math.IsNaN(p.Control) || math.IsNaN(p.Candidate): // a side without the counter: no pair
+			d.Unpaired++
+			continue
 		case p.Control == 0:
 			p.Ratio = math.NaN()
 			d.Undefined++

@@ -1,8 +1,15 @@
 package stats
 
-import "github.com/deflatelab/deflatelab/matrix/host"
+import (
+	"math"
 
-// Metric is one quantity measured per sample. Value is only called on successful samples (Result non-nil).
+	"github.com/deflatelab/deflatelab/matrix/host"
+)
+
+// Metric is one quantity measured per sample. Value is only called on successful samples (Result non-nil);
+// it returns NaN when the sample does not have the quantity - a mechanism counter its OS or host could not
+// give, or a result recorded before the counter existed - and such a sample is left out of the metric's
+// estimate and pairs: absent, never 0.
 type Metric struct {
 	Name  string // short identifier, stable across reports
 	Unit  string // as printed in tables and in the Go benchmark format
@@ -44,5 +51,38 @@ var (
 	}}
 )
 
+// The mechanism counters (host.Counters), per operation: what the machine did while the operations ran.
+var (
+	CPUPerOp = counterMetric(host.CPUNsPerOp)
+	// BusyProcessors is the process's CPU time over its elapsed time: how many processors its threads kept
+	// busy on average. Below the DOP, workers waited (for a lock, the allocator, the kernel, or a processor
+	// another process held).
+	BusyProcessors = Metric{"busy-procs", "procs", "Busy processors", func(r *host.Result) float64 {
+		if r.Counters == nil || r.Counters.CPUNs == nil || r.ElapsedNs <= 0 {
+			return math.NaN()
+		}
+		return float64(*r.Counters.CPUNs) / float64(r.ElapsedNs)
+	}}
+	VolCtxSw   = counterMetric(host.VolCtxSwPerOp)
+	InvolCtxSw = counterMetric(host.InvolCtxSwPerOp)
+	StealPerOp = counterMetric(host.StealNsPerOp)
+	Cycles     = counterMetric(host.CyclesPerOp)
+	CPUChanges = counterMetric(host.CPUChangesPerOp)
+	Handoffs   = counterMetric(host.HandoffsPerOp)
+)
+
+// CounterMetrics are the mechanism counters' metrics, in report order.
+var CounterMetrics = []Metric{CPUPerOp, BusyProcessors, VolCtxSw, InvolCtxSw, StealPerOp, Cycles, CPUChanges, Handoffs}
+
+// counterMetric is the metric of one counter per operation: NaN when the sample lacks it.
+func counterMetric(k host.Counter) Metric {
+	return Metric{k.Unit, k.Unit, k.Label, func(r *host.Result) float64 {
+		if v, ok := k.PerOp(r); ok {
+			return v
+		}
+		return math.NaN()
+	}}
+}
+
 // Metrics lists every metric Analyze computes, in report order.
-var Metrics = []Metric{Elapsed, ElapsedPerOp, Faults, NativeAllocs, NativeFrees, NativeResets, GoBytes, GoAllocs, IdleBytes, PeakRSS, Split}
+var Metrics = append([]Metric{Elapsed, ElapsedPerOp, Faults, NativeAllocs, NativeFrees, NativeResets, GoBytes, GoAllocs, IdleBytes, PeakRSS, Split}, CounterMetrics...)

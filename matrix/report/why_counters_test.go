@@ -1,0 +1,88 @@
+package report
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/host"
+)
+
+// The counters' tables show what each platform's samples have, with intervals, and name what they lack:
+// Linux has context switches and steal but no cycles, Windows cycles but no context switches, control no
+// handoffs. A missing counter is never printed as 0.
+func TestWhyCounters(t *testing.T) {
+	n := func(v int64) *int64 { return &v }
+	var samples []matrix.Sample
+	for _, platform := range []string{"linux/amd64", "windows/amd64"} {
+		cell := matrix.Cell{Platform: platform, Workload: "mixed", DOP: 4, Phase: "warm", Backend: "libc"}
+		for r := range 6 {
+			for i, v := range []string{"control", "pooled"} {
+				c := &host.Counters{CPUNs: n(int64(4e7 + r*1e5)), CPUChanges: n(int64(100 * (i + 1)))}
+				if platform == "linux/amd64" {
+					c.VolCtxSw, c.InvolCtxSw, c.StealNs = n(7000), n(int64(3000+r)), n(0)
+				} else {
+					c.Cycles = n(int64(9e10 + r))
+				}
+				if v == "pooled" {
+					c.Handoffs = n(250)
+				}
+				samples = append(samples, matrix.Sample{Run: "r", Cell: cell, Variant: v, Round: r, Position: (r + i) % 2, OK: true,
+					Result: &host.Result{Ops: 1000, ElapsedNs: 1e7, OutputBytes: 5, Digest: "d", Env: host.Env{NumCPU: 2}, Counters: c}})
+			}
+		}
+	}
+	path, err := Render(Options{In: []string{writeResults(t, samples)}, Out: t.TempDir(), Name: "x"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(filepath.Join(filepath.Dir(path), whyPage))
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(data)
+	section := func(heading string) string {
+		_, after, ok := strings.Cut(page, heading)
+		if !ok {
+			t.Fatalf("no %q in:\n%s", heading, page)
+		}
+		end := strings.Index(after, "\n### ")
+		if end < 0 {
+			end = len(after)
+		}
+		return after[:end]
+	}
+	for _, tt := range []struct {
+		heading   string
+		want, not []string
+	}{
+		{"### linux/amd64, backend libc: processor time",
+			[]string{"CPU µs/op [CI]", "| mixed | 4 | warm | control | 40.25 [40, 40.50] | 4.025 [4, 4.050] | 0 [0, 0] |",
+				"Not available in these results: Cycles/op (Windows only"},
+			[]string{"| Cycles/op"}},
+		{"### linux/amd64, backend libc: scheduling",
+			[]string{"| control | 7 [7, 7] | 3.002 [3, 3.005] | 0.100 [0.100, 0.100] | n/a |", "| pooled | 7 [7, 7] | 3.002 [3, 3.005] | 0.200 [0.200, 0.200] | 0.250 [0.250, 0.250] |"},
+			[]string{"Not available"}},
+		{"### windows/amd64, backend libc: processor time",
+			[]string{"Cycles/op [CI]", "| control | 40.25 [40, 40.50] | 4.025 [4, 4.050] | 90000000 [90000000, 90000000] |", "Not available in these results: Steal ns/op (Linux only)"},
+			[]string{"| Steal"}},
+		{"### windows/amd64, backend libc: scheduling",
+			[]string{"Not available in these results: Voluntary ctx sw/op (Windows gives no per-process count), Involuntary ctx sw/op",
+				"| control | 0.100 [0.100, 0.100] | n/a |"},
+			[]string{"| Voluntary", "| 0 |"}},
+	} {
+		got := section(tt.heading)
+		for _, w := range tt.want {
+			if !strings.Contains(got, w) {
+				t.Errorf("%s: no %q in:\n%s", tt.heading, w, got)
+			}
+		}
+		for _, w := range tt.not {
+			if strings.Contains(got, w) {
+				t.Errorf("%s: %q in:\n%s", tt.heading, w, got)
+			}
+		}
+	}
+}

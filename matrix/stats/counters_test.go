@@ -1,0 +1,66 @@
+package stats
+
+import (
+	"math"
+	"testing"
+
+	"github.com/deflatelab/deflatelab/matrix/host"
+)
+
+func ptr(v int64) *int64 { return &v }
+
+// A counter's metric is its total per operation where the sample has it, and absent - no value, no pair -
+// where it does not: an old result without Counters, or an OS without the counter, is never read as 0.
+func TestCounterMetricsAbsentIsNotZero(t *testing.T) {
+	samples := rounds("pooled", []float64{100, 101, 102, 103, 104, 105}, []float64{50, 51, 52, 53, 54, 55})
+	for i, s := range samples {
+		switch {
+		case i < 4: // rounds 0 and 1: results older than the counters
+		case s.Variant == "control":
+			s.Result.Counters = &host.Counters{CPUNs: ptr(2e6), InvolCtxSw: ptr(0)}
+		default:
+			s.Result.Counters = &host.Counters{CPUNs: ptr(1e6), InvolCtxSw: ptr(0), Handoffs: ptr(250)}
+		}
+	}
+	a, err := Analyze(samples, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := a.Cells[0]
+	ctl, cand := c.Variant("control"), c.Variant("pooled")
+	for _, tt := range []struct {
+		m      Metric
+		v      *Variant
+		n      int
+		center float64
+	}{
+		{CPUPerOp, ctl, 4, 2000},
+		{CPUPerOp, cand, 4, 1000},
+		{InvolCtxSw, cand, 4, 0}, // a measured zero is a value
+		{Handoffs, cand, 4, 0.25},
+		{Handoffs, ctl, 0, math.NaN()}, // control has no pool: absent in every sample
+		{Cycles, cand, 0, math.NaN()},  // this OS gave none
+	} {
+		e := tt.v.Metrics[tt.m.Name]
+		if e.N != tt.n || !(e.Center == tt.center || math.IsNaN(tt.center) && math.IsNaN(e.Center)) {
+			t.Errorf("%s of %s: %d values, median %v; want %d, %v", tt.m.Name, tt.v.Name, e.N, e.Center, tt.n, tt.center)
+		}
+	}
+	d := c.Delta("pooled", CPUPerOp.Name)
+	if len(d.Pairs) != 4 || d.Unpaired != 2 || math.Abs(d.Ratio.Center-0.5) > 1e-12 {
+		t.Errorf("CPU/op delta: %d pairs, %d unpaired, ratio %v; want 4, 2 and 0.5", len(d.Pairs), d.Unpaired, d.Ratio.Center)
+	}
+	if d := c.Delta("pooled", Handoffs.Name); d != nil {
+		t.Errorf("handoffs: a delta with %d pairs against a control that has no pool", len(d.Pairs))
+	}
+	if d := c.Delta("pooled", Cycles.Name); d != nil {
+		t.Errorf("cycles: a delta with %d pairs where no sample has the counter", len(d.Pairs))
+	}
+	// Elapsed is unaffected: all six rounds pair.
+	if d := c.Delta("pooled", Elapsed.Name); len(d.Pairs) != 6 {
+		t.Errorf("elapsed: %d pairs, want 6", len(d.Pairs))
+	}
+	if e := ctl.Metrics[BusyProcessors.Name]; e.N != 4 || e.Center <= 0 {
+		t.Errorf("busy processors: %d values, median %v", e.N, e.Center)
+	}
+}
