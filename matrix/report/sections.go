@@ -30,6 +30,7 @@ var sections = []section{
 	{"aa", readmeFile, writeAA},
 	{"verdicts", readmeFile, writeVerdicts},
 	{"unstable", readmeFile, writeUnstable},
+	{"rounds", readmeFile, writeRounds},
 	{"decisions", readmeFile, writeDecisions},
 	{"summary-charts", readmeFile, writeChartsOf(readmeFile)},
 	{"emulated", readmeFile, writeEmulated},
