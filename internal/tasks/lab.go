@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -29,6 +28,9 @@ func (o Options) RunDir(goos, goarch string, start time.Time) string {
 // BenchArgs are the "lab bench" flags that carry these options, writing into out; with o.Resume,
 // the flags that continue that run instead (its plan comes from its run.json).
 func (o Options) BenchArgs(out string) []string {
+	if o.Resume != "" && o.RetryFailed {
+		return []string{"-resume", "-out", o.Resume, "-retry-failed"}
+	}
 	if o.Resume != "" {
 		return []string{"-resume", "-out", o.Resume}
 	}
@@ -68,18 +70,15 @@ func ReportArgs(resultsDirs []string) []string {
 // it wrote its results to. Quiet, it echoes nothing and asks for no per-sample lines unless stderr
 // is a terminal (which gets the bench's single live line); the bench's summary line always comes.
 func Bench(ctx context.Context, s Streams, o Options, goos, goarch string, bench Main) (string, error) {
-	root, err := o.ResultsDir()
-	if err != nil {
+	if _, err := o.ResultsDir(); err != nil {
 		return "", err
 	}
-	out := o.RunDir(goos, goarch, time.Now())
+	out := o.RunDir(goos, goarch, time.Now()) // the runner makes it, and its parents, at its first write
 	if o.Resume != "" {
 		if err := o.checkResume(); err != nil {
 			return "", err
 		}
 		out = o.Resume
-	} else if err := os.MkdirAll(root, 0o755); err != nil {
-		return "", err
 	}
 	args := o.BenchArgs(out)
 	if s.Quiet && !matrix.IsTerminal(s.Stderr) {

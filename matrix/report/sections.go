@@ -39,6 +39,7 @@ var sections = []section{
 	{"cells", cellsPage, writeCellStats},
 	{"why", whyPage, writeWhy},
 	{"why-counters", whyPage, writeWhyCounters},
+	{"why-regimes", whyPage, writeWhyRegimes},
 	{"why-charts", whyPage, writeChartsOf(whyPage)},
 	{"coldstart", coldStartPage, writeColdStart},
 	{"coldstart-charts", coldStartPage, writeChartsOf(coldStartPage)},
