@@ -24,7 +24,7 @@ type sequentialPolicy struct {
 func newSequentialPolicy(plan Plan) *sequentialPolicy {
 	a := plan.Adaptive
 	s := &sequentialPolicy{
-		rule:  sequential.Rule{Alpha: a.Alpha, Margin: plan.Margin(), Precision: a.Precision},
+		rule:  sequential.Rule{Alpha: a.Alpha, Margin: plan.Margin(), Precision: a.Precision, Correction: a.Correction, MaxN: plan.Rounds},
 		batch: a.Batch, cap: plan.Rounds, control: controlOf(plan.Variants),
 	}
 	for _, v := range plan.Variants {
@@ -56,17 +56,26 @@ func (s *sequentialPolicy) Decide(cells []*CellProgress) {
 	ds := s.rule.Decide(family)
 	for i, c := range cells {
 		c.Classes = map[string]string{}
-		decided := true
+		running, decided := []string{}, true
 		for j, k := range s.candidates {
 			d := ds[i*len(s.candidates)+j]
 			c.Classes[k] = d.Class
 			decided = decided && d.Class != sequential.Undecided
+			if c.Runs(k) && d.Class == sequential.Undecided && !d.Futile {
+				running = append(running, k)
+			}
 		}
+		if c.ClosedBy != "" {
+			continue
+		}
+		c.Running = running
 		switch {
-		case c.ClosedBy != "":
+		case len(running) > 0 && c.Rounds < s.cap:
 		case decided:
 			c.ClosedBy, c.Base = ClosedDecided, c.Rounds
-		case c.Rounds >= s.cap:
+		case len(running) == 0:
+			c.ClosedBy, c.Base = ClosedFutile, c.Rounds
+		default:
 			c.ClosedBy, c.Base = ClosedCap, c.Rounds
 		}
 	}

@@ -54,11 +54,14 @@ type Attempt struct {
 
 // CellRun is one cell's rounds in run.json.
 type CellRun struct {
-	Cell     Cell   `json:"cell"`
-	Rounds   int    `json:"rounds"`             // rounds taken at the last decision
-	Base     int    `json:"base,omitempty"`     // rounds when its own rule closed it; more are extra rounds
-	ClosedBy string `json:"closedBy"`           // planned, decided, cap, resampled, unstable-cap; "" open
-	Unstable bool   `json:"unstable,omitempty"` // flagged by the regime detector at the last decision
+	Cell   Cell `json:"cell"`
+	Rounds int  `json:"rounds"` // rounds taken at the last decision
+	// Running lists the candidates still taking rounds beside control (absent: all of them).
+	Running  []string `json:"running,omitempty"`
+	Base     int      `json:"base,omitempty"` // rounds when its own rule closed it; more are extra rounds
+	ClosedBy string   `json:"closedBy"`       // planned, decided, futile, cap, resampled, unstable-cap; "" open
+	// Unstable lists the candidates whose comparison the regime detector flagged at the last decision.
+	Unstable []string `json:"unstable,omitempty"`
 	// Classes are the adaptive rule's states of the cell's comparisons, by candidate (faster, slower,
 	// equivalent, or "" undecided).
 	Classes map[string]string `json:"classes,omitempty"`

@@ -20,8 +20,9 @@ import (
 // pairs instead: round 2k is the base order k and round 2k+1 the same order reversed, so that every
 // two-round batch is balanced on its own - each variant's mean position is the same, and each candidate
 // runs before control in one round and after it in the other - whenever the runner stops. For an odd
-// number of variants the first n pairs are exactly the Williams design's 2n rows (its rows n..2n-1 are
-// rows 0..n-1 reversed), reordered.
+// number n of variants the first n pairs are exactly the Williams design's 2n rows (its rows n..2n-1
+// are rows 0..n-1 reversed), reordered; for an even n, row r+n/2 is row r reversed, so the first n/2
+// pairs are its period's rows, reordered.
 func (p Plan) RoundOrder(cellIndex, r int) []string {
 	switch {
 	case p.Adaptive != nil:

@@ -170,14 +170,21 @@ func (p Plan) Cells() []Cell {
 }
 
 // Jobs lists cell's samples in the order they run: round by round, each round in its variant order.
-func (p Plan) Jobs(cellIndex int, cell Cell) []Job { return p.jobs(cellIndex, cell, 0, p.Rounds) }
+func (p Plan) Jobs(cellIndex int, cell Cell) []Job { return p.jobs(cellIndex, cell, 0, p.Rounds, nil) }
 
-// jobs lists cell's samples of rounds from..to-1.
-func (p Plan) jobs(cellIndex int, cell Cell, from, to int) []Job {
+// jobs lists cell's samples of rounds from..to-1: of control and the candidates runs accepts (nil: all),
+// each round in its variant order with the others left out.
+func (p Plan) jobs(cellIndex int, cell Cell, from, to int, runs func(string) bool) []Job {
+	control := controlOf(p.Variants)
 	jobs := make([]Job, 0, (to-from)*len(p.Variants))
 	for r := from; r < to; r++ {
-		for pos, v := range p.RoundOrder(cellIndex, r) {
+		pos := 0
+		for _, v := range p.RoundOrder(cellIndex, r) {
+			if v != control && runs != nil && !runs(v) {
+				continue
+			}
 			jobs = append(jobs, Job{Cell: cell, Round: r, Position: pos, Variant: v})
+			pos++
 		}
 	}
 	return jobs

@@ -3,6 +3,9 @@ package matrix
 import (
 	"fmt"
 	"math"
+	"slices"
+
+	"github.com/deflatelab/deflatelab/matrix/sequential"
 )
 
 // Policy decides, after each batch of rounds, which cells take more rounds and why the others closed.
@@ -26,22 +29,30 @@ type Policy interface {
 type CellProgress struct {
 	Index   int
 	Cell    Cell
-	Rounds  int      // rounds taken, each complete (every variant sampled, OK or not)
+	Rounds  int      // rounds the cell took (control ran in each)
 	Samples []Sample // the cell's samples, in the order they ran
+	// Running lists the candidates that take the cell's next rounds, beside control; nil means every
+	// candidate. A candidate whose comparison is decided (or out of reach) stops early, so its pairs can
+	// be fewer than the cell's rounds.
+	Running []string
 	// Base is the round count at which the cell's own rule closed it; rounds after it are extra rounds of
 	// re-sampling. 0 while the own rule keeps it open.
 	Base     int
-	ClosedBy string // why the cell took no more rounds; "" while open
-	Unstable bool   // the regime detector flagged it at its last decision
+	ClosedBy string   // why the cell took no more rounds; "" while open
+	Unstable []string // candidates whose comparison the regime detector flagged at the last decision
 	// Classes are the comparisons' states under an adaptive rule, by candidate: faster, slower,
 	// equivalent, or "" while undecided; nil without one.
 	Classes map[string]string
 }
 
+// Runs reports whether candidate v takes the cell's next rounds.
+func (c *CellProgress) Runs(v string) bool { return c.Running == nil || slices.Contains(c.Running, v) }
+
 // Reasons a cell closed, as run.json and cells.json record them.
 const (
 	ClosedPlanned     = "planned"      // took the plan's rounds (the fixed design)
 	ClosedDecided     = "decided"      // adaptive: every comparison decided before the cap
+	ClosedFutile      = "futile"       // adaptive: every comparison decided or out of reach by the cap
 	ClosedCap         = "cap"          // adaptive: the round cap came first; some comparison undecided
 	ClosedStable      = "resampled"    // flagged unstable, and its extra rounds made it stable
 	ClosedUnstableCap = "unstable-cap" // still unstable after the most extra rounds allowed
@@ -53,6 +64,9 @@ type Adaptive struct {
 	Batch     int     `json:"batch"`     // rounds per batch, even (foldover pairs)
 	Alpha     float64 `json:"alpha"`     // false discovery rate of each family of comparisons
 	Precision float64 `json:"precision"` // the confidence sequence's mixture precision c
+	// Correction over each family: "BY" (Benjamini-Yekutieli) or "BH" (Benjamini-Hochberg); see
+	// sequential.Rule. Empty is BY.
+	Correction string `json:"correction,omitempty"`
 }
 
 func (a *Adaptive) validate() error {
@@ -65,6 +79,8 @@ func (a *Adaptive) validate() error {
 		return fmt.Errorf("matrix: adaptive alpha %v: want a level between 0 and 1 exclusive", a.Alpha)
 	case !(a.Precision > 0) || math.IsInf(a.Precision, 0):
 		return fmt.Errorf("matrix: adaptive precision %v: want a positive finite number", a.Precision)
+	case a.Correction != "" && a.Correction != sequential.BY && a.Correction != sequential.BH:
+		return fmt.Errorf("matrix: adaptive correction %q: allowed: %s, %s", a.Correction, sequential.BY, sequential.BH)
 	}
 	return nil
 }

@@ -1,13 +1,17 @@
 package matrix
 
+import "slices"
+
 // resampling marks, during one Decide, the cells in their extra rounds, so that the inner policy leaves
 // them alone.
 const resampling = "(resampling)"
 
-// resamplePolicy re-samples unstable cells: when the inner policy closes a cell that the regime detector
-// flags (either side's per-round times fall into two speed groups), the cell stays open for extra rounds
-// in foldover pairs, until the detector no longer flags it (closed "resampled": a transient regime, now
-// outvoted) or maxExtra extra rounds are taken (closed "unstable-cap": the regimes are confirmed).
+// resamplePolicy re-samples unstable comparisons: a comparison is unstable when the regime detector
+// flags control's or the candidate's per-round times (two speed groups). While the inner policy keeps a
+// cell open, its unstable candidates keep running even if decided; when the inner policy closes a cell
+// with unstable comparisons, their candidates (and control) take extra rounds in foldover pairs, until
+// the detector flags none of them (closed "resampled": a transient regime, now outvoted) or maxExtra
+// extra rounds are taken (closed "unstable-cap": the regimes are confirmed).
 type resamplePolicy struct {
 	inner    Policy
 	unstable func(values []float64) bool
@@ -34,36 +38,49 @@ func (r *resamplePolicy) Decide(cells []*CellProgress) {
 	}
 	r.inner.Decide(cells)
 	for i, c := range cells {
+		if !open[i] {
+			continue
+		}
+		c.Unstable = r.flagged(c)
 		switch {
-		case c.ClosedBy == resampling:
-			c.ClosedBy = ""
-			c.Unstable = r.flagged(c)
+		case c.ClosedBy == resampling: // in extra rounds
+			c.ClosedBy, c.Running = "", c.Unstable
 			switch {
-			case !c.Unstable:
+			case len(c.Unstable) == 0:
 				c.ClosedBy = ClosedStable
 			case c.Rounds-c.Base >= r.maxExtra:
 				c.ClosedBy = ClosedUnstableCap
 			}
-		case open[i] && c.ClosedBy != "":
-			if c.Unstable = r.flagged(c); c.Unstable {
-				c.ClosedBy = "" // Base stays: the extra rounds start here
+		case c.ClosedBy != "": // the inner policy closed it now
+			if len(c.Unstable) > 0 {
+				c.ClosedBy, c.Running = "", c.Unstable // Base stays: the extra rounds start here
+			}
+		case c.Running != nil: // still open: unstable comparisons stay open even if decided
+			for _, k := range c.Unstable {
+				if !slices.Contains(c.Running, k) {
+					c.Running = append(c.Running, k)
+				}
 			}
 		}
 	}
 }
 
-// flagged reports whether any variant's per-round times per operation in c are flagged.
-func (r *resamplePolicy) flagged(c *CellProgress) bool {
+// flagged lists the candidates whose comparison in c is unstable: the detector flags control's or the
+// candidate's per-round times per operation.
+func (r *resamplePolicy) flagged(c *CellProgress) []string {
+	control := controlOf(r.variants)
+	all := r.unstable(PerRound(c.Samples, control, c.Rounds))
+	var out []string
 	for _, v := range r.variants {
-		if r.unstable(PerRound(c.Samples, v, c.Rounds)) {
-			return true
+		if v != control && (all || r.unstable(PerRound(c.Samples, v, c.Rounds))) {
+			out = append(out, v)
 		}
 	}
-	return false
+	return out
 }
 
-// PerRound is variant's elapsed time per operation in each of a cell's first rounds rounds, in round
-// order, from its successful samples: the series the regime detector reads.
+// PerRound is variant's elapsed time per operation in each of a cell's first rounds rounds that it ran,
+// in round order, from its successful samples: the series the regime detector reads.
 func PerRound(samples []Sample, variant string, rounds int) []float64 {
 	vals := make([]float64, rounds)
 	for _, s := range samples {

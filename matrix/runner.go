@@ -235,8 +235,19 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 	}
 	// First the rounds that cells have taken already, closed cells too: a sample missing there (a line
 	// lost to garbage) is taken, and with RetryFailed a failed one again. The loop goes on from there.
+	// Candidates that stopped early did not run in every round: a round of theirs is missing only when
+	// they ran later (or the design gives every candidate its rounds: the fixed plan's own rounds).
 	for _, c := range cells {
-		for _, j := range r.Plan.jobs(c.Index, c.Cell, 0, c.Rounds) {
+		ranAt := func(j Job) bool {
+			if j.Variant == controlOf(r.Plan.Variants) || (r.Plan.Adaptive == nil && j.Round < r.Plan.Rounds) {
+				return true
+			}
+			return slices.ContainsFunc(c.Samples, func(s Sample) bool { return s.Variant == j.Variant && s.Round >= j.Round })
+		}
+		for _, j := range r.Plan.jobs(c.Index, c.Cell, 0, c.Rounds, nil) {
+			if !ranAt(j) {
+				continue
+			}
 			if err := take(c, j); err != nil {
 				return err
 			}
@@ -256,7 +267,7 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 				c.ClosedBy = ClosedCap
 				continue
 			}
-			for _, j := range r.Plan.jobs(c.Index, c.Cell, c.Rounds, to) {
+			for _, j := range r.Plan.jobs(c.Index, c.Cell, c.Rounds, to, c.Runs) {
 				if err := take(c, j); err != nil {
 					return err
 				}
@@ -290,7 +301,8 @@ func (r *Runner) progressOf(runs []CellRun, all []Sample) []*CellProgress {
 			}
 		}
 		if i < len(runs) && runs[i].Cell == cell {
-			c.Rounds, c.Base, c.ClosedBy, c.Unstable, c.Classes = runs[i].Rounds, runs[i].Base, runs[i].ClosedBy, runs[i].Unstable, runs[i].Classes
+			x := runs[i]
+			c.Rounds, c.Running, c.Base, c.ClosedBy, c.Unstable, c.Classes = x.Rounds, x.Running, x.Base, x.ClosedBy, x.Unstable, x.Classes
 		}
 		cells = append(cells, c)
 	}
@@ -300,7 +312,7 @@ func (r *Runner) progressOf(runs []CellRun, all []Sample) []*CellProgress {
 func cellRuns(cells []*CellProgress) []CellRun {
 	out := make([]CellRun, len(cells))
 	for i, c := range cells {
-		out[i] = CellRun{Cell: c.Cell, Rounds: c.Rounds, Base: c.Base, ClosedBy: c.ClosedBy, Unstable: c.Unstable, Classes: c.Classes}
+		out[i] = CellRun{Cell: c.Cell, Rounds: c.Rounds, Running: c.Running, Base: c.Base, ClosedBy: c.ClosedBy, Unstable: c.Unstable, Classes: c.Classes}
 	}
 	return out
 }

@@ -1,9 +1,11 @@
-// Command lab runs the experiment's two library entry points from the command line:
+// Command lab runs the experiment's library entry points from the command line:
 //
 //	lab bench [flags]   run the matrix on this machine (matrix.BenchMain; lab bench -h lists the flags)
 //	lab report [flags]  render a report from results files (report.Main; lab report -h)
+//	lab replay [flags]  replay a fixed-design run under adaptive stopping, with an A/A simulation
+//	                    (report.ReplayMain; lab replay -h)
 //
-// The mage targets call the same two functions, so both ways in behave alike.
+// The mage targets call the same functions, so both ways in behave alike.
 package main
 
 import "os"

@@ -24,6 +24,7 @@ type command struct {
 var commands = map[string]command{
 	"bench":  {matrix.BenchMain, "run the matrix on this machine and write a results directory"},
 	"report": {report.Main, "render a report (markdown and SVG) from results files or directories"},
+	"replay": {report.ReplayMain, "replay a fixed-design run under adaptive stopping, and simulate A/A families from it"},
 }
 
 // Exit statuses, as the go command uses them.

@@ -18,13 +18,17 @@ const (
 
 // Calibration is the harness's own cost per operation: the measured loop at DOP 1 around a no-op
 // compressor that writes a fixed output (the size of a real one) into the sink. It holds everything the
-// loop adds to a real operation - the shared counter, the configuration, the sink's copy and output
-// check, the clock read and the timeline - and no compression.
+// loop adds to a real operation - the shared counter, the configuration, the processor read, the sink's
+// copy and output check, the clock read, the timeline and the first operations' durations - and no
+// compression.
 type Calibration struct {
 	NsPerOp     float64 `json:"nsPerOp"`     // median over the repeats of elapsed / ops
 	Ops         int     `json:"ops"`         // operations per repeat
 	Repeats     int     `json:"repeats"`     //
 	OutputBytes int     `json:"outputBytes"` // what each no-op operation writes
+	// Processor is how the loop read each operation's processor (procstat.ProcessorMethod), a part of
+	// NsPerOp whose cost depends on it; empty in calibrations older than the processor counters.
+	Processor string `json:"processor,omitempty"`
 }
 
 // noOp is a compressor that does nothing but write out.
@@ -53,5 +57,5 @@ func Calibrate(out []byte, w workload.Workload, ops, repeats int) (Calibration, 
 		return Calibration{}, err
 	}
 	slices.Sort(per)
-	return Calibration{NsPerOp: per[len(per)/2], Ops: ops, Repeats: repeats, OutputBytes: len(out)}, nil
+	return Calibration{NsPerOp: per[len(per)/2], Ops: ops, Repeats: repeats, OutputBytes: len(out), Processor: procstat.ProcessorMethod}, nil
 }

@@ -34,6 +34,9 @@ type Counters struct {
 	// Both are present only for a variant with a pool.
 	Reuses   *int64 `json:"reuses,omitempty"`
 	Handoffs *int64 `json:"handoffs,omitempty"`
+	// Processor is how the processor of each operation was read (procstat.ProcessorMethod: "rdpid",
+	// "rdtscp", "getcpu", "GetCurrentProcessorNumberEx"); empty when it was not.
+	Processor string `json:"processor,omitempty"`
 }
 
 // count returns a pointer to v, for a counter that was measured.

@@ -182,6 +182,7 @@ func counters(u procstat.Usage, usageOK bool, ld0, ld1 procstat.Load, loadOK boo
 		c.StealNs = count((ld1.Steal - ld0.Steal) * 100)
 	}
 	if procstat.ProcessorKnown {
+		c.Processor = procstat.ProcessorMethod
 		c.CPUChanges = count(m.cpuChanges)
 		if pooled {
 			c.Reuses, c.Handoffs = count(m.reuses), count(m.handoffs)

@@ -50,10 +50,10 @@ func NewSeries(exact [][]int64, bins []Bin, ops int) (Series, error) {
 	for j := 0; ; j++ {
 		var sum float64
 		n := 0
-		for _, w := range exact {
+		for wi, w := range exact {
 			if j < len(w) {
 				if w[j] <= 0 {
-					return Series{}, fmt.Errorf("lifetime: exact duration %d of a worker is %d ns; durations must be > 0", j, w[j])
+					return Series{}, fmt.Errorf("lifetime: worker %d's exact duration %d is %d ns; durations must be > 0", wi, j, w[j])
 				}
 				sum += float64(w[j])
 				n++

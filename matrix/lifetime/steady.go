@@ -183,14 +183,26 @@ func mergeEquivalent(segs []Segment) []Segment {
 	}
 }
 
-// absorbSpikes joins a short run (at most SpikePoints points, not the first segment: the first
-// operations are the cold start being measured) into its neighbours when they are one level.
+// absorbSpikes joins a short run of segments (at most SpikePoints points in all, never the first
+// segment: the first operations are the cold start being measured) into its neighbours when they are one
+// level: a preempted operation and the slow one after it are an outlier, not two phases.
 func absorbSpikes(segs []Segment) []Segment {
 	for i := 1; i+1 < len(segs); {
-		if segs[i].points <= SpikePoints && equivalent(segs[i-1], segs[i+1]) {
-			g := join(join(segs[i-1], segs[i]), segs[i+1])
-			segs = slices.Replace(segs, i-1, i+2, g)
-			segs = mergeEquivalent(segs)
+		absorbed := false
+		points := 0
+		for j := i; j+1 < len(segs) && points+segs[j].points <= SpikePoints; j++ {
+			points += segs[j].points
+			if equivalent(segs[i-1], segs[j+1]) {
+				g := segs[i-1]
+				for k := i; k <= j+1; k++ {
+					g = join(g, segs[k])
+				}
+				segs = mergeEquivalent(slices.Replace(segs, i-1, j+2, g))
+				absorbed = true
+				break
+			}
+		}
+		if absorbed {
 			i = 1
 			continue
 		}

@@ -3,6 +3,7 @@ package lifetime
 import (
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -88,6 +89,29 @@ func TestClassifyBinsOnly(t *testing.T) {
 	}
 	if share := float64(a.withinBin) / float64(a.starts); share < 0.95 {
 		t.Errorf("bins only: start in the true start's bin or the next in %.1f%% < 95%%: %v", 100*share, a)
+	}
+}
+
+// TestClassifyDOP2: at DOP 2 each exact point is the two workers' operations at one position, so a
+// warmup's start is found to within the two operations a point covers.
+func TestClassifyDOP2(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 19))
+	found := 0
+	const n = 100
+	for range n {
+		k := 2 + r.IntN(300)
+		s := generateDOP(r, func(i int) float64 { return baseNs * (1 + 3*b(i < k)) }, exactOps, 2)
+		st, err := Classify(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st.Class == Warmup && abs(st.Start-k) <= 2 {
+			found++
+		}
+	}
+	t.Logf("DOP 2: %d of %d warmups classified and started within 2 operations", found, n)
+	if found < 95 {
+		t.Errorf("DOP 2: %d of %d warmups found within 2 operations, want >= 95", found, n)
 	}
 }
 

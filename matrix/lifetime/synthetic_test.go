@@ -27,9 +27,13 @@ type synthetic struct {
 // level returns the per-operation level of operation i for a generated class.
 type level func(i int) float64
 
-// generate draws one process's durations from lv and records them as the host would.
-func generate(r *rand.Rand, lv level, exact int) Series {
-	var first []int64
+// generate draws one process's durations from lv and records them as the host would at DOP 1.
+func generate(r *rand.Rand, lv level, exact int) Series { return generateDOP(r, lv, exact, 1) }
+
+// generateDOP is generate with dop workers taking the process's operations in turn (operation i is
+// worker i mod dop's), each keeping its own first exact operations.
+func generateDOP(r *rand.Rand, lv level, exact, dop int) Series {
+	first := make([][]int64, dop)
 	bins := map[int]int64{}
 	for i := range syntheticOps {
 		d := lv(i) * math.Exp(r.NormFloat64()*noiseSigma)
@@ -37,8 +41,8 @@ func generate(r *rand.Rand, lv level, exact int) Series {
 			d *= 2 + 3*r.Float64()
 		}
 		ns := int64(d)
-		if i < exact {
-			first = append(first, ns)
+		if w := i % dop; len(first[w]) < exact {
+			first[w] = append(first[w], ns)
 		}
 		bins[binOf(i)] += ns
 	}
@@ -52,7 +56,7 @@ func generate(r *rand.Rand, lv level, exact int) Series {
 	}
 	var ex [][]int64
 	if exact > 0 {
-		ex = [][]int64{first}
+		ex = first
 	}
 	s, err := NewSeries(ex, bs, syntheticOps)
 	if err != nil {

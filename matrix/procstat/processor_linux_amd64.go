@@ -20,30 +20,36 @@ const (
 	rdtscpBit = 1 << 27
 )
 
-// fastProcessor is the instruction-based reader this processor has and the kernel fills, or nil.
-var fastProcessor = pickFastProcessor()
+// fastProcessor is the instruction-based reader this processor has and the kernel fills, or nil, and
+// fastMethod its name.
+var fastProcessor, fastMethod = pickFastProcessor()
 
 // pickFastProcessor returns RDPID's or RDTSCP's reader when the processor has the instruction and its
 // answers agree with getcpu's: each candidate is read between two getcpu calls that agree (the thread did
 // not move), and one disagreement - a kernel that does not fill TSC_AUX - rules the reader out.
-func pickFastProcessor() func() int {
-	var candidates []func() uint32
+func pickFastProcessor() (func() int, string) {
+	type candidate struct {
+		read func() uint32
+		name string
+	}
+	var candidates []candidate
 	if maxLeaf, _, _, _ := cpuid(0, 0); maxLeaf >= 7 {
 		if _, _, ecx, _ := cpuid(7, 0); ecx&rdpidBit != 0 {
-			candidates = append(candidates, rdpid)
+			candidates = append(candidates, candidate{rdpid, "rdpid"})
 		}
 	}
 	if maxExt, _, _, _ := cpuid(0x80000000, 0); maxExt >= 0x80000001 {
 		if _, _, _, edx := cpuid(0x80000001, 0); edx&rdtscpBit != 0 {
-			candidates = append(candidates, rdtscpAux)
+			candidates = append(candidates, candidate{rdtscpAux, "rdtscp"})
 		}
 	}
-	for _, read := range candidates {
-		if agrees(read) {
-			return func() int { return int(read() & tscAuxCPUMask) }
+	for _, c := range candidates {
+		if agrees(c.read) {
+			read := c.read
+			return func() int { return int(read() & tscAuxCPUMask) }, c.name
 		}
 	}
-	return nil
+	return nil, ""
 }
 
 // agreementChecks is how many stable readings a reader must match: enough to catch a TSC_AUX that is not
@@ -74,4 +80,14 @@ func processor() int {
 		return fastProcessor()
 	}
 	return getcpu()
+}
+
+func processorMethod() string {
+	switch {
+	case fastProcessor != nil:
+		return fastMethod
+	case getcpu() >= 0:
+		return "getcpu"
+	}
+	return ""
 }

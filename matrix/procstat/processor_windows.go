@@ -34,3 +34,10 @@ func processor() int {
 	syscall.SyscallN(processorAddr, uintptr(unsafe.Pointer(&pn)))
 	return int(pn.group)*processorsPerGroup + int(pn.number)
 }
+
+func processorMethod() string {
+	if processorAddr == 0 {
+		return ""
+	}
+	return "GetCurrentProcessorNumberEx"
+}

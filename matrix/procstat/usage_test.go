@@ -61,9 +61,13 @@ func TestProcessor(t *testing.T) {
 	if want := runtime.GOOS == "linux" || runtime.GOOS == "windows"; ProcessorKnown != want {
 		t.Errorf("ProcessorKnown = %v on %s, want %v", ProcessorKnown, runtime.GOOS, want)
 	}
+	if (ProcessorMethod != "") != ProcessorKnown {
+		t.Errorf("ProcessorMethod %q with ProcessorKnown %v", ProcessorMethod, ProcessorKnown)
+	}
 	if !ProcessorKnown {
 		return
 	}
+	t.Logf("processor read by %s", ProcessorMethod)
 	for range 100 {
 		if p := Processor(); p < 0 || p >= 64*runtime.NumCPU() {
 			t.Fatalf("Processor() = %d with %d processors", p, runtime.NumCPU())

@@ -72,7 +72,7 @@ func (v *capacityView) write(w io.Writer) {
 	fmt.Fprintf(w, "## Pool capacity\n\n")
 	fmt.Fprintf(w, "Each pooled capacity is a candidate of its own (pooled/N: N idle slots). *Idle retained* is the exact size of the "+
 		"blocks the pool holds idle at the end of the warm region (median over samples, bytes); the changes are elapsed time vs "+
-		"control, paired by round and computed like every change on this page, in %%.\n\n")
+		"control, paired by round, in %%, with the intervals and classes of the elapsed-time tables. %s.\n\n", familyNote("elapsed time", elapsedDelta(v.a)))
 	for _, c := range v.warmCells() {
 		if c.Workload != "mixed" {
 			continue
@@ -96,7 +96,7 @@ func (v *capacityView) write(w io.Writer) {
 		}
 	}
 	mdTable(w, []string{"Platform", "Backend", "Workload", "DOP", "Candidate", "Idle retained (warm)",
-		"Warm change, % [95% CI]", "Cold change, % [95% CI]"}, rows)
+		"Warm change, % [interval]", "Cold change, % [interval]"}, rows)
 	if len(v.drawn) > 0 {
 		fmt.Fprintf(w, "The chart of idle memory against the mixed warm change is under Charts.\n\n")
 	}

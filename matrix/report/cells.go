@@ -17,12 +17,14 @@ func writeCellStats(w io.Writer, m *model) {
 	fmt.Fprintf(w, "## Per-cell statistics\n\n")
 	fmt.Fprintf(w, "Every comparison of elapsed time on this page, one row per candidate and cell. Pairs: rounds "+
 		"in which both samples are usable. Change: Hodges-Lehmann estimate of the per-round ratio "+
-		"candidate/control with its %s interval (exact Wilcoxon signed-rank interval up to %d pairs without "+
-		"ties, normal approximation beyond). p: the two-sided signed-rank test of the per-round log ratios "+
-		"(the U test's when there are too few pairs for an interval); adjusted p: Benjamini-Hochberg over the "+
-		"%d comparisons; the decision compares it with %s. Median ratio and U test (Mann-Whitney, unpaired, "+
-		"uncorrected, as benchstat prints it) are shown for comparison and decide nothing.\n\n",
-		confidencePct(m.Analysis.Confidence), stats.ExactMaxN, family(m), alphaText(m))
+		"candidate/control with its Wilcoxon signed-rank interval at the selection-adjusted level (exact up to "+
+		"%d pairs without ties, normal approximation beyond). p: the two-sided signed-rank test of the "+
+		"per-round log ratios (the U test's when there are too few pairs for an interval); adjusted p: "+
+		"Benjamini-Hochberg over the family. Decision: faster or slower when the interval excludes 0, "+
+		"equivalent when it lies inside the margin, inconclusive otherwise, unstable when control or the "+
+		"candidate ran at two speeds. Median ratio and U test (Mann-Whitney, unpaired, uncorrected, as "+
+		"benchstat prints it) are shown for comparison and decide nothing. %s.\n\n",
+		stats.ExactMaxN, familyNote("elapsed time", elapsedDelta(m.Analysis)))
 	control := m.Analysis.Control
 	for _, p := range m.Platforms() {
 		fmt.Fprintf(w, "### %s\n\n", p)
@@ -47,7 +49,7 @@ func writeCellStats(w io.Writer, m *model) {
 						utest = pNum(d.Test.P)
 					}
 					rows = append(rows, []string{cand, g.Backend, c.Workload, dopCell(c), c.Phase, pairs,
-						strings.TrimPrefix(deltaCell(d), "~ "), pNum(d.P()), pNum(d.PAdjusted), decisionWord(d), med, utest})
+						trimMark(deltaCell(d)), pNum(d.P()), pNum(d.PAdjusted), decisionWord(d), med, utest})
 					var rs []string
 					for _, pr := range d.Pairs {
 						mark := ""
@@ -60,7 +62,7 @@ func writeCellStats(w io.Writer, m *model) {
 				}
 			}
 		}
-		mdTableCompact(w, []string{"Candidate", "Backend", "Workload", "DOP", "Phase", "Pairs", "Change, % [95% CI]",
+		mdTableCompact(w, []string{"Candidate", "Backend", "Workload", "DOP", "Phase", "Pairs", "Change, % [interval]",
 			"p", "Adjusted p", "Decision", "Median ratio", "U test p"}, rows)
 		writeThroughputNote(w, m, p)
 		fmt.Fprintf(w, "<details><summary>Per-round ratios candidate/control, %s (* = the candidate ran first)</summary>\n\n", p)

@@ -267,9 +267,10 @@ func (cs *coldStart) write(w io.Writer) {
 	fmt.Fprintf(w, "A process's first operations, from each cold sample's timeline (operation durations summed in log2 bins of "+
 		"the operation's index, over every goroutine). *First op* is the process's first operation; *first %d* is the sum of the "+
 		"first %d operations' durations (at DOP > 1 they overlap in time); changes are paired with control's sample of the same "+
-		"round and computed like every change on this page, each column's significance corrected over its own cells. *Cold ≈ warm from* is the first operation number from which no bin is significantly slower than "+
+		"round and computed like every change on this page, each column a correction family of its own (below). *Cold ≈ warm from* is the first operation number from which no bin is significantly slower than "+
 		"the variant's warm time per operation (its warm samples' timelines) plus %.0f%%: every later bin's interval reaches "+
 		"down to that level.\n\n", firstOps, firstOps, convergeTolerance*100)
+	fmt.Fprintf(w, "- %s.\n- %s.\n\n", familyNote("first op", elapsedDelta(cs.first)), familyNote(fmt.Sprintf("first %d ops", firstOps), elapsedDelta(cs.first8)))
 	for _, c := range cs.first.Cells {
 		fmt.Fprintf(w, "**%s, %s, %s, DOP %d.**\n\n", c.Platform, c.Backend, workloadLabel(c.Workload), c.DOP)
 		var rows [][]string
@@ -288,8 +289,8 @@ func (cs *coldStart) write(w io.Writer) {
 				estimateCell(us(perOp(cs.first8, c.Cell, host.Cold, v.Name))), d8,
 				estimateCell(us(perOp(cs.warm, c.Cell, host.Warm, v.Name))), conv})
 		}
-		mdTable(w, []string{"Variant", "First op, us", "Change, % [95% CI]", fmt.Sprintf("First %d ops, us", firstOps),
-			"Change, % [95% CI]", "Warm, us/op", "Cold ≈ warm from op"}, rows)
+		mdTable(w, []string{"Variant", "First op, us", "Change, % [interval]", fmt.Sprintf("First %d ops, us", firstOps),
+			"Change, % [interval]", "Warm, us/op", "Cold ≈ warm from op"}, rows)
 	}
 	fmt.Fprintf(w, "The timeline charts (one per cell, log-log) are under Charts.\n\n")
 }
@@ -327,6 +328,9 @@ func (cs *coldStart) writeHarness(w io.Writer) {
 		fmt.Fprintf(w, "Harness overhead (run %s): %s ns per operation - the measured loop around a no-op compressor that writes a "+
 			"real operation's %d bytes, median of %d repeats of %d operations, measured at run start by host-%s",
 			h.Run, num(h.H.NsPerOp), h.H.OutputBytes, h.H.Repeats, h.H.Ops, h.H.Variant)
+		if h.H.Processor != "" {
+			fmt.Fprintf(w, ", reading each operation's processor by %s", h.H.Processor)
+		}
 		if !math.IsInf(cs.fastest.NsPerOp, 0) {
 			f := cs.fastest
 			fmt.Fprintf(w, "; %s%% of the fastest operation in this report (%s, %s, %s, DOP 1, warm: %s us/op)",

@@ -96,7 +96,7 @@ func TestColdStartSections(t *testing.T) {
 		// 67 ns against the fastest warm DOP 1 operation, pooled's 10 µs (plus jitter): 0.7%.
 		"Harness overhead (run R1): 67 ns per operation",
 		"0.7% of the fastest operation in this report (pooled/8, pages, fixed, DOP 1, warm: 10.1",
-		"| Variant | First op, us | Change, % [95% CI] | First 8 ops, us |",
+		"| Variant | First op, us | Change, % [interval] | First 8 ops, us |",
 
 		// control's ops 9.. run at 20 µs, its warm level: converged from operation 9; pooled's from 2.
 		"| 9 |",
@@ -115,7 +115,7 @@ func TestColdStartSections(t *testing.T) {
 	}
 	// The first operation costs the same (not significant); the first 8 cost 200+7x10 = 270 against
 	// 200+7x100 = 900 µs: about -70%, significant.
-	row := regexp.MustCompile(`\| pooled/8 \| 20\d\.\d \[[^]]+\] \| ~ [^|]+ \| 27\d\.\d \[[^]]+\] \| -(69|70|71) \[`)
+	row := regexp.MustCompile(`\| pooled/8 \| 20\d\.\d \[[^]]+\] \| [~≈] [^|]+ \| 27\d\.\d \[[^]]+\] \| -(69|70|71) \[`)
 	if !row.MatchString(page) {
 		t.Errorf("first-operation row of pooled/8 does not match %s", row)
 	}

@@ -83,7 +83,7 @@ func TestCandidateNameWithSlash(t *testing.T) {
 		t.Fatal(err)
 	}
 	page := reportText(t, filepath.Dir(path))
-	for _, w := range []string{"| pooled/16 | libc | **faster in all 1**", "#### pooled/8 vs control, linux/amd64, backend libc"} {
+	for _, w := range []string{"| pooled/16 | libc | **faster** at DOP 1: ", "#### pooled/8 vs control, linux/amd64, backend libc"} {
 		if !strings.Contains(page, w) {
 			t.Errorf("page lacks %q", w)
 		}

@@ -15,9 +15,10 @@ func writeElapsed(w io.Writer, m *model) {
 	fmt.Fprintf(w, "## Elapsed time per operation\n\n")
 	fmt.Fprintf(w, "Median time per operation of each fresh process's measured region, in microseconds, with "+
 		"its %s interval. Change is the Hodges-Lehmann estimate of the per-round ratio candidate/control, as a "+
-		"percentage, with its %s Wilcoxon signed-rank interval; \"~\" in front: not significant after the "+
-		"correction for the %d comparisons of the page. \"no CI\": too few samples or pairs for an interval.\n\n",
-		confidencePct(m.Analysis.Confidence), confidencePct(m.Analysis.Confidence), family(m))
+		"percentage, with its Wilcoxon signed-rank interval at the selection-adjusted level; in front, \"~\": "+
+		"inconclusive (the interval holds 0), \"≈\": equivalent (the interval is inside the margin), nothing: "+
+		"faster or slower by the sign (the interval excludes 0). \"no CI\": too few samples or pairs for an "+
+		"interval. %s.\n\n", confidencePct(m.Analysis.Confidence), familyNote("elapsed time", elapsedDelta(m.Analysis)))
 	control := m.Analysis.Control
 	for _, p := range m.Platforms() {
 		fmt.Fprintf(w, "### %s\n\n", p)
@@ -42,8 +43,8 @@ func writeElapsed(w io.Writer, m *model) {
 					rows = append(rows, append(row, strings.Join(notes, "; ")))
 				}
 				mdTableCompact(w, []string{"Workload", "DOP",
-					"Cold control, us/op" + groupOps(g, "cold"), "Cold " + cand + ", us/op", "Cold change, % [95% CI]",
-					"Warm control, us/op" + groupOps(g, "warm"), "Warm " + cand + ", us/op", "Warm change, % [95% CI]", "Notes"}, rows)
+					"Cold control, us/op" + groupOps(g, "cold"), "Cold " + cand + ", us/op", "Cold change, % [interval]",
+					"Warm control, us/op" + groupOps(g, "warm"), "Warm " + cand + ", us/op", "Warm change, % [interval]", "Notes"}, rows)
 			}
 		}
 	}

@@ -68,17 +68,20 @@ func estimateCell(e stats.Estimate) string {
 }
 
 // deltaCell formats a candidate-vs-control change: the Hodges-Lehmann estimate of the paired ratio as a
-// signed percentage with its interval, "~ " in front when the decision is not significant after the
-// correction. Without pairs it falls back to the ratio of the medians, marked "unpaired".
+// signed percentage with its selection-adjusted interval (stats.Delta.Adjusted), the interval the cell's
+// Class is read from, and the class's mark in front ("~ " inconclusive, "≈ " equivalent, "unstable ").
+// Without pairs it falls back to the ratio of the medians, marked "unpaired".
 func deltaCell(d *stats.Delta) string {
 	if d == nil {
 		return "no control"
 	}
 	var s string
-	c, lo, hi := d.Percent()
+	c, lo, hi := d.AdjustedPercent()
 	switch {
-	case d.HasPairs() && !d.Thin():
+	case d.HasPairs() && !d.Thin() && !math.IsInf(lo, 0):
 		s = fmt.Sprintf("%s [%s, %s]", signed(c), signed(lo), signed(hi))
+	case d.HasPairs() && !d.Thin():
+		s = fmt.Sprintf("%s (%d pairs: no %s interval)", signed(c), d.Log.N+d.Log.Zeros, levelPct(d.AdjustedConfidence()))
 	case d.HasPairs():
 		s = fmt.Sprintf("%s (%d pairs, no CI)", signed(c), d.Log.N+d.Log.Zeros)
 	case !math.IsNaN(d.MedianRatio):
@@ -86,10 +89,58 @@ func deltaCell(d *stats.Delta) string {
 	default:
 		return "n/a"
 	}
-	if !d.Significant() {
-		return "~ " + s
+	switch cl := d.Class(); {
+	case cl == stats.Unstable:
+		return "unstable " + s
+	case cl.Mark() != "":
+		return cl.Mark() + " " + s
 	}
 	return s
+}
+
+// trimMark takes the class mark off a deltaCell, for tables with a decision column of their own.
+func trimMark(s string) string {
+	for _, mark := range []string{"~ ", "≈ ", "unstable "} {
+		s = strings.TrimPrefix(s, mark)
+	}
+	return s
+}
+
+// elapsedDelta is any elapsed-time delta of a, to name its family; nil when a has none.
+func elapsedDelta(a *stats.Analysis) *stats.Delta {
+	if a == nil {
+		return nil
+	}
+	for _, c := range a.Cells {
+		for _, d := range c.Deltas {
+			if d.Metric == stats.Elapsed.Name {
+				return d
+			}
+		}
+	}
+	return nil
+}
+
+// levelPct formats a confidence level with the digits that tell it from 100%: "96.1%", "99.922%".
+func levelPct(c float64) string {
+	miss := (1 - c) * 100
+	digits := 1
+	if miss > 0 {
+		digits = max(1, int(math.Ceil(-math.Log10(miss)))+1)
+	}
+	return strconv.FormatFloat(c*100, 'f', digits, 64) + "%"
+}
+
+// familyNote names the correction family a table's decisions and intervals come from, where the table
+// is: "Family *elapsed time*: 128 comparisons, 101 significant at false discovery rate 0.05; intervals at
+// 96.1% (Benjamini-Yekutieli)". d is any delta of the family.
+func familyNote(name string, d *stats.Delta) string {
+	if d == nil || d.Family == 0 {
+		return ""
+	}
+	return fmt.Sprintf("Family *%s*: %d comparisons, %d significant after Benjamini-Hochberg at false discovery rate %s; "+
+		"intervals at %s, the level that matches that selection (Benjamini-Yekutieli), ±%s equivalence margin",
+		name, d.Family, d.Selected, strconv.FormatFloat(d.Alpha(), 'g', -1, 64), levelPct(d.AdjustedConfidence()), pctNum(d.Margin()*100)+"%")
 }
 
 // pNum formats a p-value with two significant digits ("0.034", "0.00049"), 1 as "1".
@@ -103,21 +154,19 @@ func pNum(p float64) string {
 	return strconv.FormatFloat(p, 'g', 2, 64)
 }
 
-// decisionWord is a delta's decision after the correction: faster, slower, ~, unstable or no data.
+// decisionWord is a delta's Class as a table prints it: faster, slower, ≈ equivalent, ~ inconclusive,
+// **unstable** or no data.
 func decisionWord(d *stats.Delta) string {
-	switch {
-	case d.Test.N1 == 0 || d.Test.N2 == 0:
+	switch cl := d.Class(); cl {
+	case stats.NoData:
 		return "no data"
-	case d.Unstable:
+	case stats.Unstable:
 		return "**unstable**"
-	case !d.Significant():
-		return "~"
-	case d.Direction() < 0:
-		return "faster"
-	case d.Direction() > 0:
-		return "slower"
+	case stats.Equivalent, stats.Inconclusive:
+		return cl.Mark() + " " + string(cl)
+	default:
+		return string(cl)
 	}
-	return "~"
 }
 
 // bytesNum formats a byte count in binary units.

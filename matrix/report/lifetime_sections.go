@@ -226,6 +226,12 @@ func writeLifetimeCost(w io.Writer, m *model) {
 			rows = append(rows, append(row, breakEvenCell(c)))
 		}
 	}
+	if len(m.Platforms()) == 1 { // the page's context names the one platform; the column would only widen the table
+		header = header[1:]
+		for i := range rows {
+			rows[i] = rows[i][1:]
+		}
+	}
 	mdTable(w, header, rows)
 	fmt.Fprintf(w, "Cold series cover %s operations; warm samples set the level beyond in %s.\n\n", measuredSpan(v), warmShare(v))
 }

@@ -134,15 +134,17 @@ type recomputed struct {
 	est, lo, hi float64 // percent; lo and hi NaN when too few pairs
 	p, padj     float64
 	decision    string
+	level       float64   // confidence of the adjusted interval; 0 when the 95% interval is out of reach
+	logs        []float64 // the per-round log ratios
 	medianRatio float64
 	uP          float64
 	uOK         bool
 }
 
 // signedRankBrute is the exact Wilcoxon signed-rank analysis of x (no zeros, no ties), by enumerating
-// all 2^n sign patterns: the two-sided p-value, the Hodges-Lehmann estimate and the 95% interval from
-// the Walsh averages, nil interval (NaN) when 95% cannot be reached.
-func signedRankBrute(x []float64) (p, est, lo, hi float64, ok bool) {
+// all 2^n sign patterns: the two-sided p-value, the Hodges-Lehmann estimate and the interval at
+// confidence conf from the Walsh averages, nil interval (NaN) when conf cannot be reached.
+func signedRankBrute(x []float64, conf float64) (p, est, lo, hi float64, ok bool) {
 	n := len(x)
 	abs := make([]float64, n)
 	for i, v := range x {
@@ -198,13 +200,13 @@ func signedRankBrute(x []float64) (p, est, lo, hi float64, ok bool) {
 	sort.Float64s(w)
 	est = median(w)
 	qu := 0
-	for cdf(qu) < 0.025-1e-12 {
+	for cdf(qu) < (1-conf)/2-1e-12 {
 		qu++
 	}
 	if qu == 0 {
 		qu = 1
 	}
-	if 1-2*cdf(qu-1) < 0.95 {
+	if 1-2*cdf(qu-1) < conf {
 		return p, est, math.NaN(), math.NaN(), true
 	}
 	return p, est, w[qu-1], w[total-qu], true
@@ -251,7 +253,7 @@ func (f *fixture) recompute(t *testing.T) map[string]*recomputed {
 			r.uP, r.uOK = exactUTest(f.nsPerOp(c, "control"), f.nsPerOp(c, cand))
 			if len(rs) > 0 {
 				r.medianRatio = median(rs)
-				p, est, lo, hi, ok := signedRankBrute(logs)
+				p, est, lo, hi, ok := signedRankBrute(logs, 0.95)
 				if !ok {
 					t.Fatalf("%v %s: ties or zeros among the log ratios; this check handles the exact case only", c, cand)
 				}
@@ -263,29 +265,52 @@ func (f *fixture) recompute(t *testing.T) map[string]*recomputed {
 					t.Fatalf("%v %s: ties between samples; this check handles the exact U test only", c, cand)
 				}
 			}
+			r.logs = logs
 			k := key(c, cand)
 			out[k] = r
 			keys = append(keys, k)
 			ps = append(ps, r.p)
 		}
 	}
-	for i, adj := range bhAdjust(ps) {
+	// The selection-adjusted intervals (Benjamini-Yekutieli): every interval of the family again at
+	// confidence 1 - max(R, 1) * 0.05 / m, R the comparisons Benjamini-Hochberg selects at 0.05; the
+	// decision is read from that interval and the +-2% margin.
+	adj := bhAdjust(ps)
+	selected := 0
+	for _, a := range adj {
+		if a <= 0.05 {
+			selected++
+		}
+	}
+	level := 1 - float64(max(selected, 1))*0.05/float64(len(ps))
+	margin := 2.0
+	for i, a := range adj {
 		r := out[keys[i]]
-		r.padj = adj
+		r.padj = a
+		if !math.IsNaN(r.lo) {
+			_, _, lo, hi, _ := signedRankBrute(r.logs, level)
+			r.lo, r.hi = pct(lo), pct(hi)
+			r.level = level
+		}
 		switch {
-		case adj > 0.05:
-			r.decision = "~"
-		case r.est < 0 || (math.IsNaN(r.est) && false):
+		case !math.IsNaN(r.lo) && r.lo >= -margin && r.hi <= margin:
+			r.decision = "≈ equivalent"
+		case !math.IsNaN(r.lo) && r.hi < 0, math.IsNaN(r.lo) && r.level == 0 && a <= 0.05 && r.est < 0:
 			r.decision = "faster"
-		default:
+		case !math.IsNaN(r.lo) && r.lo > 0, math.IsNaN(r.lo) && r.level == 0 && a <= 0.05:
 			r.decision = "slower"
+		default:
+			r.decision = "~ inconclusive"
 		}
 	}
 	return out
 }
 
-// changeText is how the page prints a recomputed change (without the "~" marker).
+// changeText is how the page prints a recomputed change (without the class's mark).
 func (r *recomputed) changeText() string {
+	if math.IsNaN(r.lo) && r.level > 0 {
+		return fmt.Sprintf("%s (%d pairs: no %s interval)", signed(r.est), r.pairs, levelPct(r.level))
+	}
 	if math.IsNaN(r.lo) {
 		return fmt.Sprintf("%s (%d pairs, no CI)", signed(r.est), r.pairs)
 	}
@@ -361,12 +386,16 @@ func checkPage(t *testing.T, page string, f *fixture) {
 			continue
 		}
 		seen[k] = true
+		decision := r.decision
+		if row["Decision"] == "**unstable**" {
+			decision = row["Decision"] // regimes are package regime's to find; the interval is still checked
+		}
 		for col, want := range map[string]string{
-			"Change, % [95% CI]": r.changeText(),
-			"p":                  pNum(r.p),
-			"Adjusted p":         pNum(r.padj),
-			"Decision":           r.decision,
-			"Median ratio":       ratioNum(r.medianRatio),
+			"Change, % [interval]": r.changeText(),
+			"p":                    pNum(r.p),
+			"Adjusted p":           pNum(r.padj),
+			"Decision":             decision,
+			"Median ratio":         ratioNum(r.medianRatio),
 		} {
 			if got := row[col]; got != want {
 				t.Errorf("%v %s: %s %q, recomputed %q", c, row["Candidate"], col, got, want)
@@ -398,10 +427,14 @@ func checkPage(t *testing.T, page string, f *fixture) {
 					continue
 				}
 				want := r.changeText()
-				if r.decision == "~" {
-					want = "~ " + want
+				got := row[ph+" change, % [interval]"]
+				switch {
+				case strings.HasPrefix(got, "unstable "):
+					want = "unstable " + want
+				case strings.HasPrefix(r.decision, "~"), strings.HasPrefix(r.decision, "≈"):
+					want = r.decision[:strings.Index(r.decision, " ")+1] + want
 				}
-				if got := row[ph+" change, % [95% CI]"]; got != want {
+				if got != want {
 					t.Errorf("%v %s: change %q, recomputed %q", c, cand, got, want)
 				}
 				for h, v := range row {
@@ -424,40 +457,82 @@ func checkPage(t *testing.T, page string, f *fixture) {
 		t.Errorf("checked %d elapsed-table changes, want %d", checked, len(rec))
 	}
 
-	// Verdicts: each phase's counts are the recomputed decisions; no headline a cell contradicts.
+	// Verdicts: the DOPs each column names faster or slower are the recomputed decisions, less the cells
+	// the page calls unstable.
 	verdicts := tableRows(page, "## Verdicts")
 	if len(verdicts) == 0 {
 		t.Fatal("no verdict table")
 	}
+	dops := regexp.MustCompile(`\*\*(faster|slower)\*\* at (every DOP|DOP [0-9, ‡]+)`)
+	unstableDOPs := regexp.MustCompile(`unstable at DOP ([0-9, ‡]+)`)
+	columns := 0
+	defer func() {
+		if columns == 0 {
+			t.Errorf("no verdict column checked")
+		}
+	}()
 	for _, row := range verdicts {
-		for _, phase := range []string{"warm", "cold"} {
-			var text string
-			for h, v := range row {
-				if strings.HasPrefix(h, strings.ToUpper(phase[:1])+phase[1:]+":") {
-					text = v
-				}
+		for h, text := range row {
+			wl, phase, ok := strings.Cut(strings.Fields(h + " x")[0], ",")
+			if !ok || !slices.Contains(f.workloads(), wl) {
+				continue
 			}
-			counts := map[string]int{}
-			n := 0
+			phase = strings.Fields(h)[1]
+			columns++
+			want := map[string][]int{}
+			var all []int
 			for k, r := range rec {
 				c, cand := cellOfKey(f, k)
-				if cand == row["Candidate"] && c.Backend == row["Backend"] && c.Phase == phase && (row["Platform"] == "" || row["Platform"] == c.Platform) {
-					counts[r.decision]++
-					n++
+				if cand == row["Candidate"] && c.Backend == row["Backend"] && c.Phase == phase && c.Workload == wl && (row["Platform"] == "" || row["Platform"] == c.Platform) {
+					all = append(all, c.DOP)
+					want[r.decision] = append(want[r.decision], c.DOP)
+				}
+			}
+			var unstable []int
+			if m := unstableDOPs.FindStringSubmatch(text); m != nil {
+				unstable = intList(m[1])
+			}
+			got := map[string][]int{}
+			for _, m := range dops.FindAllStringSubmatch(text, -1) {
+				if m[2] == "every DOP" {
+					got[m[1]] = all
+				} else {
+					got[m[1]] = intList(strings.TrimPrefix(m[2], "DOP "))
 				}
 			}
 			for _, d := range []string{"faster", "slower"} {
-				re := regexp.MustCompile(`\*\*` + d + ` in (all )?(\d+)`)
-				got := 0
-				if m := re.FindStringSubmatch(text); m != nil {
-					got, _ = strconv.Atoi(m[2])
-				}
-				if got != counts[d] {
-					t.Errorf("verdict %s %s %s: %q says %s in %d cells, recomputed %d of %d", row["Candidate"], row["Backend"], phase, text, d, got, counts[d], n)
+				w := slices.DeleteFunc(slices.Clone(want[d]), func(n int) bool { return slices.Contains(unstable, n) })
+				g := got[d]
+				slices.Sort(w)
+				slices.Sort(g)
+				if !slices.Equal(g, w) {
+					t.Errorf("verdict %s %s %s %s: %q says %s at DOP %v, recomputed %v", row["Candidate"], row["Backend"], wl, phase, text, d, g, w)
 				}
 			}
 		}
 	}
+}
+
+// intList parses "1, 4, 12".
+func intList(s string) []int {
+	var out []int
+	for _, f := range strings.Split(s, ",") {
+		if n, err := strconv.Atoi(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(f), throughputMark))); err == nil {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// workloads lists the fixture's workloads.
+func (f *fixture) workloads() []string {
+	var out []string
+	for _, c := range f.cells {
+		if !slices.Contains(out, c.Workload) {
+			out = append(out, c.Workload)
+		}
+	}
+	return out
 }
 
 func cellOfKey(f *fixture, k string) (matrix.Cell, string) {
@@ -485,21 +560,34 @@ func TestTrace(t *testing.T) {
 	checkPage(t, string(data), f)
 }
 
-// exampleReport is the committed example report, re-rendered from its raw data by the current code.
+// exampleReport is the committed example report; the tests re-render it from its raw data with the
+// current code (renderExample), so that old results are checked in the current layout.
 const exampleReport = "../../reports/20261130T105456Z-linux-amd64"
 
-// TestTraceExampleReport checks the committed example report the same way: every cell's estimate,
-// interval, p-values and decision, recomputed from its raw/ without matrix/stats.
-func TestTraceExampleReport(t *testing.T) {
-	if _, err := os.Stat(filepath.Join(exampleReport, "README.md")); err != nil {
-		t.Skipf("no example report: %v", err)
+// renderExample renders the committed example report's raw data into a temporary folder with the current
+// code and returns the report folder; it skips the test when there is no example report.
+func renderExample(t *testing.T) string {
+	t.Helper()
+	raws, _ := filepath.Glob(filepath.Join(exampleReport, "raw", "*"))
+	if len(raws) == 0 {
+		t.Skipf("no example report under %s", exampleReport)
 	}
-	data := reportText(t, exampleReport)
+	path, err := Render(Options{In: raws, Out: t.TempDir(), Name: "example"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return filepath.Dir(path)
+}
+
+// TestTraceExampleReport checks the committed example report the same way, re-rendered: every cell's
+// estimate, interval, p-values and decision, recomputed from its raw/ without matrix/stats.
+func TestTraceExampleReport(t *testing.T) {
+	dir := renderExample(t)
 	paths, _ := filepath.Glob(filepath.Join(exampleReport, "raw", "*", "*.jsonl"))
 	if len(paths) == 0 {
 		t.Fatal("example report has no raw results")
 	}
-	checkPage(t, string(data), loadFixture(t, paths...))
+	checkPage(t, reportText(t, dir), loadFixture(t, paths...))
 }
 
 // exactUTest is the two-sided Mann-Whitney U test from the exact distribution of U, counted by the

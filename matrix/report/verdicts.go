@@ -3,7 +3,9 @@ package report
 import (
 	"fmt"
 	"io"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/deflatelab/deflatelab/matrix"
@@ -19,38 +21,143 @@ func writeTitle(w io.Writer, m *model) {
 		"slower than control, where, and by how much? Every figure is computed from [raw/](raw/).\n\n")
 }
 
-// writeVerdicts writes the verdict table: per candidate, platform and backend, where the candidate is
-// faster and where slower, per phase, cell by cell.
+// writeVerdicts writes the verdict table: per candidate, platform and backend, one column per workload
+// and phase, each saying at which DOPs the candidate is faster, slower, equivalent or inconclusive, and
+// by how much.
 func writeVerdicts(w io.Writer, m *model) {
 	fmt.Fprintf(w, "## Verdicts\n\n")
 	multi := len(m.Platforms()) > 1
+	workloads := m.workloads()
 	var rows [][]string
 	for _, r := range m.Verdicts {
 		row := []string{r.Candidate}
 		if multi {
 			row = append(row, r.Platform)
 		}
-		rows = append(rows, append(row, r.Backend, phaseSummary(r.Warm), phaseSummary(r.Cold)))
+		row = append(row, r.Backend)
+		warm, cold := byWorkload(r.Warm), byWorkload(r.Cold)
+		for _, wl := range workloads {
+			row = append(row, workloadSummary(warm[wl]), workloadSummary(cold[wl]))
+		}
+		rows = append(rows, row)
 	}
 	header := []string{"Candidate"}
 	if multi {
 		header = append(header, "Platform")
 	}
-	header = append(header, "Backend", "Warm: elapsed time vs control"+opsNote(m, "warm"), "Cold: elapsed time vs control"+opsNote(m, "cold"))
+	header = append(header, "Backend")
+	for _, wl := range workloads {
+		header = append(header, wl+", warm"+opsNote(m, "warm"), wl+", cold"+opsNote(m, "cold"))
+	}
 	mdTable(w, header, rows)
 	for _, p := range m.Platforms() {
 		writeThroughputNote(w, m, p)
 	}
-	fmt.Fprintf(w, "A cell is one workload at one DOP, named workload/DOP (mixed/1: the mixed workload at DOP 1). "+
-		"Each cell is judged on its own: its change is the Hodges-Lehmann estimate of the per-round ratio "+
-		"candidate/control, and it counts as faster or slower only when its Wilcoxon signed-rank test stays "+
-		"significant after the Benjamini-Hochberg correction over all %d comparisons of this page (false discovery "+
-		"rate %s); \"~\" counts the others. Groups of up to %d cells list each cell, largest change first; larger "+
-		"groups give their range and their extreme cell. \"typical\" appears only when every cell agrees: the "+
-		"geometric mean of the cells' changes. Per-cell figures: [Elapsed time](cells.md#elapsed-time-per-operation) and "+
-		"[Per-cell statistics](cells.md#per-cell-statistics); the method: [docs/METHOD.md](%s).\n\n",
-		family(m), alphaText(m), listedCells, methodLink)
+	fmt.Fprintf(w, "Elapsed time per operation against control, cell by cell (a cell: one workload at one DOP); each "+
+		"change is the Hodges-Lehmann estimate of the per-round ratio. **faster**/**slower**: the cell's "+
+		"selection-adjusted interval excludes 0; ≈: it lies inside ±%s (equivalent); ~: neither (inconclusive). "+
+		"%s. Every cell: [Time per operation](%s#elapsed-time-per-operation), [Per-cell statistics](%s#per-cell-statistics); "+
+		"the method: [docs/METHOD.md](%s).\n\n",
+		pctNum(m.margin()*100)+"%", familyNote("elapsed time", elapsedDelta(m.Analysis)), cellsPage, cellsPage, methodLink)
 	writeIntegrity(w, m)
+}
+
+// byWorkload splits a verdict by workload; nil for a phase not measured.
+func byWorkload(v *stats.Verdict) map[string]*stats.Verdict {
+	if v == nil {
+		return nil
+	}
+	out := map[string]*stats.Verdict{}
+	for _, part := range v.ByWorkload() {
+		out[part.Workload] = &part
+	}
+	return out
+}
+
+// workloads lists the analysed workloads, fixed before mixed (the order of the analysis' cells).
+func (m *model) workloads() []string {
+	var out []string
+	for _, c := range m.Analysis.Cells {
+		if !slices.Contains(out, c.Workload) {
+			out = append(out, c.Workload)
+		}
+	}
+	return out
+}
+
+// margin is the equivalence margin of the analysis' verdicts, a fraction.
+func (m *model) margin() float64 {
+	if d := elapsedDelta(m.Analysis); d != nil {
+		return d.Margin()
+	}
+	return m.Analysis.EquivMargin
+}
+
+// workloadSummary says, for one candidate, workload and phase, at which DOPs each class holds and the
+// changes of the decided ones: "**faster** at every DOP, -3% to -5%", "**slower** at DOP 1 (+2%); ~ at
+// DOP 4, 8".
+func workloadSummary(v *stats.Verdict) string {
+	if v == nil {
+		return "not measured"
+	}
+	var parts []string
+	for _, cl := range []stats.Class{stats.Faster, stats.Slower, stats.Equivalent, stats.Inconclusive, stats.Unstable, stats.NoData} {
+		var os []stats.Outcome
+		for _, o := range v.Outcomes {
+			if o.Class == cl {
+				os = append(os, o)
+			}
+		}
+		if len(os) == 0 {
+			continue
+		}
+		where := "at DOP " + dopList(os)
+		if len(os) == len(v.Outcomes) && len(os) > 1 {
+			where = "at every DOP"
+		}
+		switch cl {
+		case stats.Faster, stats.Slower:
+			parts = append(parts, fmt.Sprintf("**%s** %s: %s", cl, where, percentSpan(os)))
+		case stats.Equivalent, stats.Inconclusive:
+			parts = append(parts, cl.Mark()+" "+where)
+		case stats.Unstable:
+			parts = append(parts, "unstable "+where)
+		default:
+			parts = append(parts, "no data "+where)
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+// dopList names the outcomes' DOPs, an oversubscribed one marked: "1, 4, 12‡".
+func dopList(os []stats.Outcome) string {
+	var ds []string
+	for _, o := range os {
+		d := strconv.Itoa(o.DOP)
+		if o.Oversubscribed {
+			d += throughputMark
+		}
+		ds = append(ds, d)
+	}
+	return strings.Join(ds, ", ")
+}
+
+// percentSpan is the changes of a group of outcomes: one "-3%", or the smallest to the largest in size,
+// "-3% to -5%".
+func percentSpan(os []stats.Outcome) string {
+	lo, hi := os[0], os[0]
+	for _, o := range os {
+		if abs(o.Percent()) < abs(lo.Percent()) {
+			lo = o
+		}
+		if abs(o.Percent()) > abs(hi.Percent()) {
+			hi = o
+		}
+	}
+	if signed(lo.Percent()) == signed(hi.Percent()) {
+		return signed(hi.Percent()) + "%"
+	}
+	return signed(lo.Percent()) + "% to " + signed(hi.Percent()) + "%"
 }
 
 // opsNote is the operations per sample of a phase, for a column header: " (5,000 ops)".
@@ -78,23 +185,6 @@ func opsNote(m *model, phase string) string {
 	return " (" + strings.Join(parts, " or ") + " ops)"
 }
 
-// family is the number of elapsed-time comparisons the correction runs over.
-func family(m *model) int {
-	for _, c := range m.Analysis.Cells {
-		if d := c.Delta(firstCandidate(c, m.Analysis.Control), stats.Elapsed.Name); d != nil {
-			return d.Family
-		}
-	}
-	return 0
-}
-
-func firstCandidate(c *stats.Cell, control string) string {
-	if cs := c.Candidates(control); len(cs) > 0 {
-		return cs[0]
-	}
-	return ""
-}
-
 // phaseSummary says where a candidate is faster and where slower in one phase, cell by cell with sizes:
 // "faster in 2 of 4 (fixed/8 -14%, fixed/1 -10%), slower in 2 of 4 (mixed/1 +181%, mixed/8 +74%)".
 func phaseSummary(v *stats.Verdict) string {
@@ -104,13 +194,13 @@ func phaseSummary(v *stats.Verdict) string {
 	var faster, slower, unstable []stats.Outcome
 	same, thinSame := 0, 0
 	for _, o := range v.Outcomes {
-		switch {
-		case o.NoData:
-		case o.Class == stats.Unstable:
+		switch o.Class {
+		case stats.NoData:
+		case stats.Unstable:
 			unstable = append(unstable, o)
-		case o.Direction < 0:
+		case stats.Faster:
 			faster = append(faster, o)
-		case o.Direction > 0:
+		case stats.Slower:
 			slower = append(slower, o)
 		default:
 			same++
@@ -132,8 +222,11 @@ func phaseSummary(v *stats.Verdict) string {
 		if len(slower) > 0 {
 			parts = append(parts, fmt.Sprintf("**slower in %d of %d** (%s)", len(slower), v.Cells, changeSpan(slower, true)))
 		}
-		if same > 0 {
-			s := fmt.Sprintf("~ in %d of %d", same, v.Cells)
+		if v.Equivalent > 0 {
+			parts = append(parts, fmt.Sprintf("≈ in %d of %d", v.Equivalent, v.Cells))
+		}
+		if same > v.Equivalent {
+			s := fmt.Sprintf("~ in %d of %d", same-v.Equivalent, v.Cells)
 			if thinSame > 0 {
 				s += fmt.Sprintf(" (%d with too few pairs)", thinSame)
 			}

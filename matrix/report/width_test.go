@@ -83,7 +83,7 @@ func minTableWidth(table [][]string) float64 {
 func TestTablesFitPage(t *testing.T) {
 	pages := map[string]string{
 		"golden":  filepath.Join("testdata", "golden", "fixture"),
-		"example": exampleReport,
+		"example": renderExample(t),
 	}
 	for name, dir := range pages {
 		page := reportText(t, dir)

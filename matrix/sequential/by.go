@@ -11,7 +11,13 @@ import (
 // discovery rate at or below q under any dependence between the tests (Benjamini and Yekutieli, Ann.
 // Statist. 29(4), 2001, Theorem 1.3), which adaptive stopping, deciding when each cell's rounds end
 // from what the cells show, can create. NaN p-values stay NaN and do not count in m.
-func BenjaminiYekutieli(ps []float64) []float64 {
+func BenjaminiYekutieli(ps []float64) []float64 { return stepUp(ps, true) }
+
+// benjaminiHochberg is R's p.adjust(ps, "BH").
+func benjaminiHochberg(ps []float64) []float64 { return stepUp(ps, false) }
+
+// stepUp adjusts ps by Benjamini-Hochberg, times H_m when harmonic (Benjamini-Yekutieli).
+func stepUp(ps []float64, harmonic bool) []float64 {
 	out := make([]float64, len(ps))
 	var idx []int
 	for i, p := range ps {
@@ -22,9 +28,12 @@ func BenjaminiYekutieli(ps []float64) []float64 {
 	}
 	sort.SliceStable(idx, func(a, b int) bool { return ps[idx[a]] < ps[idx[b]] })
 	m := float64(len(idx))
-	var h float64
-	for i := 1; i <= len(idx); i++ {
-		h += 1 / float64(i)
+	h := 1.0
+	if harmonic {
+		h = 0
+		for i := 1; i <= len(idx); i++ {
+			h += 1 / float64(i)
+		}
 	}
 	running := 1.0
 	for k := len(idx) - 1; k >= 0; k-- {

@@ -41,7 +41,6 @@ func EValue(x []float64, mu0, c float64) float64 {
 // values cannot exclude anything at alpha (too few), and the time-uniform guarantee is that the true
 // mean lies inside the intervals of every n at once with probability at least 1-alpha.
 func Interval(x []float64, alpha, c float64) (mean, lo, hi float64) {
-	n := float64(len(x))
 	if len(x) < 2 {
 		m := math.NaN()
 		if len(x) == 1 {
@@ -49,22 +48,32 @@ func Interval(x []float64, alpha, c float64) (mean, lo, hi float64) {
 		}
 		return m, math.Inf(-1), math.Inf(1)
 	}
-	var sum float64
+	mean, s2 := meanVar(x)
+	half := halfWidth(len(x), s2, alpha, c)
+	return mean, mean - half, mean + half
+}
+
+// meanVar is x's mean and biased variance (the sum of squares over n).
+func meanVar(x []float64) (mean, s2 float64) {
 	for _, xi := range x {
-		sum += xi
+		mean += xi
 	}
-	mean = sum / n
-	var ss float64
+	mean /= float64(len(x))
 	for _, xi := range x {
-		ss += (xi - mean) * (xi - mean)
+		s2 += (xi - mean) * (xi - mean)
 	}
-	s2 := ss / n // the biased variance: V = n (s2 + d^2) for d = mean - mu0
-	// M >= 1/alpha  <=>  r >= 1-q, q = (alpha sqrt(c/(n+c)))^(2/n), r = n d^2 / ((n+c)(s2+d^2)).
+	return mean, s2 / float64(len(x))
+}
+
+// halfWidth is the interval's half-width after n values of biased variance s2: with d = mean - mu0,
+// V = n (s2 + d^2), and M >= 1/alpha  <=>  r >= 1-q, q = (alpha sqrt(c/(n+c)))^(2/n),
+// r = n d^2 / ((n+c)(s2+d^2)). Infinite when n values cannot exclude anything at alpha.
+func halfWidth(nInt int, s2, alpha, c float64) float64 {
+	n := float64(nInt)
 	q := math.Pow(alpha*math.Sqrt(c/(n+c)), 2/n)
 	a := n - (1-q)*(n+c)
 	if a <= 0 {
-		return mean, math.Inf(-1), math.Inf(1)
+		return math.Inf(1)
 	}
-	half := math.Sqrt(s2 * (1 - q) * (n + c) / a)
-	return mean, mean - half, mean + half
+	return math.Sqrt(s2 * (1 - q) * (n + c) / a)
 }

@@ -192,7 +192,11 @@ func TestDecideNoEffectUnderOptionalStopping(t *testing.T) {
 }
 
 func TestRuleValidate(t *testing.T) {
-	for _, r := range []Rule{{0, 0.02, 1}, {0.05, 0, 1}, {0.05, 0.02, 0}, {1, 0.02, 1}, {0.05, 0.02, math.Inf(1)}} {
+	for _, r := range []Rule{
+		{Alpha: 0, Margin: 0.02, Precision: 1}, {Alpha: 0.05, Margin: 0, Precision: 1}, {Alpha: 0.05, Margin: 0.02},
+		{Alpha: 1, Margin: 0.02, Precision: 1}, {Alpha: 0.05, Margin: 0.02, Precision: math.Inf(1)},
+		{Alpha: 0.05, Margin: 0.02, Precision: 1, Correction: "holm"}, {Alpha: 0.05, Margin: 0.02, Precision: 1, MaxN: -1},
+	} {
 		if r.Validate() == nil {
 			t.Errorf("%+v: Validate accepted it", r)
 		}

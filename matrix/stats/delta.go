@@ -148,6 +148,9 @@ func (d *Delta) AdjustedConfidence() float64 {
 	return 1 - float64(max(d.Selected, 1))*d.alpha/float64(d.Family)
 }
 
+// Alpha is the false discovery rate the delta's decision is taken at.
+func (d *Delta) Alpha() float64 { return d.alpha }
+
 // Margin is the equivalence margin the delta's Class uses, a fraction.
 func (d *Delta) Margin() float64 {
 	if d.margin == 0 {

@@ -101,8 +101,8 @@ func (a *Analysis) lifetime(c *Cell) (*Lifetime, string, error) {
 		for i, id := range ids {
 			r := v.byRound[id].Result
 			s, exact, err := SeriesOf(r)
-			if err != nil {
-				return nil, "", fmt.Errorf("%s round %d: %w", v.Name, id.Round, err)
+			if err != nil { // one malformed sample leaves this cell out, named, not the whole report
+				return nil, fmt.Sprintf("%s round %d of run %s: %v", v.Name, id.Round, id.Run, err), nil
 			}
 			if len(s.Points) == 0 {
 				return nil, noTimeline, nil
@@ -165,7 +165,7 @@ func SeriesOf(r *host.Result) (s lifetime.Series, exact bool, err error) {
 		}
 		bins = append(bins, lifetime.Bin{First: first, Last: last, SumNs: ns})
 	}
-	exactOps := firstOpsNs(r)
+	exactOps := r.FirstOpsNs
 	s, err = lifetime.NewSeries(exactOps, bins, r.Ops)
 	return s, len(exactOps) > 0, err
 }
@@ -223,6 +223,3 @@ func capacityOf(v *Variant) int {
 	}
 	return 0
 }
-
-// firstOpsNs is the result's exact first operations per worker; none until host.Result records them.
-func firstOpsNs(*host.Result) [][]int64 { return nil }

@@ -48,6 +48,11 @@ func scaledLifetimeSamples(dop, cpus int, timeline bool, scale func(v, phase str
 					Ops: ops, ElapsedNs: total, OutputBytes: 1000, Digest: "aa", Env: host.Env{NumCPU: cpus}}
 				if timeline {
 					res.TimelineNs = tl
+					first := make([]int64, min(ops, host.FirstOps))
+					for i := range first {
+						first[i] = int64(float64(perOp(i)) * scale(v, phase, r))
+					}
+					res.FirstOpsNs = [][]int64{first}
 				}
 				if v != "control" {
 					res.PoolCapacity, res.IdleBytes = 8, 8*350_000
@@ -81,8 +86,8 @@ func TestLifetimesKnownCrossing(t *testing.T) {
 	if r, _ := cmp.RatioAt(8); r.Estimate != (200.0+70)/900 || r.Extrapolated {
 		t.Errorf("ratio at 8: %+v, want 270/900 measured", r)
 	}
-	if l.Warm["control"] != 8 || l.Warm["pooled/8"] != 8 || l.Exact {
-		t.Errorf("warm levels %v, exact %v: want every round's warm sample, bins only", l.Warm, l.Exact)
+	if l.Warm["control"] != 8 || l.Warm["pooled/8"] != 8 || !l.Exact {
+		t.Errorf("warm levels %v, exact %v: want every round's warm sample, exact first operations", l.Warm, l.Exact)
 	}
 	ctl, pool := l.Steady["control"], l.Steady["pooled/8"]
 	if ctl.Classes[lifetime.Warmup] != 8 || ctl.Start.Center != 8 || pool.Classes[lifetime.Warmup] != 8 || pool.Start.Center != 1 {
@@ -104,13 +109,19 @@ func TestLifetimesOmitted(t *testing.T) {
 		name      string
 		dop, cpus int
 		timeline  bool
+		zeroOp    bool
 		want      string
 	}{
-		{"old results", 1, 2, false, "no per-operation timeline"},
-		{"old results oversubscribed", 8, 2, false, "no per-operation timeline"},
-		{"oversubscribed", 4, 2, true, "above the 2 processors"},
+		{"old results", 1, 2, false, false, "no per-operation timeline"},
+		{"old results oversubscribed", 8, 2, false, false, "no per-operation timeline"},
+		{"oversubscribed", 4, 2, true, false, "above the 2 processors"},
+		{"a zero duration", 1, 2, true, true, "pooled/8 round 1 of run R: lifetime: worker 0's exact duration 5 is 0 ns"},
 	} {
-		a, _ := Analyze(lifetimeSamples(c.dop, c.cpus, c.timeline), Options{})
+		samples := lifetimeSamples(c.dop, c.cpus, c.timeline)
+		if c.zeroOp {
+			samples[3].Result.FirstOpsNs[0][5] = 0
+		}
+		a, _ := Analyze(samples, Options{})
 		ls, omitted, err := a.Lifetimes()
 		if err != nil || len(ls) != 0 || len(omitted) != 1 || !strings.Contains(omitted[0].Reason, c.want) {
 			t.Errorf("%s: lifetimes %v, omitted %+v, err %v; want one omitted with %q", c.name, ls, omitted, err, c.want)

@@ -21,6 +21,7 @@ import (
 type Verdict struct {
 	Platform, Backend, Candidate, Phase string
 	Metric                              string
+	Workload                            string // set by ByWorkload; empty: every workload
 	Cells, Faster, Slower, Same, NoData int
 	Equivalent                          int // of Same: the cells whose Class is Equivalent
 	Unstable                            int
@@ -64,51 +65,17 @@ func (a *Analysis) Verdicts(metric string) []Verdict {
 				v = &Verdict{Platform: k.platform, Backend: k.backend, Candidate: k.candidate, Phase: k.phase, Metric: metric}
 				acc[k] = v
 			}
-			v.Cells++
 			o := Outcome{Workload: c.Workload, DOP: c.DOP, Thin: d.Thin(), Delta: d, Oversubscribed: c.Oversubscribed(),
-				NoData: d.Test.N1 == 0 || d.Test.N2 == 0}
+				NoData: d.Test.N1 == 0 || d.Test.N2 == 0, Class: d.Class()}
 			if d.Significant() && !o.NoData {
 				o.Direction = d.Direction()
-			}
-			o.Class = d.Class()
-			switch o.Class {
-			case NoData:
-				v.NoData++
-			case Unstable:
-				v.Unstable++
-			case Faster:
-				v.Faster++
-			case Slower:
-				v.Slower++
-			default:
-				v.Same++
-			}
-			if o.Class == Equivalent {
-				v.Equivalent++
-			}
-			if o.Thin {
-				v.Thin++
 			}
 			v.Outcomes = append(v.Outcomes, o)
 		}
 	}
 	out := make([]Verdict, 0, len(acc))
 	for _, v := range acc {
-		v.Typical = math.NaN()
-		if (v.Faster == v.Cells || v.Slower == v.Cells) && v.Cells > 0 {
-			var sum float64
-			ok := true
-			for _, o := range v.Outcomes {
-				if o.Delta.Log.N == 0 {
-					ok = false // decided by the U test: no paired estimate to average
-					break
-				}
-				sum += o.Delta.Log.Estimate
-			}
-			if ok {
-				v.Typical = pct(math.Exp(sum / float64(v.Cells)))
-			}
-		}
+		v.count()
 		out = append(out, *v)
 	}
 	sort.Slice(out, func(i, j int) bool {
@@ -116,5 +83,64 @@ func (a *Analysis) Verdicts(metric string) []Verdict {
 		return cmp.Or(CompareNames(x.Candidate, y.Candidate), strings.Compare(x.Platform, y.Platform),
 			strings.Compare(x.Backend, y.Backend), strings.Compare(x.Phase, y.Phase)) < 0
 	})
+	return out
+}
+
+// count sets the counts and Typical from Outcomes.
+func (v *Verdict) count() {
+	v.Cells, v.Faster, v.Slower, v.Same, v.NoData, v.Equivalent, v.Unstable, v.Thin = len(v.Outcomes), 0, 0, 0, 0, 0, 0, 0
+	for _, o := range v.Outcomes {
+		switch o.Class {
+		case NoData:
+			v.NoData++
+		case Unstable:
+			v.Unstable++
+		case Faster:
+			v.Faster++
+		case Slower:
+			v.Slower++
+		default:
+			v.Same++
+		}
+		if o.Class == Equivalent {
+			v.Equivalent++
+		}
+		if o.Thin {
+			v.Thin++
+		}
+	}
+	v.Typical = math.NaN()
+	if (v.Faster == v.Cells || v.Slower == v.Cells) && v.Cells > 0 {
+		var sum float64
+		for _, o := range v.Outcomes {
+			if o.Delta.Log.N == 0 {
+				return // decided by the U test: no paired estimate to average
+			}
+			sum += o.Delta.Log.Estimate
+		}
+		v.Typical = pct(math.Exp(sum / float64(v.Cells)))
+	}
+}
+
+// ByWorkload splits v into one verdict per workload, in the order the workloads first appear: a
+// candidate that wins on one workload and loses on the other reads as two plain verdicts, not as "faster
+// in 4 of 8, slower in 4 of 8". Each part's Workload is set.
+func (v Verdict) ByWorkload() []Verdict {
+	var out []Verdict
+	idx := map[string]int{}
+	for _, o := range v.Outcomes {
+		i, ok := idx[o.Workload]
+		if !ok {
+			i = len(out)
+			idx[o.Workload] = i
+			part := v
+			part.Workload, part.Outcomes = o.Workload, nil
+			out = append(out, part)
+		}
+		out[i].Outcomes = append(out[i].Outcomes, o)
+	}
+	for i := range out {
+		out[i].count()
+	}
 	return out
 }

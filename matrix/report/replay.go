@@ -1,0 +1,110 @@
+package report
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"maps"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/sequential"
+	"github.com/deflatelab/deflatelab/matrix/stats"
+)
+
+// ReplayMain is `lab replay`: it replays a fixed-design results directory under adaptive stopping,
+// batch by batch as if live, and simulates A/A families from its log ratios, and prints both as
+// markdown: the evidence docs/METHOD.md ("Adaptive rounds") quotes.
+func ReplayMain(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	a := matrix.DefaultAdaptive
+	dir := fs.String("results", "", "a fixed-design results `dir` (run.json and samples.jsonl)")
+	fs.StringVar(&a.Correction, "correction", a.Correction, "the family's correction: BY or BH (default BY)")
+	fs.Float64Var(&a.Precision, "precision", a.Precision, "the confidence sequence's mixture precision c")
+	aa := fs.Int("aa", 1000, "A/A families to simulate (0: none)")
+	seed := fs.Uint64("seed", 1, "the A/A simulation's seed")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return &matrix.UsageError{Err: err, Printed: true}
+	}
+	if *dir == "" || fs.NArg() > 0 {
+		return &matrix.UsageError{Err: fmt.Errorf("replay: give one results directory with -results (and nothing else)")}
+	}
+	if a.Correction == "" {
+		a.Correction = sequential.BY
+	}
+	if err := (sequential.Rule{Alpha: a.Alpha, Margin: 0.02, Precision: a.Precision, Correction: a.Correction}).Validate(); err != nil {
+		return &matrix.UsageError{Err: fmt.Errorf("replay: %w", err)}
+	}
+	if *aa < 0 {
+		return &matrix.UsageError{Err: fmt.Errorf("replay: -aa %d: want 0 or more families", *aa)}
+	}
+	m, err := matrix.ReadManifest(*dir)
+	if err != nil {
+		return err
+	}
+	samples, err := matrix.ReadSamples(filepath.Join(*dir, matrix.SamplesFile))
+	if err != nil {
+		return err
+	}
+	opts := stats.Options{EquivMargin: m.Plan.Margin()}
+	rp, err := stats.ReplayAdaptive(m.Plan, samples, a, opts)
+	if err != nil {
+		return err
+	}
+	writeReplay(stdout, *dir, rp)
+	if *aa == 0 {
+		return nil
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	sim, err := stats.SimulateAA(m.Plan, samples, a, *aa, *seed, opts)
+	if err != nil {
+		return err
+	}
+	writeAASimulation(stdout, sim)
+	return nil
+}
+
+func writeReplay(w io.Writer, dir string, rp *stats.Replay) {
+	fmt.Fprintf(w, "## Replay of %s under adaptive stopping\n\nRule: %s; batches of two rounds (a rotation row and its reverse), at most %d rounds.\n\n", dir, rp.Rule, rp.Rounds)
+	saved := 100 * (1 - float64(rp.SamplesAdaptive)/float64(max(rp.SamplesFixed, 1)))
+	fmt.Fprintf(w, "| samples, fixed | samples, adaptive | saved | comparisons | decided by the fixed analysis | same verdict | adaptive decided, fixed not | opposite verdicts |\n| --- | --- | --- | --- | --- | --- | --- | --- |\n")
+	fmt.Fprintf(w, "| %d | %d | %.1f%% | %d | %d | %d (%.1f%%) | %d | %d |\n\n", rp.SamplesFixed, rp.SamplesAdaptive, saved, rp.Comparisons,
+		rp.FixedDecided, rp.Agree, 100*float64(rp.Agree)/float64(max(rp.FixedDecided, 1)), rp.AdaptiveOnly, rp.Conflicts)
+	fmt.Fprintf(w, "| cell | rounds | closed by | verdicts that differ (fixed -> adaptive) |\n| --- | --- | --- | --- |\n")
+	for _, c := range rp.Cells {
+		var diff []string
+		for _, v := range slices.SortedFunc(maps.Keys(c.Fixed), stats.CompareNames) {
+			if c.Fixed[v] != c.Adaptive[v] {
+				diff = append(diff, fmt.Sprintf("%s %s -> %s", v, c.Fixed[v], c.Adaptive[v]))
+			}
+		}
+		fmt.Fprintf(w, "| %s | %d | %s | %s |\n", c.Cell, c.Rounds, c.ClosedBy, strings.Join(diff, "; "))
+	}
+	fmt.Fprintln(w)
+}
+
+func writeAASimulation(w io.Writer, s *stats.AASimulation) {
+	fmt.Fprintf(w, "## A/A simulation: %d families of %d comparisons with no effect\n\n", s.Families, s.Comparisons)
+	fmt.Fprintf(w, "| design | families with a false faster/slower (95%% Wilson interval) | false verdicts of all comparisons | samples |\n| --- | --- | --- | --- |\n")
+	for _, d := range []struct {
+		name              string
+		fams, false, smpl int
+	}{{"adaptive", s.AdaptiveFamilies, s.AdaptiveFalse, s.SamplesAdaptive}, {"fixed", s.FixedFamilies, s.FixedFalse, s.SamplesFixed}} {
+		lo, hi := stats.Wilson(d.fams, s.Families)
+		n := s.Families * s.Comparisons
+		flo, fhi := stats.Wilson(d.false, n)
+		fmt.Fprintf(w, "| %s | %d of %d: %.1f%% [%.1f, %.1f] | %d of %d: %.2f%% [%.2f, %.2f] | %d |\n", d.name, d.fams, s.Families,
+			100*float64(d.fams)/float64(s.Families), 100*lo, 100*hi, d.false, n, 100*float64(d.false)/float64(n), 100*flo, 100*fhi, d.smpl)
+	}
+	fmt.Fprintln(w)
+}
