@@ -179,6 +179,12 @@ func TestDecide(t *testing.T) {
 			t.Errorf("N %d: %+v, want winner %s versus %s", c.n, d, c.winner, c.vs)
 		}
 	}
+	if d, _ := Decide("control", cmps, 1); d.NextBreakEven != 4 { // split: -10 + 5(N-1), dearer from 4
+		t.Errorf("N 1: next break-even %d, want split's 4", d.NextBreakEven)
+	}
+	if d, _ := Decide("control", cmps, 100); d.NextBreakEven != 0 {
+		t.Errorf("N 100: next break-even %d, want none", d.NextBreakEven)
+	}
 	if _, ok := Decide("control", cmps, 3); ok {
 		t.Error("decision at a lifetime off the grid")
 	}

@@ -22,6 +22,9 @@ type Decision struct {
 	Ratio  Ratio  `json:"ratio"`
 	Clear  bool   `json:"clear"`
 	Thin   bool   `json:"thin"`
+	// NextBreakEven is the smallest decided break-even beyond N among the candidates (0: none up to
+	// MaxN): from there a candidate and control swap places, so the ranking at N does not hold beyond.
+	NextBreakEven int `json:"nextBreakEven"`
 }
 
 // Decide picks the cheapest variant at lifetime n from each candidate's comparison with control (the
@@ -41,6 +44,9 @@ func Decide(control string, cmps map[string]*Comparison, n int) (Decision, bool)
 		}
 		if c.Pairs < MinPairs {
 			d.Thin = true
+		}
+		if be := c.BreakEven; be.Decided && !be.NoCrossing && be.N > n && (d.NextBreakEven == 0 || be.N < d.NextBreakEven) {
+			d.NextBreakEven = be.N
 		}
 		if r.Estimate < d.Ratio.Estimate {
 			d.Versus, d.Ratio = name, r

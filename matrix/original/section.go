@@ -4,90 +4,139 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"strconv"
+	"slices"
 	"strings"
 )
 
-// Target is a platform and backend of a run to hold the figures against.
-type Target struct{ Platform, Backend string }
-
-// Compared holds every figure against the write-ups' own setting (windows/amd64, privateheap) first, then
-// against each other target: one slice per target, in the figures' order. name maps a figure's candidate
-// to the run's name for it (pooled with 8 slots may be "pooled/8").
-func Compared(targets []Target, name func(Figure) string, lookup Lookup) [][]Comparison {
-	ts := []Target{{Platform, Backend}}
-	for _, t := range targets {
-		if t != ts[0] {
-			ts = append(ts, t)
-		}
-	}
-	var out [][]Comparison
-	for _, t := range ts {
-		var cs []Comparison
-		for _, f := range Figures {
-			k := Key{Candidate: name(f), Platform: t.Platform, Backend: t.Backend, Workload: f.Workload,
-				DOP: f.DOP, Phase: f.Phase, Metric: f.Metric}
-			cs = append(cs, Compare(f, k, lookup))
-		}
-		out = append(out, cs)
-	}
-	return out
+// Section is everything the write-ups published, held against each platform and backend of a run: the
+// write-ups' own setting (windows/amd64, privateheap) first, then the run's targets.
+type Section struct {
+	Targets []Target
+	Figures [][]Comparison   // per target, in Figures' order
+	Claims  [][]ClaimResult  // per target, in Claims' order
+	Memory  [][]MemoryResult // per target, in MemoryEstimates' order
 }
 
-// WriteSection writes the comparisons as a markdown section headed at the given level ("##"), a table
-// per target.
-func WriteSection(w io.Writer, heading string, targets [][]Comparison) error {
+// Compared builds the section. name maps a write-up's candidate and capacity to the run's name for it
+// (the pool's 8 slots may be "pooled/8").
+func Compared(targets []Target, name func(candidate string, capacity int) string, run Run) Section {
+	s := Section{Targets: []Target{{Platform, Backend}}}
+	for _, t := range targets {
+		if !slices.Contains(s.Targets, t) {
+			s.Targets = append(s.Targets, t)
+		}
+	}
+	for _, t := range s.Targets {
+		var cs []Comparison
+		for _, f := range Figures {
+			k := Key{Candidate: name(f.Candidate, f.Capacity), Platform: t.Platform, Backend: t.Backend, Workload: f.Workload,
+				DOP: f.DOP, Phase: f.Phase, Metric: f.Metric}
+			cs = append(cs, Compare(f, k, run))
+		}
+		s.Figures = append(s.Figures, cs)
+		var crs []ClaimResult
+		for _, c := range Claims {
+			crs = append(crs, CompareClaim(c, name(c.Candidate, 0), t, run))
+		}
+		s.Claims = append(s.Claims, crs)
+		var ms []MemoryResult
+		for _, e := range MemoryEstimates {
+			ms = append(ms, CompareMemory(e, name("pooled", e.Capacity), t, run))
+		}
+		s.Memory = append(s.Memory, ms)
+	}
+	return s
+}
+
+// quotes numbers the distinct quoted passages of the section, in order of first use.
+type quotes struct{ list []string }
+
+func (q *quotes) ref(s string) string {
+	if i := strings.LastIndex(s, "\n"); i >= 0 && strings.Contains(s[i:], "\t") {
+		s = s[:i] // a table row: the row is the figure, printed in its own row; the passage is the table's intro and header
+	}
+	i := slices.Index(q.list, s)
+	if i < 0 {
+		q.list = append(q.list, s)
+		i = len(q.list) - 1
+	}
+	return fmt.Sprintf("[%d]", i+1)
+}
+
+// Write writes the section as markdown headed at the given level ("##"): a table per target of every
+// figure, every stated direction and every memory estimate, each row naming the quoted passage it
+// comes from; the passages follow, verbatim.
+func (s Section) Write(w io.Writer, heading string) error {
 	var b strings.Builder
+	var q quotes
 	fmt.Fprintf(&b, "%s Against the original experiments\n\n", heading)
-	b.WriteString("Every figure the two original write-ups publish, beside the same cell of this run: the change " +
-		"candidate vs control, here with its 95% interval (\"~\": not significant after the page's correction). " +
-		"Their setting was .NET 10 on one Windows x64 machine (private heap), so only that platform's rows " +
-		"replicate them; the others are for reference. **agree**: significant here in the same direction, or " +
-		fmt.Sprintf("no change in both (a published change within ±%.0f%% counts as none); **disagree**: significant "+
-			"here in the other direction; **not confirmed**: no significant change here; **differs**: a change here "+
-			"where the write-up saw none; **too few pairs here**: the cell has no finite interval.\n\n", NoChange*100))
-	for _, s := range []Source{SplitPR, PoolPR} {
-		fmt.Fprintf(&b, "- **%s**: \"%s\", %s. %s.\n", s.ID, s.Title, s.Where, s.Notes)
+	b.WriteString("Every figure the two write-ups print, exactly as printed, with the runs it rests on and the passage " +
+		"it comes from (numbered, quoted below), beside the same cell of this run: the change candidate vs control " +
+		"with the interval its verdict is read from (family *elapsed time* or *faults/op* of the cell tables). " +
+		"*Outcome*: the direction here against the published one and how the sizes compare (ratio of the log " +
+		"changes), and whether the published value lies inside this run's interval. Neither write-up names a .NET " +
+		"version; both ran on one Windows x64 machine.\n\n")
+	for _, src := range []Source{SplitPR, PoolPR} {
+		fmt.Fprintf(&b, "- **%s**: \"%s\", %s.\n", src.ID, src.Title, src.Where)
 	}
 	b.WriteString("\n")
-	for _, cs := range targets {
-		if len(cs) == 0 {
-			continue
-		}
-		k := cs[0].Key
-		fmt.Fprintf(&b, "%s# %s, %s\n\n", heading, k.Platform, k.Backend)
-		if why := missingWhy(cs); why != "" {
+	for i, t := range s.Targets {
+		fmt.Fprintf(&b, "%s# %s, %s\n\n", heading, t.Platform, t.Backend)
+		if why := missingWhy(s.Figures[i]); why != "" {
 			fmt.Fprintf(&b, "Not measured in this run: %s.\n\n", why)
 			continue
 		}
-		b.WriteString("| source | candidate | cell | metric | original: control → candidate | original change | change here [95% CI] | outcome |\n")
-		b.WriteString("| --- | --- | --- | --- | --- | ---: | --- | --- |\n")
-		var why string
-		for _, c := range cs {
+		b.WriteString("| source, cell | published, as printed | runs | here [interval] | outcome | from |\n")
+		b.WriteString("| --- | --- | --- | --- | --- | --- |\n")
+		var whys []string
+		for _, c := range s.Figures[i] {
 			f := c.Figure
+			cell := fmt.Sprintf("%s %s %s/%d %s", f.Source.ID, c.Key.Candidate, f.Workload, f.DOP, f.Phase)
+			if f.Metric != Elapsed {
+				cell += ", " + string(f.Metric)
+			}
+			pub := f.ControlText + " → " + f.CandText
+			if f.Change != "" {
+				pub += " (" + f.Change + ")"
+			}
 			here := "—"
-			if c.Outcome != NotMeasured {
+			switch {
+			case c.Found && c.Measured.Thin():
+				here = pct(c.Measured.Ratio) + " (no interval)"
+			case c.Found:
 				here = fmt.Sprintf("%s [%s, %s]", pct(c.Measured.Ratio), pct(c.Measured.Lo), pct(c.Measured.Hi))
-				if !c.Measured.Significant {
-					here = "~ " + here
-				}
 			}
-			outcome := string(c.Outcome)
-			if c.Inside {
-				outcome += ", published value inside the CI"
+			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s |\n", cell, pub, f.Runs, here, c.Outcome(), q.ref(f.Quote))
+			if c.Found && !slices.Contains(whys, c.Why) {
+				whys = append(whys, c.Why)
 			}
-			fmt.Fprintf(&b, "| %s | %s | %s/%d %s | %s | %s → %s %s (%s) | %s | %s | %s |\n",
-				f.Source.ID, c.Key.Candidate, f.Workload, f.DOP, f.Phase, f.Metric,
-				num(f.Control), num(f.Cand), f.Unit, f.Samples, pct(f.Ratio()), here, outcome)
-			if c.Outcome != Agree && c.Outcome != NotMeasured && why == "" {
-				why = c.Why
+		}
+		for _, c := range s.Claims[i] {
+			verb := map[int]string{+1: "increased", -1: "decreased"}[c.Claim.Direction]
+			fmt.Fprintf(&b, "| %s %s, every %s cell, %s | %s %s (no figure) | not stated | %d cells | %s | %s |\n",
+				c.Claim.Source.ID, c.Claim.Candidate, c.Claim.Phase, c.Claim.Metric, c.Claim.Phase, verb, c.N, c.Outcome(), q.ref(c.Claim.Quote))
+		}
+		for _, m := range s.Memory[i] {
+			here := "—"
+			switch {
+			case len(m.Measured) > 0 && mibText(m.Lo) == mibText(m.Hi):
+				here = fmt.Sprintf("%s in %d warm cells (median idle bytes)", mibText(m.Lo), len(m.Measured))
+			case len(m.Measured) > 0:
+				here = fmt.Sprintf("%s to %s over %d warm cells (median idle bytes)", mibText(m.Lo), mibText(m.Hi), len(m.Measured))
 			}
+			fmt.Fprintf(&b, "| %s pooled/%d, idle native memory | %s (an estimate) | not measured there | %s | %s | %s |\n",
+				m.Estimate.Source.ID, m.Estimate.Capacity, m.Estimate.Text, here, m.Outcome(), q.ref(m.Estimate.Quote))
 		}
 		b.WriteString("\n")
-		if why != "" {
-			fmt.Fprintf(&b, "Where this run and the write-ups part: %s.\n\n", why)
+		for _, why := range whys {
+			fmt.Fprintf(&b, "Setting: %s.\n\n", why)
 		}
 	}
+	b.WriteString("The passages, verbatim:\n\n")
+	for i, s := range q.list {
+		fmt.Fprintf(&b, "%d. \"%s\"\n", i+1, strings.ReplaceAll(strings.ReplaceAll(s, "\t", " | "), "\n", " / "))
+	}
+	b.WriteString("\n")
 	_, err := io.WriteString(w, b.String())
 	return err
 }
@@ -95,23 +144,27 @@ func WriteSection(w io.Writer, heading string, targets [][]Comparison) error {
 // missingWhy is the reason shared by a target none of whose cells the run measured, or "".
 func missingWhy(cs []Comparison) string {
 	for _, c := range cs {
-		if c.Outcome != NotMeasured {
+		if c.Found {
 			return ""
 		}
 	}
 	return cs[0].Why
 }
 
-// pct prints a ratio as a signed percentage change.
+// pct prints a ratio as a signed percentage change, one decimal.
 func pct(r float64) string {
 	switch {
 	case math.IsInf(r, 0) || math.IsNaN(r):
-		return "unbounded" // a thin cell's interval has no finite end
+		return "unbounded" // no finite end
 	case r <= 0:
 		return "-100%"
 	}
-	return fmt.Sprintf("%+.1f%%", (r-1)*100)
+	s := fmt.Sprintf("%+.1f%%", (r-1)*100)
+	if s == "-100.0%" { // a fall by 99.95% or more: the digits that tell it from all
+		s = fmt.Sprintf("%+.3f%%", (r-1)*100)
+	}
+	return s
 }
 
-// num prints a published figure with the digits it was published with.
-func num(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+// mibText prints bytes in MiB with two decimals.
+func mibText(v float64) string { return fmt.Sprintf("%.2f MiB", v/mib) }

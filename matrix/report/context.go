@@ -19,7 +19,7 @@ var backendMeanings = map[string]string{
 
 // missingSettings are settings a reader may expect and a run may lack, with where they come from.
 var missingSettings = []struct{ Platform, Backend, What, From string }{
-	{"windows/amd64", "privateheap", "no Windows private heap (.NET 10 on 64-bit Windows, the original experiments' setting)",
+	{"windows/amd64", "privateheap", "no Windows private heap (.NET 10 on 64-bit Windows; the split write-up's \"dedicated Windows heap\")",
 		"the matrix workflow's windows-2025 job"},
 	{"windows/amd64", "crt", "no Windows `_aligned_malloc` (.NET 9 on Windows)", "the matrix workflow's windows-2025 job"},
 }

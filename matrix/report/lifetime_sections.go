@@ -64,10 +64,15 @@ func writeDecisions(w io.Writer, m *model) {
 		header = append(header, label)
 	}
 	var rows [][]string
+	last := lifetime.DecisionNs[len(lifetime.DecisionNs)-1]
 	for _, l := range v.decisionCells() {
 		row := []string{l.Platform, l.Backend, l.Workload, fmt.Sprint(l.DOP)}
 		for _, n := range lifetime.DecisionNs {
-			row = append(row, v.decisionCell(m, l, n))
+			cell := v.decisionCell(m, l, n)
+			if d, ok := lifetime.Decide(v.control, l.Comparisons, n); ok && n == last && d.NextBreakEven > 0 && unstableLife(m, l) == "" {
+				cell += fmt.Sprintf("; a candidate crosses control at N = %s", num(float64(d.NextBreakEven)))
+			}
+			row = append(row, cell)
 		}
 		rows = append(rows, row)
 	}

@@ -17,11 +17,11 @@ var dotnetBackends = []string{"libc", "privateheap", "crt"}
 // writeOriginal holds the original write-ups' figures against this run: always against their own setting
 // (windows/amd64, privateheap), then against every other platform and backend the run measured.
 func writeOriginal(w io.Writer, m *model) {
-	original.WriteSection(w, "##", originalComparisons(m.Analysis))
+	originalSection(m.Analysis).Write(w, "##")
 }
 
-func originalComparisons(a *stats.Analysis) [][]original.Comparison {
-	return original.Compared(originalTargets(a), originalName(a), originalLookup(a))
+func originalSection(a *stats.Analysis) original.Section {
+	return original.Compared(originalTargets(a), originalName(a), originalRun(a))
 }
 
 // originalTargets lists every platform and backend of the run, each platform's .NET allocator first.
@@ -53,44 +53,79 @@ func originalTargets(a *stats.Analysis) []original.Target {
 	return out
 }
 
-// originalName maps a figure's candidate to the run's: the pool write-up's 8 slots are pooled/8 in runs
-// that name capacities, pooled in older ones.
-func originalName(a *stats.Analysis) func(original.Figure) string {
+// originalName maps a write-up's candidate to the run's: the pool's N slots are pooled/N in runs that
+// name capacities, pooled in older ones (for 8 slots, the pool's default).
+func originalName(a *stats.Analysis) func(string, int) string {
 	names := map[string]bool{}
 	for _, c := range a.Cells {
 		for _, n := range c.Candidates(a.Control) {
 			names[n] = true
 		}
 	}
-	return func(f original.Figure) string {
-		if f.Capacity > 0 {
-			if n := matrix.PooledAt(f.Capacity); names[n] || !names[f.Candidate] {
+	return func(candidate string, capacity int) string {
+		if capacity > 0 {
+			if n := matrix.PooledAt(capacity); names[n] || !names[candidate] || capacity != 8 {
 				return n
 			}
 		}
-		return f.Candidate
+		return candidate
 	}
 }
 
-// originalLookup finds a cell's paired change for the comparison, in the page's own figures.
-func originalLookup(a *stats.Analysis) original.Lookup {
-	metric := map[original.Metric]string{original.Elapsed: stats.Elapsed.Name, original.FaultsPerOp: stats.Faults.Name}
-	return func(k original.Key) (original.Measured, bool) {
-		for _, c := range a.Cells {
-			if c.Platform != k.Platform || c.Backend != k.Backend || c.Workload != k.Workload || c.DOP != k.DOP || c.Phase != k.Phase {
-				continue
+// originalMetrics are the analysis' names of the write-ups' metrics.
+var originalMetrics = map[original.Metric]string{original.Elapsed: stats.Elapsed.Name, original.FaultsPerOp: stats.Faults.Name}
+
+// measured is a delta as the comparison reads it: the adjusted interval and the class.
+func measured(d *stats.Delta) original.Measured {
+	center, lo, hi := d.AdjustedPercent()
+	if math.IsNaN(center) {
+		return original.Measured{}
+	}
+	return original.Measured{Ratio: 1 + center/100, Lo: 1 + lo/100, Hi: 1 + hi/100, Class: string(d.Class()), Valid: true}
+}
+
+// originalRun gives the comparison the run's cells, in the page's own figures.
+func originalRun(a *stats.Analysis) original.Run {
+	return original.Run{
+		Lookup: func(k original.Key) (original.Measured, bool) {
+			for _, c := range a.Cells {
+				if c.Platform != k.Platform || c.Backend != k.Backend || c.Workload != k.Workload || c.DOP != k.DOP || c.Phase != k.Phase {
+					continue
+				}
+				d := c.Delta(k.Candidate, originalMetrics[k.Metric])
+				if d == nil {
+					return original.Measured{}, false
+				}
+				return measured(d), true
 			}
-			d := c.Delta(k.Candidate, metric[k.Metric])
-			if d == nil {
-				return original.Measured{}, false
+			return original.Measured{}, false
+		},
+		Phase: func(t original.Target, candidate, phase string, m original.Metric) []original.Measured {
+			var out []original.Measured
+			for _, c := range a.Cells {
+				if c.Platform == t.Platform && c.Backend == t.Backend && c.Phase == phase {
+					if d := c.Delta(candidate, originalMetrics[m]); d != nil {
+						if ms := measured(d); ms.Valid {
+							out = append(out, ms)
+						}
+					}
+				}
 			}
-			center, lo, hi := d.Percent()
-			if math.IsNaN(center) {
-				return original.Measured{}, true
+			return out
+		},
+		Margin: a.EquivMargin,
+		Idle: func(t original.Target, candidate string) []float64 {
+			var out []float64
+			for _, c := range a.Cells {
+				if c.Platform == t.Platform && c.Backend == t.Backend && c.Phase == "warm" {
+					if v := c.Variant(candidate); v != nil {
+						if e := v.Metrics[stats.IdleBytes.Name]; !e.Empty() {
+							out = append(out, e.Center)
+						}
+					}
+				}
 			}
-			return original.Measured{Ratio: 1 + center/100, Lo: 1 + lo/100, Hi: 1 + hi/100,
-				Significant: d.Significant(), Valid: true}, true
-		}
-		return original.Measured{}, false
+			return out
+		},
 	}
 }
