@@ -37,6 +37,9 @@ func TestFromEnv(t *testing.T) {
 				DOPs: []int{1, 8, 12}, Backends: []string{"pages", "goheap"}, Results: "out", ReportIn: []string{"out"}, RequireEmulators: true,
 			},
 		},
+		{name: "adaptive on", env: map[string]string{EnvAdaptive: "1"}, want: Options{Profile: "quick", Results: "results", Adaptive: ptr(true)}},
+		{name: "adaptive off", env: map[string]string{EnvAdaptive: "false"}, want: Options{Profile: "quick", Results: "results", Adaptive: ptr(false)}},
+		{name: "adaptive: a bad value", env: map[string]string{EnvAdaptive: "yes"}, wantErr: []string{EnvAdaptive, `"yes"`, "1 or true"}},
 		{name: "unknown profile", env: map[string]string{EnvProfile: "huge"}, wantErr: []string{EnvProfile, `"huge"`, "smoke, quick, full"}},
 		{name: "unknown variant", env: map[string]string{EnvVariants: "control,fast"}, wantErr: []string{EnvVariants, `"fast"`, "control, pooled, splitalloc"}},
 		{name: "empty name in list", env: map[string]string{EnvVariants: "control,"}, wantErr: []string{EnvVariants, `""`}},
@@ -121,3 +124,5 @@ func TestCheckHere(t *testing.T) {
 		t.Errorf("BenchHere built %s/ before rejecting the options", BinRoot)
 	}
 }
+
+func ptr[T any](v T) *T { return &v }

@@ -50,6 +50,9 @@ func (o Options) BenchArgs(out string) []string {
 	if o.Backends != nil {
 		args = append(args, "-backends", strings.Join(o.Backends, ","))
 	}
+	if o.Adaptive != nil {
+		args = append(args, "-adaptive="+strconv.FormatBool(*o.Adaptive))
+	}
 	return args
 }
 

@@ -25,6 +25,7 @@ func TestBenchArgs(t *testing.T) {
 			Options{Profile: "smoke", Variants: []string{"control", "pooled"}, Workloads: []string{"mixed"}, DOPs: []int{1, 12}, Backends: []string{"pages"}},
 			[]string{"-profile", "smoke", "-out", "r/x", "-variants", "control,pooled", "-workloads", "mixed", "-dops", "1,12", "-backends", "pages"},
 		},
+		{Options{Profile: "full", Adaptive: ptr(true)}, []string{"-profile", "full", "-out", "r/x", "-adaptive=true"}},
 	}
 	for _, tt := range tests {
 		if got := tt.o.BenchArgs("r/x"); !slices.Equal(got, tt.want) {
@@ -236,9 +237,14 @@ func TestWorkflowInputs(t *testing.T) {
 		got = append(got, in.Name+"="+in.Value)
 	}
 	// Empty values stay empty: remote leaves them out, so the workflow's defaults apply.
-	want := []string{"profile=full", "variants=control,pooled", "dops=1,12", "backends="}
+	want := []string{"profile=full", "variants=control,pooled", "dops=1,12", "backends=", "adaptive="}
 	if !slices.Equal(got, want) {
 		t.Errorf("WorkflowInputs = %q, want %q", got, want)
+	}
+	on := true
+	o.Adaptive = &on
+	if in := o.WorkflowInputs(); in[len(in)-1].Value != "true" {
+		t.Errorf("with %s=1, input %s=%q, want true", EnvAdaptive, in[len(in)-1].Name, in[len(in)-1].Value)
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/deflatelab/deflatelab/matrix"
 	"github.com/deflatelab/deflatelab/matrix/stats"
 )
 
@@ -54,6 +55,11 @@ func Render(opts Options) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	var manifests []*matrix.Manifest
+	for _, src := range in.Sources {
+		manifests = append(manifests, src.Manifest)
+	}
+	a.ApplyRuns(manifests)
 	m := newModel(in.Samples, a)
 	m.Emulated = emu
 	m.Raw, m.Sources = in.Raw, in.Sources
