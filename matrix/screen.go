@@ -50,6 +50,9 @@ func Screen(plan *Plan, run, path string, samples []Sample, lines []int) (kept [
 		if i < len(lines) && lines[i] > 0 {
 			return fmt.Sprintf("%s:%d", path, lines[i])
 		}
+		if path == "" {
+			return "run " + samples[i].Run
+		}
 		return fmt.Sprintf("%s: run %s", path, samples[i].Run)
 	}
 	describe := func(s Sample) string {

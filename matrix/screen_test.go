@@ -170,14 +170,15 @@ func TestRetryFailed(t *testing.T) {
 // (item 6).
 func TestInterruptBeforeStart(t *testing.T) {
 	r := fakeRunner(t, "calibratehang")
+	r.Dir = filepath.Join(r.Dir, "nested", "run") // every folder the run would have made is gone too
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(500*time.Millisecond, cancel)
 	err := r.Run(ctx)
 	if !errors.Is(err, errInterrupted) || strings.HasSuffix(err.Error(), ": ") {
 		t.Fatalf("Run() = %q, want errInterrupted", err)
 	}
-	if _, err := os.Stat(r.Dir); !os.IsNotExist(err) {
-		t.Errorf("interrupted before the first sample, the run left %s (%v)", r.Dir, err)
+	if top := filepath.Dir(filepath.Dir(r.Dir)); !os.IsNotExist(statErr(top)) {
+		t.Errorf("interrupted before the first sample, the run left %s (%v)", top, statErr(top))
 	}
 	// A host that fails saying nothing is named without a trailing ": ".
 	r = fakeRunner(t, "describefail")
@@ -186,3 +187,5 @@ func TestInterruptBeforeStart(t *testing.T) {
 		t.Errorf("describe failure: %q", err)
 	}
 }
+
+func statErr(path string) error { _, err := os.Stat(path); return err }

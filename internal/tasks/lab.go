@@ -30,6 +30,9 @@ func (o Options) RunDir(goos, goarch string, start time.Time) string {
 // BenchArgs are the "lab bench" flags that carry these options, writing into out; with o.Resume,
 // the flags that continue that run instead (its plan comes from its run.json).
 func (o Options) BenchArgs(out string) []string {
+	if o.Resume != "" && o.RetryFailed {
+		return []string{"-resume", "-out", o.Resume, "-retry-failed"}
+	}
 	if o.Resume != "" {
 		return []string{"-resume", "-out", o.Resume}
 	}
@@ -73,6 +76,8 @@ func Bench(ctx context.Context, s Streams, o Options, goos, goarch string, bench
 	if err != nil {
 		return "", err
 	}
+	// The run's directory is claimed before the bench (see newRunDir), and removed again if the bench
+	// stops (Ctrl-C, a usage error) before it wrote anything there, so no empty folder is left behind.
 	var out string
 	if o.Resume != "" {
 		if err := o.checkResume(); err != nil {
