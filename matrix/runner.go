@@ -344,7 +344,7 @@ func (r *Runner) warn(findings []Finding) {
 	if r.Progress == nil || len(findings) == 0 {
 		return
 	}
-	fmt.Fprintf(r.Progress, "resume: %d lines of %s are left out (%s):\n", len(findings), SamplesFile, CountFindings(findings))
+	fmt.Fprintf(r.Progress, "resume: %s of %s left out (%s):\n", Lines(len(findings)), SamplesFile, CountFindings(findings))
 	for i, f := range findings {
 		if i == maxListed {
 			fmt.Fprintf(r.Progress, "  and %d more\n", len(findings)-maxListed)

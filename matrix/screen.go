@@ -176,3 +176,11 @@ func ReadRun(dir string, m Manifest) ([]Sample, []Finding, error) {
 	kept, findings := Screen(&m.Plan, m.Run, f.Path, f.Samples, f.Lines)
 	return kept, append(slices.Clone(f.Bad), findings...), nil
 }
+
+// Lines is "1 line" or "n lines".
+func Lines(n int) string {
+	if n == 1 {
+		return "1 line"
+	}
+	return fmt.Sprintf("%d lines", n)
+}

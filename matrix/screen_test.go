@@ -102,7 +102,7 @@ func TestResumeCountsScreened(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := prog.String()
-	if !strings.Contains(out, "2 lines of samples.jsonl are left out (1 unreadable, 1 duplicate)") || !strings.Contains(out, "samples.jsonl:11: unreadable") {
+	if !strings.Contains(out, "2 lines of samples.jsonl left out (1 unreadable, 1 duplicate)") || !strings.Contains(out, "samples.jsonl:11: unreadable") {
 		t.Errorf("resume did not name the lines it left out:\n%s", out)
 	}
 	if !strings.Contains(out, "[21/36]") || strings.Contains(out, "[20/36]") || strings.Contains(out, "[37/") {

@@ -20,7 +20,7 @@ func leftOut(m *model) (sentence string, list []string) {
 	}
 	var parts []string
 	if n := len(m.Findings); n > 0 {
-		parts = append(parts, fmt.Sprintf("**%d results lines were left out** before any statistics (%s)", n, matrix.CountFindings(m.Findings)))
+		parts = append(parts, fmt.Sprintf("**%s of results left out** before any statistics (%s)", matrix.Lines(n), matrix.CountFindings(m.Findings)))
 	}
 	for _, n := range m.Notes {
 		parts = append(parts, n)

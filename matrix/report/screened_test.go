@@ -39,7 +39,7 @@ func TestReportLeavesOutAndNames(t *testing.T) {
 	page := reportText(t, filepath.Dir(strings.TrimSpace(stdout.String())))
 	for _, want := range []string{
 		"**Data quality.** 108 samples", // not 216, not 109
-		"**3 results lines were left out** before any statistics (2 unreadable, 1 duplicate)",
+		"**3 lines of results left out** before any statistics (2 unreadable, 1 duplicate)",
 		"raw/win/samples.jsonl:11: unreadable: does not parse",
 		"raw/win/samples.jsonl:110: duplicate:",
 		"raw/win/samples.jsonl:111: unreadable: torn last line",
