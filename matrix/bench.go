@@ -229,7 +229,7 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	sum := Summarize(m.Plan, m.Planned, samples)
 	left := ""
 	if len(findings) > 0 {
-		left = fmt.Sprintf("; %d lines left out (%s)", len(findings), CountFindings(findings))
+		left = fmt.Sprintf("; %s left out (%s)", Lines(len(findings)), CountFindings(findings))
 	}
 	fmt.Fprintf(stderr, "bench: %s%s in %s\n", sum, left, *out)
 	fmt.Fprintln(stdout, *out)

@@ -46,6 +46,8 @@ func TestFromEnv(t *testing.T) {
 		{name: "unknown workload", env: map[string]string{EnvWorkloads: "random"}, wantErr: []string{EnvWorkloads, "fixed, mixed"}},
 		{name: "unknown backend", env: map[string]string{EnvBackends: "jemalloc"}, wantErr: []string{EnvBackends, `"jemalloc"`, "privateheap"}},
 		{name: "dop zero", env: map[string]string{EnvDOPs: "1,0"}, wantErr: []string{EnvDOPs, `"0"`, "1..1024"}},
+		{name: "retry without resume", env: map[string]string{EnvRetryFailed: "1"}, wantErr: []string{EnvRetryFailed, EnvResume}},
+		{name: "resume and retry", env: map[string]string{EnvResume: "results/r", EnvRetryFailed: "1"}, want: Options{Profile: "quick", Results: "results", Resume: "results/r", RetryFailed: true}},
 		{name: "dop too large", env: map[string]string{EnvDOPs: "300000"}, wantErr: []string{EnvDOPs, `"300000"`, "1..1024"}},
 		{name: "variants without control", env: map[string]string{EnvVariants: "pooled,splitalloc"}, wantErr: []string{EnvVariants, "no control"}},
 		{name: "dop not a number", env: map[string]string{EnvDOPs: "four"}, wantErr: []string{EnvDOPs, `"four"`}},

@@ -282,3 +282,17 @@ func TestStepperLive(t *testing.T) {
 		t.Errorf("screen after the step:\n%q", got)
 	}
 }
+
+// DEFLATELAB_RETRY_FAILED=1 with DEFLATELAB_RESUME continues a run through lab bench -resume
+// -retry-failed.
+func TestBenchRetryFailed(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "run.json"), "{}")
+	o := Options{Profile: "quick", Results: "results", Resume: dir, RetryFailed: true}
+	var got []string
+	out, err := Bench(context.Background(), Streams{Stdout: io.Discard, Stderr: io.Discard, Quiet: true}, o, runtime.GOOS, runtime.GOARCH,
+		func(_ context.Context, args []string, _, _ io.Writer) error { got = args; return nil })
+	if err != nil || out != dir || !slices.Equal(got[:4], []string{"-resume", "-out", dir, "-retry-failed"}) {
+		t.Errorf("Bench = %q, %v, args %q; want lab bench -resume -out %s -retry-failed", out, err, got, dir)
+	}
+}

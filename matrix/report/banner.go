@@ -43,6 +43,9 @@ func weakEvidence(m *model) []string {
 			}
 		}
 	}
+	if sentence, _ := leftOut(m); sentence != "" {
+		out = append(out, sentence+" They are named under Data quality.")
+	}
 	if thin > 0 {
 		out = append(out, fmt.Sprintf("%d of %d cell comparisons have **too few pairs for an interval** (fewer than 6 rounds with both samples usable).", thin, tests))
 	}

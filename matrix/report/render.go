@@ -62,7 +62,7 @@ func Render(opts Options) (string, error) {
 	a.ApplyRuns(manifests)
 	m := newModel(in.Samples, a)
 	m.Emulated = emu
-	m.Raw, m.Sources = in.Raw, in.Sources
+	m.Raw, m.Sources, m.Findings, m.Notes = in.Raw, in.Sources, in.Findings, in.Notes
 	if err := fill(m, opts, in); err != nil {
 		return "", err
 	}

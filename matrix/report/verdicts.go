@@ -327,6 +327,10 @@ func writeIntegrity(w io.Writer, m *model) {
 	}
 	fmt.Fprintf(w, "**Data quality.** %d samples: %d failed, %d with an output that differs from the cell's "+
 		"reference (left out of the statistics); %d variant cells too thin for an interval.\n\n", total, failed, mismatched, thin)
+	if sentence, list := leftOut(m); sentence != "" {
+		fmt.Fprintf(w, "%s\n\n", sentence)
+		bad = append(bad, list...)
+	}
 	for _, src := range m.Sources {
 		if mf := src.Manifest; mf != nil && (mf.Status != matrix.StatusComplete || mf.Samples < mf.Planned) {
 			bad = append(bad, fmt.Sprintf("- run `%s` (raw/%s): status **%s**, %d of %d planned samples recorded%s",

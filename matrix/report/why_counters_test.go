@@ -43,6 +43,11 @@ func TestWhyCounters(t *testing.T) {
 		t.Fatal(err)
 	}
 	page := string(data)
+	for _, tb := range mdTables(page) {
+		if w := minTableWidth(tb); w > contentWidth {
+			t.Errorf("table %q is at least %.0f px wide, more than %d px", strings.Join(tb[0], " | "), w, contentWidth)
+		}
+	}
 	section := func(heading string) string {
 		_, after, ok := strings.Cut(page, heading)
 		if !ok {
