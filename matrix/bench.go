@@ -113,7 +113,7 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		if p, err = ProfileByName(plan.Profile); err != nil {
 			return err
 		}
-		complete = m.Status == StatusComplete && (m.Samples >= m.Planned || allClosed(m.Cells)) && (!*retry || m.Failed == 0)
+		complete = m.Complete() && (!*retry || m.Failed == 0)
 		if _, err := ReadSamples(filepath.Join(*out, SamplesFile)); err != nil {
 			complete = false // a torn or broken line: the runner's resume cuts or names it
 		}
