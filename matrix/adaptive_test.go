@@ -181,3 +181,19 @@ func TestAdaptiveCandidatesStopApart(t *testing.T) {
 		t.Errorf("screen kept %d of %d samples: %v", len(kept), len(samples), findings)
 	}
 }
+
+func TestRoundsNote(t *testing.T) {
+	for _, tc := range []struct {
+		cells []CellRun
+		want  string
+	}{
+		{nil, ""},
+		{[]CellRun{{ClosedBy: ClosedPlanned, Rounds: 10, Base: 10}}, ""},
+		{[]CellRun{{ClosedBy: ClosedDecided}, {ClosedBy: ClosedDecided}, {ClosedBy: ClosedFutile}, {ClosedBy: ""}}, "; cells: 2 decided, 1 futile, 1 open"},
+		{[]CellRun{{ClosedBy: ClosedPlanned, Rounds: 10, Base: 10}, {ClosedBy: ClosedStable, Rounds: 14, Base: 10}}, "; cells: 1 planned, 1 resampled (1 of them re-sampled: 4 extra rounds)"},
+	} {
+		if got := RoundsNote(tc.cells); got != tc.want {
+			t.Errorf("RoundsNote(%+v) = %q, want %q", tc.cells, got, tc.want)
+		}
+	}
+}

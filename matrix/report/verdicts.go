@@ -345,5 +345,5 @@ func writeIntegrity(w io.Writer, m *model) {
 }
 
 func cellName(c *stats.Cell) string {
-	return fmt.Sprintf("%s %s %s DOP %d %s", c.Platform, c.Backend, c.Workload, c.DOP, c.Phase)
+	return fmt.Sprintf("%s %s %s DOP %s %s", c.Platform, c.Backend, c.Workload, dopCell(c), c.Phase)
 }
