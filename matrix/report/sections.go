@@ -29,11 +29,11 @@ var sections = []section{
 	{"banner", readmeFile, writeBanner},
 	{"aa", readmeFile, writeAA},
 	{"verdicts", readmeFile, writeVerdicts},
-	{"unstable", readmeFile, writeUnstable},
-	{"decisions", readmeFile, writeDecisions},
 	{"summary-charts", readmeFile, writeChartsOf(readmeFile)},
+	{"decisions", readmeFile, writeDecisions},
 	{"emulated", readmeFile, writeEmulated},
 	{"pages", readmeFile, writePageIndex},
+	{"unstable", cellsPage, writeUnstable},
 	{"elapsed", cellsPage, writeElapsed},
 	{"cells", cellsPage, writeCellStats},
 	{"why", whyPage, writeWhy},
@@ -47,6 +47,7 @@ var sections = []section{
 	{"lifetime", lifetimePage, writeLifetimeCost},
 	{"lifetime-charts", lifetimePage, writeChartsOf(lifetimePage)},
 	{"original", originalPage, writeOriginal},
+	{"banner-full", environmentPage, writeBannerFull},
 	{"environment", environmentPage, writeEnvironment},
 }
 

@@ -15,10 +15,9 @@ import (
 // writeTitle writes the title, the run and the question the report answers.
 func writeTitle(w io.Writer, m *model) {
 	fmt.Fprintf(w, "# %s\n\n", m.Title)
-	fmt.Fprintf(w, "%s · run `%s` · %s\n\n", m.Date.UTC().Format("2006-01-02 15:04 UTC"), m.Name, strings.Join(m.Platforms(), ", "))
-	fmt.Fprintf(w, "Does a candidate (pooling idle deflate states, or splitting the hash table into its own "+
-		"allocation) make the warm phase faster and the cold phase (the first operations of a fresh process) "+
-		"slower than control, where, and by how much? Every figure is computed from [raw/](raw/).\n\n")
+	fmt.Fprintf(w, "%s · run `%s` · %s · is a candidate (a pool of idle deflate states, or the hash table split into "+
+		"its own allocation) faster or slower than control, warm and cold? Every figure comes from [raw/](raw/).\n\n",
+		m.Date.UTC().Format("2006-01-02 15:04 UTC"), m.Name, strings.Join(m.Platforms(), ", "))
 }
 
 // writeVerdicts writes the verdict table: per candidate, platform and backend, one column per workload
