@@ -37,9 +37,10 @@ var palette = []color.RGBA{
 
 // marks pairs a filled glyph (significant) with its hollow twin ("~"), one pair per series.
 var marks = []struct{ filled, hollow draw.GlyphDrawer }{
-	{draw.CircleGlyph{}, draw.RingGlyph{}},
-	{draw.BoxGlyph{}, draw.SquareGlyph{}},       // gonum's box is filled, its square an outline
-	{draw.PyramidGlyph{}, draw.TriangleGlyph{}}, // and so are its pyramid and triangle
+	{shapeGlyph{circleShape, true}, shapeGlyph{circleShape, false}},
+	{shapeGlyph{squareShape, true}, shapeGlyph{squareShape, false}},
+	{shapeGlyph{triangleShape, true}, shapeGlyph{triangleShape, false}},
+	{shapeGlyph{diamondShape, true}, shapeGlyph{diamondShape, false}},
 }
 
 var gray = color.RGBA{0x66, 0x66, 0x66, 0xff}
@@ -166,6 +167,11 @@ func (g glyphThumb) Thumbnail(c *draw.Canvas) { c.DrawGlyph(g.sty, c.Center()) }
 // draw renders the frame as an SVG chart of the standard size.
 func (f *frame) draw(file, title, caption string) (chart, error) {
 	return renderSVG(file, title, caption, chartW, chartH, func(dc draw.Canvas) []placedLabel { return f.drawOn(dc, f) })
+}
+
+// drawSized renders the frame as an SVG chart of w x h.
+func (f *frame) drawSized(file, title, caption string, w, h vg.Length) (chart, error) {
+	return renderSVG(file, title, caption, w, h, func(dc draw.Canvas) []placedLabel { return f.drawOn(dc, f) })
 }
 
 // renderSVG draws an SVG of w x h with a white background and a blank margin, through drawFn.
