@@ -189,6 +189,9 @@ func renderSVG(file, title, caption string, w, h vg.Length, drawFn func(draw.Can
 	return chart{File: file, Title: title, Caption: caption, SVG: svg, Labels: placed}, nil
 }
 
+// legendSlack widens the legend strip for a substituted font.
+const legendSlack = 1.15
+
 // legendWidth is the width of leg's strip: its widest entry, the thumbnail and the gap; 0 when empty.
 func (f *frame) legendWidth() vg.Length {
 	var w vg.Length
@@ -198,7 +201,9 @@ func (f *frame) legendWidth() vg.Length {
 	if w == 0 {
 		return 0
 	}
-	return w + f.legend.ThumbnailWidth + f.legend.TextStyle.Width(" ") + legendGap
+	// The SVG names Liberation Sans but a browser without it substitutes a wider sans (DejaVu Sans is
+	// about 12% wider): leave that much room, or the longest entry is cut at the chart's edge.
+	return w*legendSlack + f.legend.ThumbnailWidth + f.legend.TextStyle.Width(" ") + legendGap
 }
 
 // drawOn draws the plot into dc, with leg's legend (nil: none) in a strip at the right, then the labels.

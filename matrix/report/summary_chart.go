@@ -38,7 +38,7 @@ var summaryPhases = []struct {
 // faster or slower and hollow otherwise (inconclusive, equivalent or unstable). Every point is one cell,
 // identified by its row, colour and mark; nothing is pooled.
 func summaryChart(m *model, platform string, _ map[string]int) (chart, error) {
-	f := newFrame("Every cell on "+platform+": change in elapsed time vs control", "change vs control (log scale)", "")
+	f := newFrame("Every cell, "+platform+": change in elapsed time vs control", "change vs control (log scale)", "")
 	f.p.X.Tick.Marker = ratioTicks{}
 	var dops []int
 	for _, c := range m.Analysis.Cells {
@@ -93,7 +93,7 @@ func summaryChart(m *model, platform string, _ map[string]int) (chart, error) {
 		f.legendEntry(label, gray, shapeGlyph{k % shapes, true})
 	}
 	if anyHollow {
-		f.legendEntry("hollow: not decided", gray, shapeGlyph{circleShape, false})
+		f.legendEntry("hollow: undecided", gray, shapeGlyph{circleShape, false})
 	}
 	if len(names) > 0 {
 		f.p.NominalY(names...)
@@ -103,7 +103,7 @@ func summaryChart(m *model, platform string, _ map[string]int) (chart, error) {
 	if err := zeroLine(f.p, true); err != nil {
 		return chart{}, err
 	}
-	h := max(chartH, vg.Length(len(names))*summaryRowH+summaryExtraH)
+	h := max(3*vg.Inch, vg.Length(len(names))*summaryRowH+summaryExtraH)
 	return f.drawSized("summary-"+slug(platform)+".svg", "Every cell, "+platform,
 		fmt.Sprintf("One row per candidate, backend and workload; in each row warm (blue) above cold (vermillion), one mark "+
 			"per DOP (%s). Each point is one cell's Hodges-Lehmann change in elapsed time against control, its bar the "+
@@ -114,8 +114,8 @@ func summaryChart(m *model, platform string, _ map[string]int) (chart, error) {
 
 // Summary chart geometry: the height of a row (two phases of marks) and the room for axes and title.
 const (
-	summaryRowH   = 17 // points
-	summaryExtraH = 90 // points
+	summaryRowH   = 14 // points
+	summaryExtraH = 70 // points
 	summaryW      = 9 * vg.Inch
 )
 

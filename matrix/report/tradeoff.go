@@ -65,7 +65,7 @@ func tradeoffCharts(m *model) ([]chart, error) {
 			}
 		}
 		if hollow {
-			legend.legendEntry("hollow: not decided", gray, shapeGlyph{circleShape, false})
+			legend.legendEntry("hollow: undecided", gray, shapeGlyph{circleShape, false})
 		}
 		shareScales(frames)
 		c, err := drawPanels("tradeoff-"+slug(p)+".svg", "Tradeoff, "+p, tradeoffCaption, "Tradeoff on "+p+": cold vs warm change, per backend", frames, legend)

@@ -15,8 +15,8 @@ import (
 // writeTitle writes the title, the run and the question the report answers.
 func writeTitle(w io.Writer, m *model) {
 	fmt.Fprintf(w, "# %s\n\n", m.Title)
-	fmt.Fprintf(w, "%s · run `%s` · %s · is a candidate (a pool of idle deflate states, or the hash table split into "+
-		"its own allocation) faster or slower than control, warm and cold? Every figure comes from [raw/](raw/).\n\n",
+	fmt.Fprintf(w, "%s · run `%s` · %s · pooled (idle deflate states kept for reuse) and splitalloc (the hash table in "+
+		"its own allocation) against control · from [raw/](raw/)\n\n",
 		m.Date.UTC().Format("2006-01-02 15:04 UTC"), m.Name, strings.Join(m.Platforms(), ", "))
 }
 
@@ -49,8 +49,14 @@ func writeVerdicts(w io.Writer, m *model) {
 		header = append(header, wl+", warm"+opsNote(m, "warm"), wl+", cold"+opsNote(m, "cold"))
 	}
 	mdTable(w, header, rows)
+	var notes []string // one line per distinct note: platforms with the same processors share theirs
 	for _, p := range m.Platforms() {
-		writeThroughputNote(w, m, p)
+		var b strings.Builder
+		writeThroughputNote(&b, m, p)
+		if n := b.String(); n != "" && !slices.Contains(notes, n) {
+			notes = append(notes, n)
+			io.WriteString(w, n)
+		}
 	}
 	fmt.Fprintf(w, "Elapsed time per operation against control, cell by cell (a cell: one workload at one DOP); each "+
 		"change is the Hodges-Lehmann estimate of the per-round ratio. **faster**/**slower**: the cell's "+
