@@ -55,16 +55,19 @@ func (s *State) insertString(str, count int) {
 	s.insertString4(str, count)
 }
 
-// insertString4 is insertString with the multiplicative hash.
+// insertString4 is insertString with the multiplicative hash. prev is written through a pointer: its
+// index is masked by wmask and prev has wmask+1 entries (checked once), which Go cannot prove.
 func (s *State) insertString4(str, count int) {
 	w := s.windowPtr()
 	head, wmask := s.head, s.wmask
-	prev := s.prev[:wmask+1]
-	for idx := str; idx < str+count; idx++ {
+	_ = head[0]       // one nil check, not one per position
+	_ = s.prev[wmask] // prev has wmask+1 entries
+	prev := unsafe.Pointer(unsafe.SliceData(s.prev))
+	for idx, end := str, str+count; idx < end; idx++ {
 		h := hash4(load32(w, idx))
 		p := uint16(idx)
 		if old := head[h]; old != p {
-			prev[idx&wmask] = old
+			*(*uint16)(unsafe.Add(prev, 2*(idx&wmask))) = old
 			head[h] = p
 		}
 	}

@@ -1,5 +1,7 @@
 package deflate
 
+import "unsafe"
+
 // wantMinMatch is zlib-ng's WANT_MIN_MATCH: the hash reads four bytes, so positions are inserted and
 // matches taken only with four bytes of lookahead, and deflate_fast, deflate_medium and deflate_quick
 // emit no match shorter than four.
@@ -20,6 +22,13 @@ func (s *State) deflateFast(flush Flush) blockState {
 				break
 			}
 		}
+		if s.lookahead >= minLookahead {
+			if s.fastRun() && s.flushBlock(false) {
+				return needMore
+			}
+			continue
+		}
+		// The last positions of the input, with less than minLookahead ahead.
 		if s.lookahead >= wantMinMatch {
 			hashHead := s.quickInsert4(s.strstart)
 			if dist := s.strstart - hashHead; dist <= s.maxDist && dist > 0 && hashHead != 0 {
@@ -48,6 +57,57 @@ func (s *State) deflateFast(flush Flush) blockState {
 		}
 	}
 	return s.finishBlock(flush, minMatch-1)
+}
+
+// fastRun is deflateFast's loop for as long as minLookahead bytes are ahead: it does exactly what the
+// general loop does, with the positions, the symbol buffer's index and the tables in locals (as
+// deflateQuick's quickRun), and stops after the symbol that fills the buffer, reporting it.
+func (s *State) fastRun() (full bool) {
+	strstart, lookahead := s.strstart, s.lookahead
+	w := s.windowPtr()
+	head, wmask, maxDist, maxInsert := s.head, s.wmask, s.maxDist, s.maxLazyMatch
+	_ = head[0]
+	_ = s.prev[wmask] // prev has wmask+1 entries
+	prev := unsafe.Pointer(unsafe.SliceData(s.prev))
+	symNext, symEnd := s.symNext, s.symEnd
+	dBuf, lBuf := s.dBuf[:symEnd], s.lBuf[:symEnd]
+	lt, dt := &s.trees.dynLtree, &s.trees.dynDtree
+	for lookahead >= minLookahead && symNext < symEnd {
+		h := hash4(load32(w, strstart))
+		hashHead := int(head[h])
+		if hashHead != strstart {
+			*(*uint16)(unsafe.Add(prev, 2*(strstart&wmask))) = uint16(hashHead)
+			head[h] = uint16(strstart)
+		}
+		matchLen := 0
+		if dist := strstart - hashHead; dist <= maxDist && dist > 0 && hashHead != 0 {
+			s.strstart, s.lookahead = strstart, lookahead
+			matchLen = s.longestMatch(hashHead)
+		}
+		if matchLen >= wantMinMatch {
+			dist, lc := strstart-s.matchStart, matchLen-minMatch
+			dBuf[symNext], lBuf[symNext] = uint16(dist), uint8(lc)
+			lt[lengthSyms[uint8(lc)].sym].fc++
+			dt[distSymOf(uint(dist-1)).code].fc++
+			lookahead -= matchLen
+			if matchLen <= maxInsert && lookahead >= wantMinMatch {
+				s.insertString4(strstart+1, matchLen-1)
+				strstart += matchLen
+			} else {
+				strstart += matchLen
+				s.quickInsert4(strstart + 2 - minMatch)
+			}
+		} else {
+			c := *(*byte)(unsafe.Add(w, strstart))
+			dBuf[symNext], lBuf[symNext] = 0, c
+			lt[c].fc++
+			strstart++
+			lookahead--
+		}
+		symNext++
+	}
+	s.strstart, s.lookahead, s.symNext = strstart, lookahead, symNext
+	return symNext == symEnd
 }
 
 // finishBlock ends a compress function once the input is used up for a flush (zlib-ng's common tail):

@@ -23,6 +23,13 @@ func (s *State) deflateSlow(flush Flush) blockState {
 				break // flush the current block
 			}
 		}
+		if s.lookahead >= minLookahead {
+			if s.slowRun(slow) {
+				return needMore
+			}
+			continue
+		}
+		// The last positions of the input, with less than minLookahead ahead.
 		hashHead := 0
 		if s.lookahead >= wantMinMatch {
 			if slow { // level 9: the rolling hash goes with longestMatchSlow
@@ -103,4 +110,101 @@ func (s *State) deflateSlow(flush Flush) blockState {
 		return needMore
 	}
 	return blockDone
+}
+
+// slowRun is deflateSlow's loop for as long as minLookahead bytes are ahead: it does exactly what the
+// general loop does, with the positions, the pending match and the symbol buffer's index in locals
+// (stored back before every call that reads them from the State: the matchers and flushBlock). It
+// reports that the output buffer filled at a block flush and deflateSlow must return needMore.
+func (s *State) slowRun(slow bool) (needOut bool) {
+	strstart, lookahead := s.strstart, s.lookahead
+	prevLength, prevMatch, matchAvailable := s.prevLength, s.prevMatch, s.matchAvailable
+	maxDist, maxLazy := s.maxDist, s.maxLazyMatch
+	filtered := s.strategy == Filtered
+	window := s.window
+	symNext, symEnd := s.symNext, s.symEnd
+	dBuf, lBuf := s.dBuf[:symEnd], s.lBuf[:symEnd]
+	lt, dt := &s.trees.dynLtree, &s.trees.dynDtree
+	store := func() {
+		s.strstart, s.lookahead, s.symNext = strstart, lookahead, symNext
+		s.prevLength, s.prevMatch, s.matchAvailable = prevLength, prevMatch, matchAvailable
+	}
+	for lookahead >= minLookahead {
+		var hashHead int
+		if slow {
+			hashHead = s.quickInsertStringRoll(strstart)
+		} else {
+			hashHead = s.quickInsert4(strstart)
+		}
+		prevMatch = s.matchStart
+		matchLen := minMatch - 1
+		if dist := strstart - hashHead; dist <= maxDist && dist > 0 && prevLength < maxLazy && hashHead != 0 {
+			s.strstart, s.lookahead, s.prevLength = strstart, lookahead, prevLength
+			if slow {
+				matchLen = s.longestMatchSlow(hashHead)
+			} else {
+				matchLen = s.longestMatch(hashHead)
+			}
+			if matchLen <= 5 && filtered {
+				matchLen = minMatch - 1
+			}
+		}
+		switch {
+		case prevLength >= minMatch && matchLen <= prevLength:
+			maxInsert := strstart + lookahead - minMatch
+			dist, lc := strstart-1-prevMatch, prevLength-minMatch
+			dBuf[symNext], lBuf[symNext] = uint16(dist), uint8(lc)
+			lt[lengthSyms[uint8(lc)].sym].fc++
+			dt[distSymOf(uint(dist-1)).code].fc++
+			symNext++
+			prevLength--
+			lookahead -= prevLength
+			movFwd := prevLength - 1
+			if maxInsert > strstart {
+				if slow {
+					s.insertStringRoll(strstart+1, min(movFwd, maxInsert-strstart))
+				} else {
+					s.insertString4(strstart+1, min(movFwd, maxInsert-strstart))
+				}
+			}
+			prevLength = 0
+			matchAvailable = false
+			strstart += movFwd + 1
+			if symNext == symEnd {
+				store()
+				if s.flushBlock(false) {
+					return true
+				}
+				symNext = s.symNext
+			}
+		case matchAvailable:
+			c := window[strstart-1]
+			dBuf[symNext], lBuf[symNext] = 0, c
+			lt[c].fc++
+			if symNext++; symNext == symEnd {
+				// The block ends before strstart moves on, as zlib-ng's FLUSH_BLOCK_ONLY here.
+				store()
+				outFull := s.flushBlock(false)
+				symNext = s.symNext
+				prevLength = matchLen
+				strstart++
+				lookahead--
+				if outFull {
+					store()
+					return true
+				}
+				continue
+			}
+			prevLength = matchLen
+			strstart++
+			lookahead--
+		default:
+			prevLength = matchLen
+			matchAvailable = true
+			strstart++
+			lookahead--
+		}
+	}
+	store()
+	return false
 }

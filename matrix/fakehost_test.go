@@ -98,6 +98,14 @@ func fakeHost(mode string, args []string, stdout, stderr io.Writer) int {
 	if what == "slower" && target == variant {
 		r.ElapsedNs *= 2
 	}
+	if what == "slowernoisy" { // pooled twice control's time; splitalloc 0-60% above it, varying by process
+		switch variant {
+		case Pooled:
+			r.ElapsedNs *= 2
+		case "splitalloc":
+			r.ElapsedNs += r.ElapsedNs * int64(os.Getpid()%7) / 10
+		}
+	}
 	r.OutputBytes = int64(r.Ops) * 100
 	r.Digest = fmt.Sprintf("%016x", r.Ops*r.DOP)
 	if what == "mismatch" && target == variant {

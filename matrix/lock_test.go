@@ -58,7 +58,16 @@ func TestSecondWriterRefused(t *testing.T) {
 			t.Errorf("refused after %v, want at once", d)
 		}
 		if after := snapshot(t, r.Dir); !equalMaps(before, after) {
-			t.Errorf("resume=%v: the refused writer changed the directory", resume)
+			for k := range after {
+				if before[k] != after[k] {
+					t.Errorf("resume=%v: the refused writer changed %s", resume, k)
+				}
+			}
+			for k := range before {
+				if _, ok := after[k]; !ok {
+					t.Errorf("resume=%v: the refused writer removed %s", resume, k)
+				}
+			}
 		}
 		if err := holder.release(); err != nil {
 			t.Fatal(err)

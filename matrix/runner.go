@@ -118,20 +118,25 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 	if err != nil {
 		return err
 	}
+	unmake := func() { // stopped before its first write (Ctrl-C while calibrating): leave nothing
+		if len(made) == 0 {
+			return // not this run's folder: its lock file may be another runner's
+		}
+		os.Remove(filepath.Join(r.Dir, LockFile))
+		for _, d := range made {
+			os.Remove(d) // only if empty
+		}
+	}
 	lock, stale, err := lockResults(r.Dir)
 	if err != nil {
-		if made {
-			os.Remove(filepath.Join(r.Dir, LockFile))
-			os.Remove(r.Dir)
-		}
+		unmake()
 		return err
 	}
 	started := false
 	defer func() {
 		err = errors.Join(err, lock.release())
-		if made && !started { // stopped before its first write (Ctrl-C while calibrating): leave nothing
-			os.Remove(filepath.Join(r.Dir, LockFile))
-			os.Remove(r.Dir)
+		if !started {
+			unmake()
 		}
 	}()
 	now := time.Now().UTC()
@@ -317,12 +322,15 @@ func cellRuns(cells []*CellProgress) []CellRun {
 	return out
 }
 
-// makeDir creates dir if it does not exist and says whether it did.
-func makeDir(dir string) (made bool, err error) {
-	if _, err := os.Stat(dir); err == nil {
-		return false, nil
+// makeDir creates dir and its missing parents, and returns those it created, deepest first.
+func makeDir(dir string) (made []string, err error) {
+	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
+		if _, err := os.Stat(d); err == nil || filepath.Dir(d) == d {
+			break
+		}
+		made = append(made, d)
 	}
-	return true, os.MkdirAll(dir, 0o755)
+	return made, os.MkdirAll(dir, 0o755)
 }
 
 // killedAttempt is the attempt of a runner that held the lock and died without closing run.json.
@@ -336,7 +344,7 @@ func (r *Runner) warn(findings []Finding) {
 	if r.Progress == nil || len(findings) == 0 {
 		return
 	}
-	fmt.Fprintf(r.Progress, "resume: %d lines of %s are left out (%s):\n", len(findings), SamplesFile, CountFindings(findings))
+	fmt.Fprintf(r.Progress, "resume: %s of %s left out (%s):\n", Lines(len(findings)), SamplesFile, CountFindings(findings))
 	for i, f := range findings {
 		if i == maxListed {
 			fmt.Fprintf(r.Progress, "  and %d more\n", len(findings)-maxListed)

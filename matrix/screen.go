@@ -50,6 +50,9 @@ func Screen(plan *Plan, run, path string, samples []Sample, lines []int) (kept [
 		if i < len(lines) && lines[i] > 0 {
 			return fmt.Sprintf("%s:%d", path, lines[i])
 		}
+		if path == "" {
+			return "run " + samples[i].Run
+		}
 		return fmt.Sprintf("%s: run %s", path, samples[i].Run)
 	}
 	describe := func(s Sample) string {
@@ -172,4 +175,12 @@ func ReadRun(dir string, m Manifest) ([]Sample, []Finding, error) {
 	}
 	kept, findings := Screen(&m.Plan, m.Run, f.Path, f.Samples, f.Lines)
 	return kept, append(slices.Clone(f.Bad), findings...), nil
+}
+
+// Lines is "1 line" or "n lines".
+func Lines(n int) string {
+	if n == 1 {
+		return "1 line"
+	}
+	return fmt.Sprintf("%d lines", n)
 }

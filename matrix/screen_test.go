@@ -102,7 +102,7 @@ func TestResumeCountsScreened(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := prog.String()
-	if !strings.Contains(out, "2 lines of samples.jsonl are left out (1 unreadable, 1 duplicate)") || !strings.Contains(out, "samples.jsonl:11: unreadable") {
+	if !strings.Contains(out, "2 lines of samples.jsonl left out (1 unreadable, 1 duplicate)") || !strings.Contains(out, "samples.jsonl:11: unreadable") {
 		t.Errorf("resume did not name the lines it left out:\n%s", out)
 	}
 	if !strings.Contains(out, "[21/36]") || strings.Contains(out, "[20/36]") || strings.Contains(out, "[37/") {
@@ -170,14 +170,15 @@ func TestRetryFailed(t *testing.T) {
 // (item 6).
 func TestInterruptBeforeStart(t *testing.T) {
 	r := fakeRunner(t, "calibratehang")
+	r.Dir = filepath.Join(r.Dir, "nested", "run") // every folder the run would have made is gone too
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(500*time.Millisecond, cancel)
 	err := r.Run(ctx)
 	if !errors.Is(err, errInterrupted) || strings.HasSuffix(err.Error(), ": ") {
 		t.Fatalf("Run() = %q, want errInterrupted", err)
 	}
-	if _, err := os.Stat(r.Dir); !os.IsNotExist(err) {
-		t.Errorf("interrupted before the first sample, the run left %s (%v)", r.Dir, err)
+	if top := filepath.Dir(filepath.Dir(r.Dir)); !os.IsNotExist(statErr(top)) {
+		t.Errorf("interrupted before the first sample, the run left %s (%v)", top, statErr(top))
 	}
 	// A host that fails saying nothing is named without a trailing ": ".
 	r = fakeRunner(t, "describefail")
@@ -186,3 +187,5 @@ func TestInterruptBeforeStart(t *testing.T) {
 		t.Errorf("describe failure: %q", err)
 	}
 }
+
+func statErr(path string) error { _, err := os.Stat(path); return err }

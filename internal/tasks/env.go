@@ -27,6 +27,8 @@ const (
 	EnvAbsentBackends   = "DEFLATELAB_ABSENT_BACKENDS"   // bench, matrix: "skip" runs the backends this platform has (backends.go); default "error"
 	EnvReports          = "DEFLATELAB_REPORTS"           // report, matrix, remote: where reports go; default LocalReports
 	EnvResume           = "DEFLATELAB_RESUME"            // bench, matrix: the run directory to continue (lab bench -resume)
+	EnvRetryFailed      = "DEFLATELAB_RETRY_FAILED"      // 1: with EnvResume, take the run's failed samples again (-retry-failed)
+	EnvAdaptive         = "DEFLATELAB_ADAPTIVE"          // bench, matrix, remote: 1 for adaptive rounds (lab bench -adaptive), 0 for fixed; empty = the profile's
 )
 
 // LocalReports is where the report, matrix and remote targets put reports unless EnvReports says
@@ -65,6 +67,9 @@ type Options struct {
 	GitHubActions      bool   // GITHUB_ACTIONS=true: notices are also workflow commands (::notice::)
 	Reports            string // where reports go (EnvReports); "" = LocalReports
 	Resume             string // the run directory bench continues instead of starting a new one (EnvResume)
+	RetryFailed        bool   // with Resume: take its failed samples again (EnvRetryFailed, lab bench -retry-failed)
+	// Adaptive (EnvAdaptive) turns adaptive rounds on or off; nil leaves the profile's choice.
+	Adaptive *bool
 }
 
 // FromEnv reads the DEFLATELAB_* variables through getenv (os.Getenv in the targets, a map in the
@@ -117,8 +122,26 @@ func FromEnv(getenv func(string) string) (Options, error) {
 	o.GitHubActions = getenv("GITHUB_ACTIONS") == "true"
 	o.Reports = strings.TrimSpace(getenv(EnvReports))
 	o.Resume = strings.TrimSpace(getenv(EnvResume))
+	switch v := strings.TrimSpace(getenv(EnvRetryFailed)); v {
+	case "", "0", "false":
+	case "1", "true":
+		if o.Resume == "" {
+			return o, fmt.Errorf("%s=%q retakes a run's failed samples: set %s=results/<run> too", EnvRetryFailed, v, EnvResume)
+		}
+		o.RetryFailed = true
+	default:
+		return o, fmt.Errorf("%s=%q: allowed: 1, true, 0, false or unset", EnvRetryFailed, v)
+	}
 	if err := resumeConflicts(getenv); err != nil {
 		return o, err
+	}
+	switch v := strings.TrimSpace(getenv(EnvAdaptive)); v {
+	case "":
+	case "1", "true", "0", "false":
+		on := v == "1" || v == "true"
+		o.Adaptive = &on
+	default:
+		return o, fmt.Errorf("%s=%q: allowed: 1 or true (adaptive rounds), 0 or false (every cell takes the profile's rounds), or unset (the profile's)", EnvAdaptive, v)
 	}
 	switch v := strings.TrimSpace(getenv(EnvRequireEmulators)); v {
 	case "", "0", "false":

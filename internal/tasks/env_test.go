@@ -37,12 +37,17 @@ func TestFromEnv(t *testing.T) {
 				DOPs: []int{1, 8, 12}, Backends: []string{"pages", "goheap"}, Results: "out", ReportIn: []string{"out"}, RequireEmulators: true,
 			},
 		},
+		{name: "adaptive on", env: map[string]string{EnvAdaptive: "1"}, want: Options{Profile: "quick", Results: "results", Adaptive: ptr(true)}},
+		{name: "adaptive off", env: map[string]string{EnvAdaptive: "false"}, want: Options{Profile: "quick", Results: "results", Adaptive: ptr(false)}},
+		{name: "adaptive: a bad value", env: map[string]string{EnvAdaptive: "yes"}, wantErr: []string{EnvAdaptive, `"yes"`, "1 or true"}},
 		{name: "unknown profile", env: map[string]string{EnvProfile: "huge"}, wantErr: []string{EnvProfile, `"huge"`, "smoke, quick, full"}},
 		{name: "unknown variant", env: map[string]string{EnvVariants: "control,fast"}, wantErr: []string{EnvVariants, `"fast"`, "control, pooled, splitalloc"}},
 		{name: "empty name in list", env: map[string]string{EnvVariants: "control,"}, wantErr: []string{EnvVariants, `""`}},
 		{name: "unknown workload", env: map[string]string{EnvWorkloads: "random"}, wantErr: []string{EnvWorkloads, "fixed, mixed"}},
 		{name: "unknown backend", env: map[string]string{EnvBackends: "jemalloc"}, wantErr: []string{EnvBackends, `"jemalloc"`, "privateheap"}},
 		{name: "dop zero", env: map[string]string{EnvDOPs: "1,0"}, wantErr: []string{EnvDOPs, `"0"`, "1..1024"}},
+		{name: "retry without resume", env: map[string]string{EnvRetryFailed: "1"}, wantErr: []string{EnvRetryFailed, EnvResume}},
+		{name: "resume and retry", env: map[string]string{EnvResume: "results/r", EnvRetryFailed: "1"}, want: Options{Profile: "quick", Results: "results", Resume: "results/r", RetryFailed: true}},
 		{name: "dop too large", env: map[string]string{EnvDOPs: "300000"}, wantErr: []string{EnvDOPs, `"300000"`, "1..1024"}},
 		{name: "variants without control", env: map[string]string{EnvVariants: "pooled,splitalloc"}, wantErr: []string{EnvVariants, "no control"}},
 		{name: "dop not a number", env: map[string]string{EnvDOPs: "four"}, wantErr: []string{EnvDOPs, `"four"`}},
@@ -121,3 +126,5 @@ func TestCheckHere(t *testing.T) {
 		t.Errorf("BenchHere built %s/ before rejecting the options", BinRoot)
 	}
 }
+
+func ptr[T any](v T) *T { return &v }

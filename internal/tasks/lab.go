@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -29,6 +30,9 @@ func (o Options) RunDir(goos, goarch string, start time.Time) string {
 // BenchArgs are the "lab bench" flags that carry these options, writing into out; with o.Resume,
 // the flags that continue that run instead (its plan comes from its run.json).
 func (o Options) BenchArgs(out string) []string {
+	if o.Resume != "" && o.RetryFailed {
+		return []string{"-resume", "-out", o.Resume, "-retry-failed"}
+	}
 	if o.Resume != "" {
 		return []string{"-resume", "-out", o.Resume}
 	}
@@ -48,6 +52,9 @@ func (o Options) BenchArgs(out string) []string {
 	}
 	if o.Backends != nil {
 		args = append(args, "-backends", strings.Join(o.Backends, ","))
+	}
+	if o.Adaptive != nil {
+		args = append(args, "-adaptive="+strconv.FormatBool(*o.Adaptive))
 	}
 	return args
 }
@@ -69,13 +76,15 @@ func Bench(ctx context.Context, s Streams, o Options, goos, goarch string, bench
 	if err != nil {
 		return "", err
 	}
-	out := o.RunDir(goos, goarch, time.Now())
+	// The run's directory is claimed before the bench (see newRunDir), and removed again if the bench
+	// stops (Ctrl-C, a usage error) before it wrote anything there, so no empty folder is left behind.
+	var out string
 	if o.Resume != "" {
 		if err := o.checkResume(); err != nil {
 			return "", err
 		}
 		out = o.Resume
-	} else if err := os.MkdirAll(root, 0o755); err != nil {
+	} else if out, err = o.newRunDir(root, goos, goarch, time.Now()); err != nil {
 		return "", err
 	}
 	args := o.BenchArgs(out)
@@ -86,9 +95,35 @@ func Bench(ctx context.Context, s Streams, o Options, goos, goarch string, bench
 		fmt.Fprintf(s.Stderr, "bench: lab bench %s\n", strings.Join(args, " "))
 	}
 	if err := bench(ctx, args, s.Stdout, s.Stderr); err != nil {
+		if o.Resume == "" {
+			os.Remove(out) // only if the bench left it empty (it failed before its first file)
+		}
 		return out, prefixed("bench", err)
 	}
 	return out, nil
+}
+
+// newRunDir makes the directory a new run writes into: RunDir, or with "-2", "-3", ... added when a
+// bench started in the same second (another target in this checkout) has made it first. Mkdir is the
+// claim, so two benches can never share a run directory.
+func (o Options) newRunDir(root, goos, goarch string, start time.Time) (string, error) {
+	if err := os.MkdirAll(root, 0o755); err != nil {
+		return "", err
+	}
+	base := o.RunDir(goos, goarch, start)
+	for i := 1; ; i++ {
+		dir := base
+		if i > 1 {
+			dir = fmt.Sprintf("%s-%d", base, i)
+		}
+		err := os.Mkdir(dir, 0o755)
+		if err == nil {
+			return dir, nil
+		}
+		if !errors.Is(err, fs.ErrExist) {
+			return "", err
+		}
+	}
 }
 
 // BenchHere is the bench target: it checks the options against this machine, builds this

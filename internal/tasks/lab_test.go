@@ -25,6 +25,7 @@ func TestBenchArgs(t *testing.T) {
 			Options{Profile: "smoke", Variants: []string{"control", "pooled"}, Workloads: []string{"mixed"}, DOPs: []int{1, 12}, Backends: []string{"pages"}},
 			[]string{"-profile", "smoke", "-out", "r/x", "-variants", "control,pooled", "-workloads", "mixed", "-dops", "1,12", "-backends", "pages"},
 		},
+		{Options{Profile: "full", Adaptive: ptr(true)}, []string{"-profile", "full", "-out", "r/x", "-adaptive=true"}},
 	}
 	for _, tt := range tests {
 		if got := tt.o.BenchArgs("r/x"); !slices.Equal(got, tt.want) {
@@ -236,9 +237,14 @@ func TestWorkflowInputs(t *testing.T) {
 		got = append(got, in.Name+"="+in.Value)
 	}
 	// Empty values stay empty: remote leaves them out, so the workflow's defaults apply.
-	want := []string{"profile=full", "variants=control,pooled", "dops=1,12", "backends="}
+	want := []string{"profile=full", "variants=control,pooled", "dops=1,12", "backends=", "adaptive="}
 	if !slices.Equal(got, want) {
 		t.Errorf("WorkflowInputs = %q, want %q", got, want)
+	}
+	on := true
+	o.Adaptive = &on
+	if in := o.WorkflowInputs(); in[len(in)-1].Value != "true" {
+		t.Errorf("with %s=1, input %s=%q, want true", EnvAdaptive, in[len(in)-1].Name, in[len(in)-1].Value)
 	}
 }
 
@@ -274,5 +280,19 @@ func TestStepperLive(t *testing.T) {
 	got := screen(buf.String())
 	if !regexp.MustCompile(`^some output\nmatrix: validate +\d+\.\ds  detail  FAILED\n$`).MatchString(got) {
 		t.Errorf("screen after the step:\n%q", got)
+	}
+}
+
+// DEFLATELAB_RETRY_FAILED=1 with DEFLATELAB_RESUME continues a run through lab bench -resume
+// -retry-failed.
+func TestBenchRetryFailed(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "run.json"), "{}")
+	o := Options{Profile: "quick", Results: "results", Resume: dir, RetryFailed: true}
+	var got []string
+	out, err := Bench(context.Background(), Streams{Stdout: io.Discard, Stderr: io.Discard, Quiet: true}, o, runtime.GOOS, runtime.GOARCH,
+		func(_ context.Context, args []string, _, _ io.Writer) error { got = args; return nil })
+	if err != nil || out != dir || !slices.Equal(got[:4], []string{"-resume", "-out", dir, "-retry-failed"}) {
+		t.Errorf("Bench = %q, %v, args %q; want lab bench -resume -out %s -retry-failed", out, err, got, dir)
 	}
 }

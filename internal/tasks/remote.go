@@ -18,11 +18,16 @@ func (o Options) WorkflowInputs() []remote.Input {
 	for i, d := range o.DOPs {
 		dops[i] = strconv.Itoa(d)
 	}
+	adaptive := "" // left out: the workflow's default, the profiles' fixed design
+	if o.Adaptive != nil {
+		adaptive = strconv.FormatBool(*o.Adaptive)
+	}
 	return []remote.Input{
 		{Name: "profile", Value: o.Profile},
 		{Name: "variants", Value: strings.Join(o.Variants, ",")},
 		{Name: "dops", Value: strings.Join(dops, ",")},
 		{Name: "backends", Value: strings.Join(o.Backends, ",")},
+		{Name: "adaptive", Value: adaptive},
 	}
 }
 

@@ -80,3 +80,23 @@ func TestResume(t *testing.T) {
 		}
 	}
 }
+
+// TestNewRunDir: benches started in the same second (two targets at once in one checkout) get
+// directories of their own.
+func TestNewRunDir(t *testing.T) {
+	root := t.TempDir()
+	start := time.Date(2026, 11, 30, 8, 0, 0, 0, time.UTC)
+	o := Options{Results: root}
+	var dirs []string
+	for range 3 {
+		d, err := o.newRunDir(root, "linux", "amd64", start)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dirs = append(dirs, filepath.Base(d))
+	}
+	want := []string{"20261130-080000-linux-amd64", "20261130-080000-linux-amd64-2", "20261130-080000-linux-amd64-3"}
+	if !slices.Equal(dirs, want) {
+		t.Errorf("run directories %q, want %q", dirs, want)
+	}
+}

@@ -23,10 +23,10 @@ type Counters struct {
 	StealNs *int64 `json:"stealNs,omitempty"`
 	// Cycles is the processor cycles the process's threads used (QueryProcessCycleTime). Windows only.
 	Cycles *int64 `json:"cycles,omitempty"`
-	// CPUChanges counts, summed over the workers, the measured operations that ran on a different processor
-	// than the same worker's previous operation (the processor is read once, as each operation starts:
-	// getcpu on Linux, GetCurrentProcessorNumberEx on Windows). A worker's first operation of the region is
-	// compared with its last unmeasured one when there was a warm-up, and not counted otherwise.
+	// CPUChanges counts, summed over the workers, the measured operations that started on a different
+	// processor than the same worker's previous measured operation (the processor is read once, as each
+	// operation starts: procstat.Processor). A worker's first measured operation has no previous one and is
+	// never counted, so a worker's changes are at most its operations - 1.
 	CPUChanges *int64 `json:"cpuChanges,omitempty"`
 	// Reuses counts the measured operations whose native state had been used by an earlier operation of the
 	// process (a pooled state handed out again), and Handoffs those among them whose state's previous

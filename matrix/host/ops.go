@@ -58,8 +58,7 @@ func (s *sink) onProcessor(cpu int) {
 }
 
 // stateMark is the mark a worker leaves on the native state of its operation: the processor + 1, so that
-// 0 stays "never used" (deflate.State.SwapMark) and -1 + 1 = 0 for an unknown processor is "used,
-// processor unknown" only through noProcessorMark.
+// 0 stays "never used" (deflate.State.SwapMark), or noProcessorMark when the processor is unknown.
 func stateMark(cpu int) int64 {
 	if cpu < 0 {
 		return noProcessorMark

@@ -80,7 +80,7 @@ func validityWeaknesses(m *model) []string {
 	}
 	if n, tests := unstableCount(m); n > 0 {
 		out = append(out, fmt.Sprintf("**%d of %d cell comparisons are unstable**: control or the candidate ran at two "+
-			"separated speeds, so they get no verdict (see Unstable cells).", n, tests))
+			"separated speeds, so they get no verdict ([Unstable cells](%s#unstable-cells) lists their rounds).", n, tests, cellsPage))
 	}
 	if r := aaOutcome(m); len(r.Significant) > 0 {
 		out = append(out, fmt.Sprintf("**The A/A control differs from control in %d of %d cells** (%s): false "+

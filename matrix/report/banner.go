@@ -5,7 +5,6 @@ import (
 	"io"
 	"strings"
 
-	"github.com/deflatelab/deflatelab/matrix"
 	"github.com/deflatelab/deflatelab/matrix/host"
 	"github.com/deflatelab/deflatelab/matrix/stats"
 )
@@ -23,7 +22,7 @@ func weakEvidence(m *model) []string {
 		if mf := src.Manifest; mf != nil && weakProfiles[mf.Profile] != "" {
 			out = append(out, fmt.Sprintf("Run `%s` used the **%s profile**, which %s.", mf.Run, mf.Profile, weakProfiles[mf.Profile]))
 		}
-		if mf := src.Manifest; mf != nil && (mf.Status != matrix.StatusComplete || mf.Samples < mf.Planned) {
+		if mf := src.Manifest; mf != nil && !mf.Complete() {
 			out = append(out, fmt.Sprintf("Run `%s` is **%s**: %d of %d planned samples recorded.", mf.Run, mf.Status, mf.Samples, mf.Planned))
 		}
 	}
@@ -42,6 +41,9 @@ func weakEvidence(m *model) []string {
 				}
 			}
 		}
+	}
+	if sentence, _ := leftOut(m); sentence != "" {
+		out = append(out, sentence+" They are named under Data quality.")
 	}
 	if thin > 0 {
 		out = append(out, fmt.Sprintf("%d of %d cell comparisons have **too few pairs for an interval** (fewer than 6 rounds with both samples usable).", thin, tests))

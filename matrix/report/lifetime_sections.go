@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/deflatelab/deflatelab/matrix/lifetime"
@@ -64,15 +65,10 @@ func writeDecisions(w io.Writer, m *model) {
 		header = append(header, label)
 	}
 	var rows [][]string
-	last := lifetime.DecisionNs[len(lifetime.DecisionNs)-1]
 	for _, l := range v.decisionCells() {
 		row := []string{l.Platform, l.Backend, l.Workload, fmt.Sprint(l.DOP)}
 		for _, n := range lifetime.DecisionNs {
-			cell := v.decisionCell(m, l, n)
-			if d, ok := lifetime.Decide(v.control, l.Comparisons, n); ok && n == last && d.NextBreakEven > 0 && unstableLife(m, l) == "" {
-				cell += fmt.Sprintf("; a candidate crosses control at N = %s", num(float64(d.NextBreakEven)))
-			}
-			row = append(row, cell)
+			row = append(row, v.decisionCell(l, n))
 		}
 		rows = append(rows, row)
 	}
@@ -80,34 +76,36 @@ func writeDecisions(w io.Writer, m *model) {
 }
 
 // decisionCell is one lifetime's winner, or why none is named.
-func (v *lifeView) decisionCell(m *model, l *stats.Lifetime, n int) string {
-	if why := unstableLife(m, l); why != "" {
-		return "unstable: " + why
-	}
-	d, ok := lifetime.Decide(v.control, l.Comparisons, n)
+func (v *lifeView) decisionCell(l *stats.Lifetime, n int) string {
+	d, left, why, ok := l.Decide(v.control, n)
 	switch {
+	case why != "":
+		return "unstable: " + why
 	case !ok:
 		return "no candidate"
 	case d.Thin:
 		return "too few rounds for an interval"
 	}
 	r := ratioCell(d.Ratio)
-	if d.Winner == v.control {
-		if d.Clear {
-			return fmt.Sprintf("**%s** (%s %s)", v.control, d.Versus, r)
-		}
-		return fmt.Sprintf("~ %s (%s %s)", v.control, d.Versus, trimTilde(r))
+	var s string
+	switch {
+	case d.Winner == v.control && d.Clear:
+		s = fmt.Sprintf("**%s** (%s %s)", v.control, d.Versus, r)
+	case d.Winner == v.control:
+		s = fmt.Sprintf("~ %s (%s %s)", v.control, d.Versus, trimTilde(r))
+	case d.Clear:
+		s = "**" + d.Winner + "** " + r
+	default:
+		s = "~ " + d.Winner + " " + trimTilde(r)
 	}
-	name := d.Winner
-	if d.Clear {
-		name = "**" + name + "**"
-	} else {
-		r = trimTilde(r)
-		name = "~ " + name
-	}
-	s := name + " " + r
-	if idle := l.Idle[d.Winner]; idle.Capacity > 0 && !math.IsNaN(idle.Warm) {
+	if idle := l.Idle[d.Winner]; d.Winner != v.control && idle.Capacity > 0 && !math.IsNaN(idle.Warm) {
 		s += ", keeps " + bytesNum(idle.Warm) + " idle"
+	}
+	if n == lifetime.DecisionNs[len(lifetime.DecisionNs)-1] && d.NextBreakEven > 0 {
+		s += fmt.Sprintf("; a candidate crosses control at N = %s", num(float64(d.NextBreakEven)))
+	}
+	if len(left) > 0 {
+		s += "; left out, unstable: " + strings.Join(left, ", ")
 	}
 	return s
 }
@@ -118,10 +116,6 @@ func trimTilde(s string) string {
 	}
 	return s
 }
-
-// unstableLife names what makes a lifetime cell's data unstable (the variants and phases whose rounds
-// ran at two speeds), or "".
-func unstableLife(_ *model, l *stats.Lifetime) string { return strings.Join(l.Unstable, ", ") }
 
 // writeSteadyState is the steady-state section: per cell and variant, the classes of its processes and
 // where their steady state begins.
@@ -151,7 +145,7 @@ func writeSteadyState(w io.Writer, m *model) {
 			}
 			rows = append(rows, []string{l.Platform, l.Backend, l.Workload, fmt.Sprint(l.DOP), name,
 				fmt.Sprint(s.Classes[lifetime.Flat]), fmt.Sprint(s.Classes[lifetime.Warmup]), fmt.Sprint(s.Classes[lifetime.Slowdown]),
-				fmt.Sprint(s.Classes[lifetime.NoSteadyState]), medianCell(s.Start, 1, 1), medianCell(s.StartNs, 1e-3, 0), medianCell(s.LevelNs, 1e-3, 0)})
+				fmt.Sprint(s.Classes[lifetime.NoSteadyState]), medianCell(s.Start, 1, 1, opNum), medianCell(s.StartNs, 1e-3, 0, num), medianCell(s.LevelNs, 1e-3, 0, num)})
 		}
 	}
 	mdTable(w, []string{"Platform", "Backend", "Workload", "DOP", "Variant", "Flat", "Warmup", "Slowdown", "No steady state",
@@ -160,17 +154,20 @@ func writeSteadyState(w io.Writer, m *model) {
 }
 
 // medianCell prints a median scaled by scale and shifted by shift (operation counts become 1-based
-// operation numbers), with its interval.
-func medianCell(md lifetime.Median, scale, shift float64) string {
+// operation numbers), with its interval, each value through format.
+func medianCell(md lifetime.Median, scale, shift float64, format func(float64) string) string {
 	if md.N == 0 {
 		return "none"
 	}
 	c := md.Center*scale + shift
 	if md.Thin() {
-		return fmt.Sprintf("%s (n=%d, no CI)", num(c), md.N)
+		return fmt.Sprintf("%s (n=%d, no CI)", format(c), md.N)
 	}
-	return fmt.Sprintf("%s [%s, %s]", num(c), num(md.Lo*scale+shift), num(md.Hi*scale+shift))
+	return fmt.Sprintf("%s [%s, %s]", format(c), format(md.Lo*scale+shift), format(md.Hi*scale+shift))
 }
+
+// opNum prints an operation number: whole, or halfway between two when it is the median of an even count.
+func opNum(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 
 func allExact(v *lifeView) bool {
 	for _, l := range v.cells {

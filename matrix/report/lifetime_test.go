@@ -70,7 +70,8 @@ func TestLifetimeSectionsWithoutTimeline(t *testing.T) {
 	}
 }
 
-// TestDecisionCellWithholds: a cell with regimes, or with too few rounds, names no winner.
+// TestDecisionCellWithholds: a cell whose control has regimes, or with too few rounds, names no winner;
+// an unstable candidate is left out of the ranking, and said to be.
 func TestDecisionCellWithholds(t *testing.T) {
 	v := &lifeView{control: "control"}
 	thin := &lifetime.Comparison{Pairs: 3, Ratios: []lifetime.Ratio{{N: 10, Estimate: 0.5, Lo: math.NaN(), Hi: math.NaN()}}}
@@ -82,10 +83,14 @@ func TestDecisionCellWithholds(t *testing.T) {
 	}{
 		{"unstable", &stats.Lifetime{Comparisons: map[string]*lifetime.Comparison{"pooled/8": clear}, Unstable: []string{"control warm"}},
 			"unstable: control warm"},
+		{"unstable candidate", &stats.Lifetime{Comparisons: map[string]*lifetime.Comparison{"pooled/8": clear, "pooled/16": clear},
+			Unstable: []string{"pooled/16 cold"}}, "**pooled/8** -50 [-60, -40]; left out, unstable: pooled/16"},
+		{"only candidate unstable", &stats.Lifetime{Comparisons: map[string]*lifetime.Comparison{"pooled/8": clear},
+			Unstable: []string{"pooled/8 cold", "pooled/8 warm"}}, "unstable: pooled/8 cold, pooled/8 warm"},
 		{"thin", &stats.Lifetime{Comparisons: map[string]*lifetime.Comparison{"pooled/8": thin}}, "too few rounds for an interval"},
 		{"clear", &stats.Lifetime{Comparisons: map[string]*lifetime.Comparison{"pooled/8": clear}}, "**pooled/8** -50 [-60, -40]"},
 	} {
-		if got := v.decisionCell(nil, c.l, 10); got != c.want {
+		if got := v.decisionCell(c.l, 10); got != c.want {
 			t.Errorf("%s: %q, want %q", c.name, got, c.want)
 		}
 	}

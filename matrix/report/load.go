@@ -43,6 +43,11 @@ type inputs struct {
 	Samples []matrix.Sample
 	Raw     []rawFile
 	Sources []source
+	// Findings are the lines left out of Samples (matrix.Screen: unreadable, duplicate, outside their
+	// run's plan, superseded), named by raw/<group>/<file>:<line>; Notes say what else was not counted
+	// (a run given twice).
+	Findings []matrix.Finding
+	Notes    []string
 }
 
 // load expands paths (results files, or results directories) and reads them. A directory contributes
@@ -123,6 +128,7 @@ func load(paths []string) (*inputs, error) {
 		}
 	}
 	in := &inputs{}
+	firstGroup := map[string]string{} // run id -> the group that brought it first
 	for _, g := range groups {
 		src := source{Group: g.name}
 		files := make([]string, 0, len(g.files))
@@ -130,33 +136,107 @@ func load(paths []string) (*inputs, error) {
 			files = append(files, f)
 		}
 		sort.Strings(files)
+		var samples []matrix.Sample
+		var findings []matrix.Finding
+		var samplesFile string // the runner's samples.jsonl beside run.json, when the group has both
 		for _, f := range files {
-			data, err := os.ReadFile(f)
-			if err != nil {
-				return nil, fmt.Errorf("report: %w", err)
-			}
-			switch g.files[f] {
-			case kindResults:
-				ss, err := matrix.ReadSamples(f)
-				if err != nil {
-					return nil, fmt.Errorf("report: %w", err)
-				}
-				if len(ss) == 0 {
-					return nil, fmt.Errorf("report: %s: no samples", f)
-				}
-				in.Samples = append(in.Samples, ss...)
-			case kindManifest:
+			if g.files[f] == kindManifest {
 				m, err := matrix.ReadManifest(filepath.Dir(f))
 				if err != nil {
 					return nil, fmt.Errorf("report: %w", err)
 				}
 				src.Manifest = &m
 			}
-			in.Raw = append(in.Raw, rawFile{Path: f, Name: path.Join(g.name, filepath.Base(f)), Kind: g.files[f], Data: data})
 		}
+		for _, f := range files {
+			data, err := os.ReadFile(f)
+			if err != nil {
+				return nil, fmt.Errorf("report: %w", err)
+			}
+			name := path.Join(g.name, filepath.Base(f))
+			if g.files[f] == kindResults {
+				ss, fs, err := screenFile(f, path.Join(rawDir, name), src.Manifest)
+				if err != nil {
+					return nil, err
+				}
+				if filepath.Base(f) == matrix.SamplesFile && src.Manifest != nil {
+					samplesFile = f
+				}
+				samples, findings = append(samples, ss...), append(findings, fs...)
+			}
+			in.Raw = append(in.Raw, rawFile{Path: f, Name: name, Kind: g.files[f], Data: data})
+		}
+		if mf := src.Manifest; mf != nil && samplesFile != "" {
+			mf.Reconcile(filepath.Dir(samplesFile), samples, findings)
+		}
+		if first, twice := givenBefore(firstGroup, src, samples); twice != "" {
+			in.Notes = append(in.Notes, fmt.Sprintf("run `%s` is given twice (raw/%s and raw/%s): counted once, from raw/%s", twice, first, g.name, first))
+			continue
+		}
+		for _, s := range samples {
+			if firstGroup[s.Run] == "" {
+				firstGroup[s.Run] = g.name
+			}
+		}
+		if mf := src.Manifest; mf != nil && mf.Run != "" && firstGroup[mf.Run] == "" {
+			firstGroup[mf.Run] = g.name
+		}
+		in.Samples, in.Findings = append(in.Samples, samples...), append(in.Findings, findings...)
 		in.Sources = append(in.Sources, src)
 	}
+	// Two inputs that share only some samples of a run: the first copy of each counts.
+	var across []matrix.Finding
+	in.Samples, across = matrix.Screen(nil, "", "", in.Samples, nil)
+	in.Findings = append(in.Findings, across...)
 	return in, nil
+}
+
+// screenFile reads one results file and screens it (matrix.Screen): against its run's plan when it is
+// the runner's samples.jsonl beside a run.json with a valid plan, else for duplicates and retries only. Findings name the
+// file by raw, its path inside the report. A file without one readable sample is an error.
+func screenFile(f, raw string, mf *matrix.Manifest) ([]matrix.Sample, []matrix.Finding, error) {
+	rf, err := matrix.ReadResultsFile(f)
+	if err != nil {
+		return nil, nil, fmt.Errorf("report: %w", err)
+	}
+	if len(rf.Samples) == 0 {
+		if len(rf.Bad) > 0 {
+			return nil, nil, fmt.Errorf("report: %s: no sample parses: %s", f, rf.Bad[0])
+		}
+		return nil, nil, fmt.Errorf("report: %s: no samples", f)
+	}
+	var plan *matrix.Plan
+	run := ""
+	if mf != nil && filepath.Base(f) == matrix.SamplesFile && mf.Plan.Validate() == nil { // a plan that says what is planned
+		plan, run = &mf.Plan, mf.Run
+	}
+	kept, findings := matrix.Screen(plan, run, raw, rf.Samples, rf.Lines)
+	bad := make([]matrix.Finding, len(rf.Bad))
+	for i, b := range rf.Bad {
+		b.Where = raw + strings.TrimPrefix(b.Where, f)
+		bad[i] = b
+	}
+	return kept, append(bad, findings...), nil
+}
+
+// givenBefore says whether a group's run was read already from an earlier group (the same run given
+// twice, e.g. a directory and a copy of it): by its run.json's run id, or, without one, when every
+// sample's run came first from one earlier group. It returns that group and the run.
+func givenBefore(firstGroup map[string]string, src source, samples []matrix.Sample) (group, run string) {
+	if mf := src.Manifest; mf != nil && mf.Run != "" {
+		if g := firstGroup[mf.Run]; g != "" {
+			return g, mf.Run
+		}
+		return "", ""
+	}
+	for i, s := range samples {
+		g := firstGroup[s.Run]
+		if g == "" || (i > 0 && g != group) {
+			return "", ""
+		}
+		group, run = g, s.Run
+	}
+	return group, run
 }
 
 // uniqueName returns base, or base with a numeric suffix if base is taken.

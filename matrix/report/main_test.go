@@ -20,7 +20,7 @@ func TestMainErrors(t *testing.T) {
 	txt := filepath.Join(dir, "notes.txt")
 	os.WriteFile(txt, []byte("x"), 0o644)
 	torn := filepath.Join(dir, "torn.jsonl")
-	os.WriteFile(torn, []byte(`{"run":"r","cell":{}}`+"\n"+`{"run":`), 0o644)
+	os.WriteFile(torn, []byte(`{"run":`), 0o644)
 	empty := t.TempDir()
 	for _, tc := range []struct {
 		args []string
@@ -30,7 +30,7 @@ func TestMainErrors(t *testing.T) {
 		{[]string{"-in", filepath.Join(dir, "missing.jsonl")}, fmt.Sprintf("-in %q", filepath.Join(dir, "missing.jsonl"))},
 		{[]string{"-in", txt}, "not a results file"},
 		{[]string{"-in", empty}, "directory holds no .jsonl results file"},
-		{[]string{"-in", torn}, "torn.jsonl:2"},
+		{[]string{"-in", torn}, "torn.jsonl:1"}, // nothing but a torn line: no sample to report
 		{[]string{"-in", "testdata", "-date", "yesterday"}, `-date "yesterday": want RFC 3339`},
 		{[]string{"-in", "testdata", "-name", "../up"}, `-name "../up"`},
 		{[]string{"-in", "testdata", "extra"}, `unexpected argument "extra"`},

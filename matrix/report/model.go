@@ -22,6 +22,8 @@ type model struct {
 	Verdicts    []verdictRow
 	Raw         []rawFile
 	Sources     []source
+	Findings    []matrix.Finding      // lines left out before any analysis (screened.go)
+	Notes       []string              // inputs not counted, such as a run given twice
 	Runs        []string              // distinct run ids
 	Envs        map[string][]host.Env // per platform, distinct
 	Samples     map[string]int        // per platform

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/deflatelab/deflatelab/matrix"
 	"github.com/deflatelab/deflatelab/matrix/stats"
 )
 
@@ -54,9 +55,14 @@ func Render(opts Options) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	var manifests []*matrix.Manifest
+	for _, src := range in.Sources {
+		manifests = append(manifests, src.Manifest)
+	}
+	a.ApplyRuns(manifests)
 	m := newModel(in.Samples, a)
 	m.Emulated = emu
-	m.Raw, m.Sources = in.Raw, in.Sources
+	m.Raw, m.Sources, m.Findings, m.Notes = in.Raw, in.Sources, in.Findings, in.Notes
 	if err := fill(m, opts, in); err != nil {
 		return "", err
 	}

@@ -30,6 +30,7 @@ var sections = []section{
 	{"aa", readmeFile, writeAA},
 	{"summary-charts", readmeFile, writeChartsOf(readmeFile)},
 	{"verdicts", readmeFile, writeVerdicts},
+	{"rounds", readmeFile, writeRounds},
 	{"decisions", readmeFile, writeDecisions},
 	{"emulated", readmeFile, writeEmulated},
 	{"pages", readmeFile, writePageIndex},
@@ -39,6 +40,7 @@ var sections = []section{
 	{"cells", cellsPage, writeCellStats},
 	{"why", whyPage, writeWhy},
 	{"why-counters", whyPage, writeWhyCounters},
+	{"why-regimes", whyPage, writeWhyRegimes},
 	{"why-charts", whyPage, writeChartsOf(whyPage)},
 	{"coldstart", coldStartPage, writeColdStart},
 	{"coldstart-charts", coldStartPage, writeChartsOf(coldStartPage)},
@@ -55,7 +57,7 @@ var sections = []section{
 // pageTitles name the linked pages, in the order the first page lists them.
 var pageTitles = []struct{ File, Title, What string }{
 	{cellsPage, "Time per operation and per-cell statistics", "every cell's medians, change, interval, p-values and decision"},
-	{whyPage, "Why: page faults, allocations, memory", "what each variant did natively, per operation"},
+	{whyPage, "Why: page faults, allocations, memory, processor time", "what each variant did natively, and what the machine did while it ran (CPU time, context switches, processor changes, state handoffs), per operation"},
 	{coldStartPage, "Cold start", "a fresh process's first operations, and when it reaches its warm speed"},
 	{capacityPage, "Pool capacity", "pooled at each capacity against control, with the idle memory each holds"},
 	{lifetimePage, "Steady state and lifetime cost", "when each process's cost settles, each variant's total over N operations, and the break-even N"},

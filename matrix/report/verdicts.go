@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/deflatelab/deflatelab/matrix"
 	"github.com/deflatelab/deflatelab/matrix/stats"
 )
 
@@ -332,8 +331,12 @@ func writeIntegrity(w io.Writer, m *model) {
 	}
 	fmt.Fprintf(w, "**Data quality.** %d samples: %d failed, %d with an output that differs from the cell's "+
 		"reference (left out of the statistics); %d variant cells too thin for an interval.\n\n", total, failed, mismatched, thin)
+	if sentence, list := leftOut(m); sentence != "" {
+		fmt.Fprintf(w, "%s\n\n", sentence)
+		bad = append(bad, list...)
+	}
 	for _, src := range m.Sources {
-		if mf := src.Manifest; mf != nil && (mf.Status != matrix.StatusComplete || mf.Samples < mf.Planned) {
+		if mf := src.Manifest; mf != nil && !mf.Complete() {
 			bad = append(bad, fmt.Sprintf("- run `%s` (raw/%s): status **%s**, %d of %d planned samples recorded%s",
 				mf.Run, src.Group, mf.Status, mf.Samples, mf.Planned, strings.TrimSuffix(" - "+mf.Error, " - ")))
 		}
@@ -347,5 +350,5 @@ func writeIntegrity(w io.Writer, m *model) {
 }
 
 func cellName(c *stats.Cell) string {
-	return fmt.Sprintf("%s %s %s DOP %d %s", c.Platform, c.Backend, c.Workload, c.DOP, c.Phase)
+	return fmt.Sprintf("%s %s %s DOP %s %s", c.Platform, c.Backend, c.Workload, dopCell(c), c.Phase)
 }

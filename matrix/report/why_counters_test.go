@@ -43,6 +43,11 @@ func TestWhyCounters(t *testing.T) {
 		t.Fatal(err)
 	}
 	page := string(data)
+	for _, tb := range mdTables(page) {
+		if w := minTableWidth(tb); w > contentWidth {
+			t.Errorf("table %q is at least %.0f px wide, more than %d px", strings.Join(tb[0], " | "), w, contentWidth)
+		}
+	}
 	section := func(heading string) string {
 		_, after, ok := strings.Cut(page, heading)
 		if !ok {
@@ -84,5 +89,46 @@ func TestWhyCounters(t *testing.T) {
 				t.Errorf("%s: %q in:\n%s", tt.heading, w, got)
 			}
 		}
+	}
+}
+
+// A variant whose rounds ran at two speeds gets its counters split by speed group, so that the counter
+// moving with the speed shows: here involuntary context switches, 50x in the slow rounds.
+func TestWhyRegimes(t *testing.T) {
+	n := func(v int64) *int64 { return &v }
+	cell := matrix.Cell{Platform: "linux/amd64", Workload: "mixed", DOP: 4, Phase: "warm", Backend: "libc"}
+	var samples []matrix.Sample
+	for r := range 10 {
+		for i, v := range []string{"control", "pooled/12"} {
+			elapsed, invol := int64(1e7+r*1e4), int64(100)
+			if v == "pooled/12" && r >= 6 {
+				elapsed, invol = 2.6e7+int64(r)*1e4, 5000
+			}
+			samples = append(samples, matrix.Sample{Run: "r", Cell: cell, Variant: v, Round: r, Position: (r + i) % 2, OK: true,
+				Result: &host.Result{Ops: 1000, ElapsedNs: elapsed, OutputBytes: 5, Digest: "d", Env: host.Env{NumCPU: 4},
+					Counters: &host.Counters{CPUNs: n(4e7), VolCtxSw: n(10), InvolCtxSw: n(invol)}}})
+		}
+	}
+	path, err := Render(Options{In: []string{writeResults(t, samples)}, Out: t.TempDir(), Name: "x"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(filepath.Join(filepath.Dir(path), whyPage))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, got, _ := strings.Cut(string(data), "## Why: the counters in each speed group")
+	for _, want := range []string{
+		"### linux/amd64, libc, mixed, DOP 4, warm: pooled/12",
+		"6 fast rounds at a median 10.03 µs/op, 4 slow at 26.07 µs/op.",
+		"| Involuntary ctx sw/op | 0.100 [0.100, 0.100] | 5 (n=4, no CI) | 50x |",
+		"| Voluntary ctx sw/op | 0.010 [0.010, 0.010] | 0.010 (n=4, no CI) | 1x |",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("no %q in:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, ": control\n") {
+		t.Errorf("control, at one speed, is listed:\n%s", got)
 	}
 }

@@ -70,6 +70,8 @@ type Cell struct {
 	RefDigest  string // ...with this digest; empty when no sample succeeded
 	Variants   []*Variant
 	Deltas     []*Delta
+	// Closing is what the runner recorded of the cell's rounds (run.json), nil for runs without it.
+	Closing *Closing
 }
 
 // Oversubscribed reports whether the cell ran more workers than its machine had processors: its time per

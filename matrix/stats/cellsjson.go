@@ -65,6 +65,12 @@ type CellRecord struct {
 	// Regimes is null unless control or the candidate ran at two speeds (verdict "unstable"); then it
 	// holds each flagged side's groups.
 	Regimes []RegimeRecord `json:"regimes"`
+	// ClosedBy and RoundsPlanned are what the runner recorded of the cell's rounds (run.json): why they
+	// ended (planned, decided, futile, cap, resampled, unstable-cap) and the plan's rounds (an adaptive
+	// run's cap); ExtraRounds are re-sampling rounds after the cell's own. Absent for runs without it.
+	ClosedBy      string `json:"closedBy,omitempty"`
+	RoundsPlanned int    `json:"roundsPlanned,omitempty"`
+	ExtraRounds   int    `json:"extraRounds,omitempty"`
 }
 
 // RegimeRecord is one side's speed regimes in a cell, over RegimeMetric.
@@ -123,6 +129,13 @@ func record(c *Cell, control, cand *Variant, d *Delta) CellRecord {
 	r.AdjConfidence, r.Margin = d.AdjustedConfidence(), d.Margin()*100
 	if _, alo, ahi := d.AdjustedPercent(); !d.Thin() && !d.Adjusted.Thin() {
 		r.AdjLo, r.AdjHi = finite(alo), finite(ahi)
+	}
+	if c.Closing != nil {
+		r.ClosedBy, r.RoundsPlanned, r.ExtraRounds = c.Closing.ClosedBy, c.Closing.Planned, c.Closing.Extra
+	}
+	if s := d.Sequential; s != nil { // an adaptive run: the stopping rule's p-values and interval
+		r.Test, r.P, r.PAdj = "confidence-sequence", s.P, finite(s.PAdj)
+		r.Lo, r.Hi = finite(pct(math.Exp(s.Lo))), finite(pct(math.Exp(s.Hi)))
 	}
 	if control != nil {
 		r.ControlMedian = finite(control.Metrics[d.Metric].Center)

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/sequential"
 )
 
 // Class is a cell comparison's verdict: the word a report prints and cells.json records.
@@ -52,6 +53,11 @@ func (d *Delta) Class() Class {
 		return NoData
 	case d.Unstable:
 		return Unstable
+	case d.Sequential != nil:
+		if d.Sequential.Class == sequential.Undecided {
+			return Inconclusive
+		}
+		return Class(d.Sequential.Class)
 	case d.Paired() && !d.Adjusted.Thin():
 		lo, hi := d.Adjusted.Lo, d.Adjusted.Hi
 		switch {

@@ -64,3 +64,44 @@ func TestCounterMetricsAbsentIsNotZero(t *testing.T) {
 		t.Errorf("busy processors: %d values, median %v", e.N, e.Center)
 	}
 }
+
+// In a variant whose rounds ran at two speeds, the counters are split by speed group: here the slow rounds
+// are the ones with many involuntary context switches, while CPU time per operation stays put.
+func TestRegimeCounters(t *testing.T) {
+	control := []float64{100, 101, 99, 100, 102, 98, 100, 101, 99, 100}
+	cand := []float64{50, 51, 50, 49, 50, 51, 130, 131, 129, 130} // rounds 6-9 at a second speed
+	samples := rounds("pooled/12", control, cand)
+	for _, s := range samples {
+		slow := s.Variant != "control" && s.Round >= 6
+		invol := int64(100)
+		if slow {
+			invol = 5000
+		}
+		s.Result.Counters = &host.Counters{CPUNs: ptr(40e6), InvolCtxSw: ptr(invol)}
+	}
+	a, err := Analyze(samples, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := a.Cells[0]
+	if got := c.Variant("control").RegimeCounters(0.95); got != nil {
+		t.Errorf("control, one speed: %d counters split by speed, want none", len(got))
+	}
+	v := c.Variant("pooled/12")
+	if !v.Regimes.Flagged {
+		t.Fatal("the two-speed candidate is not flagged; nothing to split")
+	}
+	got := map[string]GroupCounter{}
+	for _, g := range v.RegimeCounters(0.95) {
+		got[g.Metric.Name] = g
+	}
+	if g := got[InvolCtxSw.Name]; g.Fast.N != 6 || g.Slow.N != 4 || g.Fast.Center != 0.1 || g.Slow.Center != 5 {
+		t.Errorf("involuntary switches: fast %d rounds median %v, slow %d rounds median %v; want 6 at 0.1, 4 at 5", g.Fast.N, g.Fast.Center, g.Slow.N, g.Slow.Center)
+	}
+	if g := got[CPUPerOp.Name]; g.Fast.Center != g.Slow.Center {
+		t.Errorf("CPU/op: fast %v, slow %v; want equal", g.Fast.Center, g.Slow.Center)
+	}
+	if _, ok := got[Cycles.Name]; ok {
+		t.Error("cycles, which no round has, are listed")
+	}
+}

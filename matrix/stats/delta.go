@@ -5,6 +5,7 @@ import (
 	"math"
 	"sort"
 
+	"github.com/deflatelab/deflatelab/matrix/sequential"
 	"golang.org/x/perf/benchmath"
 )
 
@@ -53,9 +54,13 @@ type Delta struct {
 	// the rounds measured two machine or process states, not one effect, so the delta is never
 	// Significant, and its Class is Unstable.
 	Unstable bool
-	alpha    float64
-	margin   float64   // equivalence margin, a fraction; 0: DefaultEquivMargin
-	logs     []float64 // the log ratios Log was computed from, for Adjusted
+	// Sequential is the adaptive stopping rule's decision, set (by Analysis.ApplyRuns) on the elapsed-time
+	// deltas of an adaptive run: the rounds stopped when the data said so, so the fixed analysis' p-value
+	// and interval are not valid there, and Class reads this instead.
+	Sequential *sequential.Decision
+	alpha      float64
+	margin     float64   // equivalence margin, a fraction; 0: DefaultEquivMargin
+	logs       []float64 // the log ratios Log was computed from, for Adjusted
 }
 
 // Paired reports whether the decision is the paired one: the log ratios have a finite interval.
@@ -127,8 +132,12 @@ func (d *Delta) Percent() (center, lo, hi float64) {
 }
 
 // AdjustedPercent is Percent with the selection-adjusted interval (Adjusted): the interval every table
-// prints, the one the verdicts are read from.
+// prints, the one the verdicts are read from; in an adaptive run (Sequential set), the stopping rule's
+// mean and its adjusted confidence-sequence interval instead.
 func (d *Delta) AdjustedPercent() (center, lo, hi float64) {
+	if s := d.Sequential; s != nil { // an adaptive run decides on its confidence sequence: show that
+		return pct(math.Exp(s.Mean)), pct(math.Exp(s.Lo)), pct(math.Exp(s.Hi))
+	}
 	c, lo, hi := d.Percent()
 	if d.Log.N == 0 {
 		return c, lo, hi

@@ -6,6 +6,7 @@ import (
 	"maps"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/deflatelab/deflatelab/matrix"
 	"github.com/deflatelab/deflatelab/matrix/host"
@@ -222,4 +223,36 @@ func capacityOf(v *Variant) int {
 		return s.Result.PoolCapacity
 	}
 	return 0
+}
+
+// Decide is lifetime.Decide at lifetime n over the candidates whose rounds were stable in both phases.
+// It withholds the decision (unstable names why, ok false) when control's rounds were not, or when no
+// stable candidate is left; left lists the unstable candidates kept out of the ranking.
+func (l *Lifetime) Decide(control string, n int) (d lifetime.Decision, left []string, unstable string, ok bool) {
+	unstableOf := func(name string) []string {
+		var out []string
+		for _, u := range l.Unstable {
+			if strings.HasPrefix(u, name+" ") {
+				out = append(out, u)
+			}
+		}
+		return out
+	}
+	if u := unstableOf(control); len(u) > 0 {
+		return d, nil, strings.Join(u, ", "), false
+	}
+	stable := map[string]*lifetime.Comparison{}
+	for name, c := range l.Comparisons {
+		if len(unstableOf(name)) > 0 {
+			left = append(left, name)
+			continue
+		}
+		stable[name] = c
+	}
+	slices.SortFunc(left, CompareNames)
+	if len(stable) == 0 && len(left) > 0 {
+		return d, left, strings.Join(l.Unstable, ", "), false
+	}
+	d, ok = lifetime.Decide(control, stable, n)
+	return d, left, "", ok
 }

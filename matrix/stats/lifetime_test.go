@@ -150,6 +150,9 @@ func TestLifetimesUnstable(t *testing.T) {
 	if got := ls[0].Unstable; len(got) != 1 || got[0] != "control warm" {
 		t.Errorf("unstable %v, want [control warm]", got)
 	}
+	if _, _, why, ok := ls[0].Decide(a.Control, 100); ok || why != "control warm" {
+		t.Errorf("decision on unstable control: ok %v, why %q", ok, why)
+	}
 	recs := LifetimeRecords(ls, a.Control)
 	if len(recs) != 2 || recs[0].Variant != "control" || recs[0].BreakEven != nil || recs[1].BreakEven == nil || len(recs[1].Lifetime) != len(lifetime.Grid()) {
 		t.Fatalf("records %+v", recs)
