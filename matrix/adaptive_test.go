@@ -157,6 +157,7 @@ func TestResampleUnstableCells(t *testing.T) {
 // the results (what resume and the report do) finds nothing outside the plan.
 func TestAdaptiveCandidatesStopApart(t *testing.T) {
 	r := fakeRunner(t, "slowernoisy")
+	t.Setenv(fakeCounterEnv, filepath.Join(t.TempDir(), "count"))
 	r.Plan.Rounds = 10
 	r.Plan.Adaptive = &DefaultAdaptive
 	if err := r.Run(context.Background()); err != nil {
