@@ -53,6 +53,12 @@ func (s *State) deflateMedium(flush Flush) blockState {
 			}
 			next[pmLength] = 0
 		}
+		if earlyExit && s.lookahead >= minLookahead {
+			if s.mediumRunGreedy() && s.flushBlock(false) {
+				return needMore
+			}
+			continue
+		}
 
 		if !earlyExit && next[pmLength] > 0 {
 			current = next.unpack()
@@ -121,6 +127,59 @@ func (s *State) deflateMedium(flush Flush) blockState {
 		}
 	}
 	return s.finishBlock(flush, minMatch-1)
+}
+
+// mediumRunGreedy is deflateMedium's loop at levels 3 and 4 (no match ahead, so orgstart is always
+// strstart) for as long as minLookahead bytes are ahead: it does exactly what the general loop does,
+// with the positions and the symbol buffer's index in locals, and stops after the symbol that fills
+// the buffer, reporting it.
+func (s *State) mediumRunGreedy() (full bool) {
+	strstart, lookahead := s.strstart, s.lookahead
+	w := s.windowPtr()
+	head, wmask, maxDist := s.head, s.wmask, s.maxDist
+	_ = head[0]
+	_ = s.prev[wmask] // prev has wmask+1 entries
+	prev := unsafe.Pointer(unsafe.SliceData(s.prev))
+	symNext, symEnd := s.symNext, s.symEnd
+	dBuf, lBuf := s.dBuf[:symEnd], s.lBuf[:symEnd]
+	lt, dt := &s.trees.dynLtree, &s.trees.dynDtree
+	for lookahead >= minLookahead && symNext < symEnd {
+		h := hash4(load32(w, strstart))
+		hashHead := int(head[h])
+		if hashHead != strstart {
+			*(*uint16)(unsafe.Add(prev, 2*(strstart&wmask))) = uint16(hashHead)
+			head[h] = uint16(strstart)
+		}
+		length, matchStart := 1, 0
+		if dist := strstart - hashHead; dist <= maxDist && dist > 0 && hashHead != 0 {
+			s.strstart, s.lookahead = strstart, lookahead
+			length, matchStart = s.longestMatch(hashHead), s.matchStart
+			if length < wantMinMatch || matchStart >= strstart {
+				length = 1
+			}
+		}
+		// insert_match: the positions after the first, unless the match ends within wantMinMatch
+		// of the lookahead (insertSpan with orgstart == strstart).
+		if lookahead > length+wantMinMatch && length > 1 {
+			s.insertString4(strstart+1, length-1)
+		}
+		// emit_match
+		lookahead -= length
+		if length >= wantMinMatch {
+			dist, lc := strstart-matchStart, length-minMatch
+			dBuf[symNext], lBuf[symNext] = uint16(dist), uint8(lc)
+			lt[lengthSyms[uint8(lc)].sym].fc++
+			dt[distSymOf(uint(dist-1)).code].fc++
+		} else {
+			c := *(*byte)(unsafe.Add(w, strstart))
+			dBuf[symNext], lBuf[symNext] = 0, c
+			lt[c].fc++
+		}
+		symNext++
+		strstart += length
+	}
+	s.strstart, s.lookahead, s.symNext = strstart, lookahead, symNext
+	return symNext == symEnd
 }
 
 // emitLiterals tallies the n bytes at str as literals (zlib-ng's emit_match for a match shorter than

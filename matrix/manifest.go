@@ -67,6 +67,12 @@ type CellRun struct {
 	Classes map[string]string `json:"classes,omitempty"`
 }
 
+// Complete reports whether the run finished its plan: complete, with every planned sample recorded, or
+// - an adaptive or re-sampled run, whose samples can be fewer or more than planned - every cell closed.
+func (m Manifest) Complete() bool {
+	return m.Status == StatusComplete && (m.Samples >= m.Planned || allClosed(m.Cells))
+}
+
 // Extra is how many extra (re-sampling) rounds the cell took.
 func (c CellRun) Extra() int {
 	if c.Base == 0 {

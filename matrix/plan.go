@@ -111,6 +111,10 @@ func (p Plan) Validate() error {
 	if err := p.Adaptive.validate(); err != nil {
 		return err
 	}
+	if p.Adaptive != nil && p.Rounds%p.Adaptive.Batch != 0 {
+		return fmt.Errorf("matrix: rounds %d with adaptive batches of %d: the cap must be a whole number of batches, so that the last batch is order-balanced too (give -rounds %d)",
+			p.Rounds, p.Adaptive.Batch, (p.Rounds/p.Adaptive.Batch+1)*p.Adaptive.Batch)
+	}
 	if err := p.Resample.validate(); err != nil {
 		return err
 	}
@@ -173,18 +177,18 @@ func (p Plan) Cells() []Cell {
 func (p Plan) Jobs(cellIndex int, cell Cell) []Job { return p.jobs(cellIndex, cell, 0, p.Rounds, nil) }
 
 // jobs lists cell's samples of rounds from..to-1: of control and the candidates runs accepts (nil: all),
-// each round in its variant order with the others left out.
+// each round in its variant order with the others left out. Position stays the variant's place in the
+// round's whole order, so that the order any two variants ran in can be read from their positions, and
+// a screen of the results finds each sample where the plan puts it.
 func (p Plan) jobs(cellIndex int, cell Cell, from, to int, runs func(string) bool) []Job {
 	control := controlOf(p.Variants)
 	jobs := make([]Job, 0, (to-from)*len(p.Variants))
 	for r := from; r < to; r++ {
-		pos := 0
-		for _, v := range p.RoundOrder(cellIndex, r) {
+		for pos, v := range p.RoundOrder(cellIndex, r) {
 			if v != control && runs != nil && !runs(v) {
 				continue
 			}
 			jobs = append(jobs, Job{Cell: cell, Round: r, Position: pos, Variant: v})
-			pos++
 		}
 	}
 	return jobs

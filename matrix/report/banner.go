@@ -5,7 +5,6 @@ import (
 	"io"
 	"strings"
 
-	"github.com/deflatelab/deflatelab/matrix"
 	"github.com/deflatelab/deflatelab/matrix/host"
 	"github.com/deflatelab/deflatelab/matrix/stats"
 )
@@ -23,7 +22,7 @@ func weakEvidence(m *model) []string {
 		if mf := src.Manifest; mf != nil && weakProfiles[mf.Profile] != "" {
 			out = append(out, fmt.Sprintf("Run `%s` used the **%s profile**, which %s.", mf.Run, mf.Profile, weakProfiles[mf.Profile]))
 		}
-		if mf := src.Manifest; mf != nil && (mf.Status != matrix.StatusComplete || mf.Samples < mf.Planned) {
+		if mf := src.Manifest; mf != nil && !mf.Complete() {
 			out = append(out, fmt.Sprintf("Run `%s` is **%s**: %d of %d planned samples recorded.", mf.Run, mf.Status, mf.Samples, mf.Planned))
 		}
 	}

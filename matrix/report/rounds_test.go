@@ -22,6 +22,7 @@ func TestRoundsPerCell(t *testing.T) {
 	plan := p.Plan
 	plan.Platform, plan.Backends, plan.Workloads, plan.Phases, plan.DOPs = "linux/amd64", []string{"pages"}, []string{"fixed"}, []string{"warm"}, []int{1, 2}
 	plan.Variants, plan.Rounds, plan.Adaptive = []string{"control", "pooled/8"}, 10, &matrix.DefaultAdaptive
+	plan.Resample = &matrix.Resample{MaxExtra: 2}
 	cells := plan.Cells()
 	rounds := []int{4, 12}
 	var samples []matrix.Sample
@@ -52,6 +53,9 @@ func TestRoundsPerCell(t *testing.T) {
 		t.Fatal(err)
 	}
 	page := reportText(t, filepath.Dir(out))
+	if strings.Contains(page, "Run `r1` is **") || strings.Contains(page, "lines were left out") {
+		t.Errorf("the banner calls a finished adaptive run (fewer samples than its cap allows) incomplete, or its extra rounds unplanned:\n%s", page)
+	}
 	sec, _ := cutSection(page, "## Rounds per cell")
 	for _, want := range []string{"the test's rule", "| 4 (of 10) | every comparison decided | - |", "| 12 (of 10) | re-sampled: the regimes did not hold | 2: outvoted the transient regime |", "pooled/8 4 faster"} {
 		if !strings.Contains(sec, want) {

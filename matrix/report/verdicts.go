@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/deflatelab/deflatelab/matrix"
 	"github.com/deflatelab/deflatelab/matrix/stats"
 )
 
@@ -332,7 +331,7 @@ func writeIntegrity(w io.Writer, m *model) {
 		bad = append(bad, list...)
 	}
 	for _, src := range m.Sources {
-		if mf := src.Manifest; mf != nil && (mf.Status != matrix.StatusComplete || mf.Samples < mf.Planned) {
+		if mf := src.Manifest; mf != nil && !mf.Complete() {
 			bad = append(bad, fmt.Sprintf("- run `%s` (raw/%s): status **%s**, %d of %d planned samples recorded%s",
 				mf.Run, src.Group, mf.Status, mf.Samples, mf.Planned, strings.TrimSuffix(" - "+mf.Error, " - ")))
 		}
@@ -346,5 +345,5 @@ func writeIntegrity(w io.Writer, m *model) {
 }
 
 func cellName(c *stats.Cell) string {
-	return fmt.Sprintf("%s %s %s DOP %d %s", c.Platform, c.Backend, c.Workload, c.DOP, c.Phase)
+	return fmt.Sprintf("%s %s %s DOP %s %s", c.Platform, c.Backend, c.Workload, dopCell(c), c.Phase)
 }

@@ -89,10 +89,14 @@ func (d *Delta) USignificant() bool {
 }
 
 // Significant reports whether the decision test rejects "no change" after the correction for multiple
-// comparisons (uncorrected when the delta was made outside Analyze), and the cell is not Unstable.
+// comparisons (uncorrected when the delta was made outside Analyze), and the cell is not Unstable. In an
+// adaptive run the decision is the stopping rule's (Sequential): faster or slower.
 func (d *Delta) Significant() bool {
 	if d.Unstable {
 		return false
+	}
+	if s := d.Sequential; s != nil {
+		return s.Class == sequential.Faster || s.Class == sequential.Slower
 	}
 	p := d.PAdjusted
 	if math.IsNaN(p) {
