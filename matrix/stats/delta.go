@@ -136,8 +136,12 @@ func (d *Delta) Percent() (center, lo, hi float64) {
 }
 
 // AdjustedPercent is Percent with the selection-adjusted interval (Adjusted): the interval every table
-// prints, the one the verdicts are read from.
+// prints, the one the verdicts are read from; in an adaptive run (Sequential set), the stopping rule's
+// mean and its adjusted confidence-sequence interval instead.
 func (d *Delta) AdjustedPercent() (center, lo, hi float64) {
+	if s := d.Sequential; s != nil { // an adaptive run decides on its confidence sequence: show that
+		return pct(math.Exp(s.Mean)), pct(math.Exp(s.Lo)), pct(math.Exp(s.Hi))
+	}
 	c, lo, hi := d.Percent()
 	if d.Log.N == 0 {
 		return c, lo, hi
