@@ -5,6 +5,7 @@ import (
 	"errors"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -157,6 +158,7 @@ func TestResampleUnstableCells(t *testing.T) {
 // the results (what resume and the report do) finds nothing outside the plan.
 func TestAdaptiveCandidatesStopApart(t *testing.T) {
 	r := fakeRunner(t, "slowernoisy")
+	t.Setenv(fakeCounterEnv, filepath.Join(t.TempDir(), "count"))
 	r.Plan.Rounds = 10
 	r.Plan.Adaptive = &DefaultAdaptive
 	if err := r.Run(context.Background()); err != nil {
@@ -179,5 +181,44 @@ func TestAdaptiveCandidatesStopApart(t *testing.T) {
 	kept, findings := Screen(&r.Plan, m.Run, filepath.Join(r.Dir, SamplesFile), samples, nil)
 	if len(findings) > 0 || len(kept) != len(samples) {
 		t.Errorf("screen kept %d of %d samples: %v", len(kept), len(samples), findings)
+	}
+}
+
+func TestRoundsNote(t *testing.T) {
+	for _, tc := range []struct {
+		cells []CellRun
+		want  string
+	}{
+		{nil, ""},
+		{[]CellRun{{ClosedBy: ClosedPlanned, Rounds: 10, Base: 10}}, ""},
+		{[]CellRun{{ClosedBy: ClosedDecided}, {ClosedBy: ClosedDecided}, {ClosedBy: ClosedFutile}, {ClosedBy: ""}}, "; cells: 2 decided, 1 futile, 1 open"},
+		{[]CellRun{{ClosedBy: ClosedPlanned, Rounds: 10, Base: 10}, {ClosedBy: ClosedStable, Rounds: 14, Base: 10}}, "; cells: 1 planned, 1 resampled (1 of them re-sampled: 4 extra rounds)"},
+	} {
+		if got := RoundsNote(tc.cells); got != tc.want {
+			t.Errorf("RoundsNote(%+v) = %q, want %q", tc.cells, got, tc.want)
+		}
+	}
+}
+
+func TestAdaptivePlanValidation(t *testing.T) {
+	p := testPlan()
+	p.Adaptive = &DefaultAdaptive
+	p.Rounds = 3 // smoke's: one batch and a half
+	if err := p.Validate(); err == nil || !strings.Contains(err.Error(), "-rounds 4") {
+		t.Errorf("3 rounds in batches of 2: %v, want an error suggesting -rounds 4", err)
+	}
+	p.Rounds = 4
+	if err := p.Validate(); err != nil {
+		t.Errorf("4 rounds: %v", err)
+	}
+	for _, a := range []Adaptive{{Batch: 3, Alpha: 0.05, Precision: 1}, {Batch: 2, Alpha: 0, Precision: 1}, {Batch: 2, Alpha: 0.05, Precision: 0}, {Batch: 2, Alpha: 0.05, Precision: 1, Correction: "holm"}} {
+		p.Adaptive = &a
+		if err := p.Validate(); err == nil {
+			t.Errorf("%+v: accepted", a)
+		}
+	}
+	p.Adaptive, p.Resample = nil, &Resample{MaxExtra: 3}
+	if err := p.Validate(); err == nil {
+		t.Error("resample maxExtra 3: accepted")
 	}
 }

@@ -1,6 +1,7 @@
 package matrix
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -103,6 +104,9 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			return usageErrorf("bench: -resume takes the plan from %s; drop %s", filepath.Join(*out, ManifestFile), strings.Join(planFlags, " "))
 		}
 		m, err := ReadManifest(*out)
+		if held, h, _, _ := LockState(*out); err != nil && held { // a run starting there: run.json comes soon
+			return &LockedError{Dir: *out, Holder: h}
+		}
 		if err != nil {
 			return fmt.Errorf("bench: -resume: %w", err)
 		}
@@ -154,6 +158,9 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			if *adapt {
 				a := DefaultAdaptive
 				plan.Adaptive = &a
+				if r := plan.Rounds % a.Batch; r != 0 && !set["rounds"] { // the profile's rounds, up to whole batches
+					plan.Rounds += a.Batch - r
+				}
 			}
 		}
 		if set["resample"] {
@@ -206,7 +213,7 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		r.Hosts[hostVariant(v)] = hostbin.Path(*bin, goos, hostVariant(v))
 	}
 	if complete {
-		fmt.Fprintf(stderr, "bench: %s is complete: every planned sample is recorded; nothing to resume\n", *out)
+		fmt.Fprintf(stderr, "bench: %s is complete: every planned sample is recorded, or every cell closed; nothing to resume\n", *out)
 	} else {
 		err = r.Run(ctx)
 	}
@@ -231,7 +238,7 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if len(findings) > 0 {
 		left = fmt.Sprintf("; %s left out (%s)", Lines(len(findings)), CountFindings(findings))
 	}
-	fmt.Fprintf(stderr, "bench: %s%s in %s\n", sum, left, *out)
+	fmt.Fprintf(stderr, "bench: %s%s%s in %s\n", sum, left, RoundsNote(m.Cells), *out)
 	fmt.Fprintln(stdout, *out)
 	if err == nil && readErr == nil && len(sum.Unusable) > 0 {
 		err = fmt.Errorf("bench: %w", &UnusableError{Dir: *out, Summary: sum})
@@ -242,6 +249,35 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 // Unstable is the regime detector the runner's re-sampling asks: a variant's per-round times per
 // operation, in round order, at two separated speeds - the detector the report's "unstable" verdict uses.
 func Unstable(values []float64) bool { return regime.Detect(values, regime.Default).Flagged }
+
+// RoundsNote says, for the summary line, how a run's cells closed when they did not all simply take the
+// plan's rounds (adaptive stopping, re-sampling): "; cells: 20 decided, 9 futile, 3 cap (5 of them re-sampled: 14
+// extra rounds)". Empty for a fixed run without extra rounds.
+func RoundsNote(cells []CellRun) string {
+	count := map[string]int{}
+	resampled, extra := 0, 0
+	for _, c := range cells {
+		count[c.ClosedBy]++
+		if c.Extra() > 0 {
+			resampled++
+			extra += c.Extra()
+		}
+	}
+	if count[ClosedPlanned] == len(cells) {
+		return ""
+	}
+	var parts []string
+	for _, k := range []string{ClosedDecided, ClosedFutile, ClosedCap, ClosedPlanned, ClosedStable, ClosedUnstableCap, ""} {
+		if n := count[k]; n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", n, cmp.Or(k, "open")))
+		}
+	}
+	note := "; cells: " + strings.Join(parts, ", ")
+	if resampled > 0 {
+		note += fmt.Sprintf(" (%d of them re-sampled: %d extra rounds)", resampled, extra)
+	}
+	return note
+}
 
 // allClosed reports whether a run's manifest has every cell closed (an adaptive or re-sampled run that
 // finished: its samples can be fewer, or more, than planned).

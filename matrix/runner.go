@@ -141,7 +141,7 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 	}()
 	now := time.Now().UTC()
 	m := Manifest{
-		Run:   now.Format("20060102T150405Z") + "-" + strings.ReplaceAll(r.Plan.Platform, "/", "-"),
+		Run:   runID(now, r.Plan.Platform),
 		Start: now, Command: [][]string{r.Command},
 	}
 	if r.Resume {

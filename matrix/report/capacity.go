@@ -105,7 +105,7 @@ func (v *capacityView) write(w io.Writer) {
 // verdict says, for one warm mixed cell, at which capacity the pool stops losing to control and from which
 // it wins, and what each capacity holds idle.
 func (v *capacityView) verdict(c *stats.Cell) string {
-	head := fmt.Sprintf("%s, %s, mixed, DOP %d, warm: ", c.Platform, c.Backend, c.DOP)
+	head := fmt.Sprintf("%s, %s, mixed, DOP %s, warm: ", c.Platform, c.Backend, dopCell(c))
 	var parts []string
 	stop, win := "", ""
 	for _, cand := range v.candidates {

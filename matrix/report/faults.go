@@ -34,7 +34,7 @@ func faultsChart(m *model, g group) (chart, error) {
 	minPos, maxV := math.Inf(1), 0.0
 	hasZero := false
 	for _, c := range g.Cells {
-		names = append(names, fmt.Sprintf("%s/%d %s", c.Workload, c.DOP, c.Phase))
+		names = append(names, m.cellLabel(c.Platform, c.Workload, c.DOP)+" "+c.Phase)
 		for _, name := range order {
 			v := val{math.NaN(), math.NaN(), math.NaN()}
 			if vr := c.Variant(name); vr != nil && !vr.Metrics[stats.Faults.Name].Empty() {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/deflatelab/deflatelab/matrix/lifetime"
@@ -144,7 +145,7 @@ func writeSteadyState(w io.Writer, m *model) {
 			}
 			rows = append(rows, []string{l.Platform, l.Backend, l.Workload, fmt.Sprint(l.DOP), name,
 				fmt.Sprint(s.Classes[lifetime.Flat]), fmt.Sprint(s.Classes[lifetime.Warmup]), fmt.Sprint(s.Classes[lifetime.Slowdown]),
-				fmt.Sprint(s.Classes[lifetime.NoSteadyState]), medianCell(s.Start, 1, 1), medianCell(s.StartNs, 1e-3, 0), medianCell(s.LevelNs, 1e-3, 0)})
+				fmt.Sprint(s.Classes[lifetime.NoSteadyState]), medianCell(s.Start, 1, 1, opNum), medianCell(s.StartNs, 1e-3, 0, num), medianCell(s.LevelNs, 1e-3, 0, num)})
 		}
 	}
 	mdTable(w, []string{"Platform", "Backend", "Workload", "DOP", "Variant", "Flat", "Warmup", "Slowdown", "No steady state",
@@ -153,17 +154,20 @@ func writeSteadyState(w io.Writer, m *model) {
 }
 
 // medianCell prints a median scaled by scale and shifted by shift (operation counts become 1-based
-// operation numbers), with its interval.
-func medianCell(md lifetime.Median, scale, shift float64) string {
+// operation numbers), with its interval, each value through format.
+func medianCell(md lifetime.Median, scale, shift float64, format func(float64) string) string {
 	if md.N == 0 {
 		return "none"
 	}
 	c := md.Center*scale + shift
 	if md.Thin() {
-		return fmt.Sprintf("%s (n=%d, no CI)", num(c), md.N)
+		return fmt.Sprintf("%s (n=%d, no CI)", format(c), md.N)
 	}
-	return fmt.Sprintf("%s [%s, %s]", num(c), num(md.Lo*scale+shift), num(md.Hi*scale+shift))
+	return fmt.Sprintf("%s [%s, %s]", format(c), format(md.Lo*scale+shift), format(md.Hi*scale+shift))
 }
+
+// opNum prints an operation number: whole, or halfway between two when it is the median of an even count.
+func opNum(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 
 func allExact(v *lifeView) bool {
 	for _, l := range v.cells {

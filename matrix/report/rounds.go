@@ -39,7 +39,7 @@ func writeRounds(w io.Writer, m *model) {
 				parts = append(parts, fmt.Sprintf("%s %d %s", d.Candidate, len(d.Pairs), d.Class()))
 			}
 		}
-		fmt.Fprintf(w, "| %s %s %s DOP %d %s | %d (of %d) | %s | %s | %s |\n", c.Platform, c.Backend, c.Workload, c.DOP, c.Phase,
+		fmt.Fprintf(w, "| %s %s %s DOP %s %s | %d (of %d) | %s | %s | %s |\n", c.Platform, c.Backend, c.Workload, dopCell(c), c.Phase,
 			k.Rounds, k.Planned, closedByText(k), extraText(k), strings.Join(parts, "; "))
 		for _, v := range c.Variants {
 			taken += v.Samples

@@ -26,7 +26,7 @@ func writeWhyRegimes(w io.Writer, m *model) {
 				flagged = true
 			}
 			rg := v.Regimes
-			fmt.Fprintf(w, "### %s, %s, %s, DOP %d, %s: %s\n\n", c.Platform, c.Backend, c.Workload, c.DOP, c.Phase, v.Name)
+			fmt.Fprintf(w, "### %s, %s, %s, DOP %s, %s: %s\n\n", c.Platform, c.Backend, c.Workload, dopCell(c), c.Phase, v.Name)
 			fmt.Fprintf(w, "%d fast rounds at a median %s µs/op, %d slow at %s µs/op.\n\n",
 				rg.Low.N, num(rg.Low.Median/1e3), rg.High.N, num(rg.High.Median/1e3))
 			gs := v.RegimeCounters(m.Analysis.Confidence)
