@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -150,5 +151,37 @@ func writeSamples(t *testing.T, path string, ss []Sample, extra ...string) {
 	}
 	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// The scenario: a run, and one second later a resume of the same folder. The resume is refused
+// while the run goes on; the run ends with every planned sample once and no broken line.
+func TestConcurrentResumeRefused(t *testing.T) {
+	bin, _ := fakeHosts(t, "ok")
+	out := filepath.Join(t.TempDir(), "results")
+	done := make(chan error)
+	go func() {
+		done <- BenchMain(context.Background(), []string{"-profile", "smoke", "-rounds", "12", "-bin", bin, "-out", out, "-progress", "none"}, io.Discard, io.Discard)
+	}()
+	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		if held, _, _, _ := LockState(out); held {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the first run never took the lock")
+		}
+	}
+	err := BenchMain(context.Background(), []string{"-resume", "-bin", bin, "-out", out, "-progress", "none"}, io.Discard, io.Discard)
+	var le *LockedError
+	if !errors.As(err, &le) || le.Holder.PID != os.Getpid() {
+		t.Errorf("concurrent resume: %v, want a *LockedError", err)
+	}
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	m, _ := ReadManifest(out)
+	f, err := ReadResultsFile(filepath.Join(out, SamplesFile))
+	if err != nil || len(f.Bad) > 0 || len(f.Samples) != m.Planned || m.Samples != m.Planned || m.Status != StatusComplete {
+		t.Errorf("after the run: %d lines, %d bad, manifest %s %d of %d (%v)", len(f.Samples), len(f.Bad), m.Status, m.Samples, m.Planned, err)
 	}
 }
