@@ -158,6 +158,9 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			if *adapt {
 				a := DefaultAdaptive
 				plan.Adaptive = &a
+				if r := plan.Rounds % a.Batch; r != 0 && !set["rounds"] { // the profile's rounds, up to whole batches
+					plan.Rounds += a.Batch - r
+				}
 			}
 		}
 		if set["resample"] {
