@@ -6,9 +6,9 @@ package deflate
 //
 // Levels 7 and 8 search with longestMatch; level 9, whose chains are longer than 1024, with
 // longestMatchSlow over the rolling hash. The Filtered strategy drops matches of length 5 or less.
-// Every scalar lives in the State, not in locals, because fillWindow may change matchStart and
+// Across fillWindow every scalar lives in the State, because fillWindow may change matchStart and
 // prevLength when it slides the window (dropping a pending match that would reach before it), exactly
-// as zlib-ng's does.
+// as zlib-ng's does; slowRun, which runs between two fillWindow calls, keeps them in locals.
 func (s *State) deflateSlow(flush Flush) blockState {
 	slow := s.rollHash // level 9: chains longer than 1024
 	for {

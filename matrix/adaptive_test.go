@@ -5,6 +5,7 @@ import (
 	"errors"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -196,5 +197,28 @@ func TestRoundsNote(t *testing.T) {
 		if got := RoundsNote(tc.cells); got != tc.want {
 			t.Errorf("RoundsNote(%+v) = %q, want %q", tc.cells, got, tc.want)
 		}
+	}
+}
+
+func TestAdaptivePlanValidation(t *testing.T) {
+	p := testPlan()
+	p.Adaptive = &DefaultAdaptive
+	p.Rounds = 3 // smoke's: one batch and a half
+	if err := p.Validate(); err == nil || !strings.Contains(err.Error(), "-rounds 4") {
+		t.Errorf("3 rounds in batches of 2: %v, want an error suggesting -rounds 4", err)
+	}
+	p.Rounds = 4
+	if err := p.Validate(); err != nil {
+		t.Errorf("4 rounds: %v", err)
+	}
+	for _, a := range []Adaptive{{Batch: 3, Alpha: 0.05, Precision: 1}, {Batch: 2, Alpha: 0, Precision: 1}, {Batch: 2, Alpha: 0.05, Precision: 0}, {Batch: 2, Alpha: 0.05, Precision: 1, Correction: "holm"}} {
+		p.Adaptive = &a
+		if err := p.Validate(); err == nil {
+			t.Errorf("%+v: accepted", a)
+		}
+	}
+	p.Adaptive, p.Resample = nil, &Resample{MaxExtra: 3}
+	if err := p.Validate(); err == nil {
+		t.Error("resample maxExtra 3: accepted")
 	}
 }

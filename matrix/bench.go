@@ -104,6 +104,9 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			return usageErrorf("bench: -resume takes the plan from %s; drop %s", filepath.Join(*out, ManifestFile), strings.Join(planFlags, " "))
 		}
 		m, err := ReadManifest(*out)
+		if held, h, _, _ := LockState(*out); err != nil && held { // a run starting there: run.json comes soon
+			return &LockedError{Dir: *out, Holder: h}
+		}
 		if err != nil {
 			return fmt.Errorf("bench: -resume: %w", err)
 		}
@@ -155,6 +158,9 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			if *adapt {
 				a := DefaultAdaptive
 				plan.Adaptive = &a
+				if r := plan.Rounds % a.Batch; r != 0 && !set["rounds"] { // the profile's rounds, up to whole batches
+					plan.Rounds += a.Batch - r
+				}
 			}
 		}
 		if set["resample"] {

@@ -89,3 +89,26 @@ func TestBenchMainRunsAndResumes(t *testing.T) {
 		t.Errorf("%d samples after a no-op resume, want %d", len(s), m.Planned)
 	}
 }
+
+// lab bench -adaptive on the smoke profile (3 rounds) caps at 4, whole batches; its summary line says how
+// the cells closed, and an explicit odd -rounds is refused with the fix.
+func TestBenchMainAdaptive(t *testing.T) {
+	bin, _ := fakeHosts(t, "ok")
+	out := filepath.Join(t.TempDir(), "results")
+	var stdout, stderr bytes.Buffer
+	args := []string{"-profile", "smoke", "-bin", bin, "-out", out, "-workloads", "fixed", "-dops", "1", "-adaptive"}
+	if err := BenchMain(context.Background(), args, &stdout, &stderr); err != nil {
+		t.Fatalf("%v\n%s", err, stderr.String())
+	}
+	m, err := ReadManifest(out)
+	if err != nil || m.Plan.Rounds != 4 || m.Plan.Adaptive == nil || !m.Complete() {
+		t.Fatalf("manifest %+v, %v", m, err)
+	}
+	if !strings.Contains(stderr.String(), "; cells: ") {
+		t.Errorf("summary line without the cells' closings: %q", stderr.String())
+	}
+	err = BenchMain(context.Background(), append(args[:len(args)-1:len(args)-1], "-out", out+"2", "-adaptive", "-rounds", "5"), &stdout, &stderr)
+	if err == nil || !strings.Contains(err.Error(), "-rounds 6") {
+		t.Errorf("-adaptive -rounds 5: %v", err)
+	}
+}

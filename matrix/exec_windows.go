@@ -36,9 +36,12 @@ func startHost(cmd *exec.Cmd) error {
 	if err := cmd.Start(); err != nil {
 		return err
 	}
-	p, err := windows.OpenProcess(windows.PROCESS_SET_QUOTA|windows.PROCESS_TERMINATE, false, uint32(cmd.Process.Pid))
+	p, err := windows.OpenProcess(windows.PROCESS_SET_QUOTA|windows.PROCESS_TERMINATE|windows.SYNCHRONIZE, false, uint32(cmd.Process.Pid))
 	if err == nil {
 		err = windows.AssignProcessToJobObject(job, p)
+		if err != nil && exited(p) {
+			err = nil // a host that is done already (a quick -describe) cannot join, and need not
+		}
 		windows.CloseHandle(p)
 	}
 	if err != nil {
@@ -47,4 +50,10 @@ func startHost(cmd *exec.Cmd) error {
 		return fmt.Errorf("matrix: putting host %s into the job object that ends it with the runner: %w", cmd.Path, err)
 	}
 	return nil
+}
+
+// exited reports whether process p has ended: Windows refuses to put an ended process in a job.
+func exited(p windows.Handle) bool {
+	ev, err := windows.WaitForSingleObject(p, 0)
+	return err == nil && ev == windows.WAIT_OBJECT_0
 }

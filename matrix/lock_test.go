@@ -1,9 +1,11 @@
 package matrix
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -150,5 +152,66 @@ func writeSamples(t *testing.T, path string, ss []Sample, extra ...string) {
 	}
 	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// The issue's scenario: a run, and one second later a resume of the same folder. The resume is refused
+// while the run goes on; the run ends with every planned sample once and no broken line.
+func TestConcurrentResumeRefused(t *testing.T) {
+	bin, _ := fakeHosts(t, "ok")
+	out := filepath.Join(t.TempDir(), "results")
+	done := make(chan error)
+	go func() {
+		done <- BenchMain(context.Background(), []string{"-profile", "smoke", "-rounds", "12", "-bin", bin, "-out", out, "-progress", "none"}, io.Discard, io.Discard)
+	}()
+	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		if held, _, _, _ := LockState(out); held {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the first run never took the lock")
+		}
+	}
+	err := BenchMain(context.Background(), []string{"-resume", "-bin", bin, "-out", out, "-progress", "none"}, io.Discard, io.Discard)
+	var le *LockedError
+	if !errors.As(err, &le) || le.Holder.PID != os.Getpid() {
+		t.Errorf("concurrent resume: %v, want a *LockedError", err)
+	}
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	m, _ := ReadManifest(out)
+	f, err := ReadResultsFile(filepath.Join(out, SamplesFile))
+	if err != nil || len(f.Bad) > 0 || len(f.Samples) != m.Planned || m.Samples != m.Planned || m.Status != StatusComplete {
+		t.Errorf("after the run: %d lines, %d bad, manifest %s %d of %d (%v)", len(f.Samples), len(f.Bad), m.Status, m.Samples, m.Planned, err)
+	}
+}
+
+// peekManifest reads run.json when the n-th progress line is written: what a kill -9 at that moment
+// would leave.
+type peekManifest struct {
+	dir  string
+	n    int
+	seen Manifest
+}
+
+func (p *peekManifest) Write(b []byte) (int, error) {
+	if p.n -= bytes.Count(b, []byte("\n")); p.n == 0 {
+		p.seen, _ = ReadManifest(p.dir)
+	}
+	return len(b), nil
+}
+
+// run.json is rewritten after every cell, so a run killed mid-way never leaves "running, 0 samples"
+// over samples on disk (issue 21 item 4).
+func TestManifestCheckpoints(t *testing.T) {
+	r := fakeRunner(t, "crash=pooled")
+	peek := &peekManifest{dir: r.Dir, n: 10} // the first sample of the second cell (9 a cell)
+	r.Progress = peek
+	if err := r.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if m := peek.seen; m.Status != StatusRunning || m.Samples != 9 || m.Failed != 3 {
+		t.Errorf("run.json during the second cell: %s, %d samples, %d failed; want running, 9, 3", m.Status, m.Samples, m.Failed)
 	}
 }

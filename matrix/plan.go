@@ -111,6 +111,10 @@ func (p Plan) Validate() error {
 	if err := p.Adaptive.validate(); err != nil {
 		return err
 	}
+	if p.Adaptive != nil && p.Rounds%p.Adaptive.Batch != 0 {
+		return fmt.Errorf("matrix: rounds %d with adaptive batches of %d: the cap must be a whole number of batches, so that the last batch is order-balanced too (give -rounds %d)",
+			p.Rounds, p.Adaptive.Batch, (p.Rounds/p.Adaptive.Batch+1)*p.Adaptive.Batch)
+	}
 	if err := p.Resample.validate(); err != nil {
 		return err
 	}

@@ -33,6 +33,7 @@ func (p *progress) eta() time.Duration {
 func (p *progress) sample(s Sample) {
 	p.done++
 	p.taken++
+	p.total = max(p.total, p.done) // re-sampling's extra rounds go past the plan's count
 	status := "ok"
 	if !s.OK {
 		status = "FAILED: " + s.Error

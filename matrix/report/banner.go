@@ -72,11 +72,37 @@ func writeBanner(w io.Writer, m *model) {
 	if len(reasons) == 0 {
 		return
 	}
-	fmt.Fprintf(w, "> [!WARNING]\n> **Weak evidence.** Read the verdicts below as indications, not measurements:\n>\n")
+	var heads []string
 	for _, r := range reasons {
-		fmt.Fprintf(w, "> - %s\n", r)
+		heads = append(heads, reasonHead(r))
+	}
+	fmt.Fprintf(w, "> [!WARNING]\n> **Weak evidence:** %s ([why](%s#weak-evidence)). Read the verdicts as indications, not measurements.\n\n",
+		strings.Join(heads, "; "), environmentPage)
+}
+
+// writeBannerFull lists every reason of the first page's banner in full.
+func writeBannerFull(w io.Writer, m *model) {
+	reasons := weakEvidence(m)
+	if len(reasons) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "## Weak evidence\n\nRead the verdicts as indications, not measurements:\n\n")
+	for _, r := range reasons {
+		fmt.Fprintf(w, "- %s\n", r)
 	}
 	fmt.Fprintln(w)
+}
+
+// reasonHead is a banner reason's lead, for the first page's one-line banner: its words up to the first
+// parenthesis, colon or ", which", without emphasis.
+func reasonHead(r string) string {
+	r = strings.ReplaceAll(r, "**", "")
+	for _, sep := range []string{" (", ": ", ", which"} {
+		if i := strings.Index(r, sep); i > 0 {
+			r = r[:i]
+		}
+	}
+	return strings.TrimSuffix(r, ".")
 }
 
 // joinNonEmpty joins the non-empty strings.

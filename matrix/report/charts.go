@@ -37,9 +37,10 @@ var palette = []color.RGBA{
 
 // marks pairs a filled glyph (significant) with its hollow twin ("~"), one pair per series.
 var marks = []struct{ filled, hollow draw.GlyphDrawer }{
-	{draw.CircleGlyph{}, draw.RingGlyph{}},
-	{draw.BoxGlyph{}, draw.SquareGlyph{}},       // gonum's box is filled, its square an outline
-	{draw.PyramidGlyph{}, draw.TriangleGlyph{}}, // and so are its pyramid and triangle
+	{shapeGlyph{circleShape, true}, shapeGlyph{circleShape, false}},
+	{shapeGlyph{squareShape, true}, shapeGlyph{squareShape, false}},
+	{shapeGlyph{triangleShape, true}, shapeGlyph{triangleShape, false}},
+	{shapeGlyph{diamondShape, true}, shapeGlyph{diamondShape, false}},
 }
 
 var gray = color.RGBA{0x66, 0x66, 0x66, 0xff}
@@ -168,6 +169,11 @@ func (f *frame) draw(file, title, caption string) (chart, error) {
 	return renderSVG(file, title, caption, chartW, chartH, func(dc draw.Canvas) []placedLabel { return f.drawOn(dc, f) })
 }
 
+// drawSized renders the frame as an SVG chart of w x h.
+func (f *frame) drawSized(file, title, caption string, w, h vg.Length) (chart, error) {
+	return renderSVG(file, title, caption, w, h, func(dc draw.Canvas) []placedLabel { return f.drawOn(dc, f) })
+}
+
 // renderSVG draws an SVG of w x h with a white background and a blank margin, through drawFn.
 func renderSVG(file, title, caption string, w, h vg.Length, drawFn func(draw.Canvas) []placedLabel) (chart, error) {
 	c := vgsvg.NewWith(vgsvg.UseWH(w, h), vgsvg.EmbedFonts(false))
@@ -183,6 +189,9 @@ func renderSVG(file, title, caption string, w, h vg.Length, drawFn func(draw.Can
 	return chart{File: file, Title: title, Caption: caption, SVG: svg, Labels: placed}, nil
 }
 
+// legendSlack widens the legend strip for a substituted font.
+const legendSlack = 1.15
+
 // legendWidth is the width of leg's strip: its widest entry, the thumbnail and the gap; 0 when empty.
 func (f *frame) legendWidth() vg.Length {
 	var w vg.Length
@@ -192,7 +201,9 @@ func (f *frame) legendWidth() vg.Length {
 	if w == 0 {
 		return 0
 	}
-	return w + f.legend.ThumbnailWidth + f.legend.TextStyle.Width(" ") + legendGap
+	// The SVG names Liberation Sans but a browser without it substitutes a wider sans (DejaVu Sans is
+	// about 12% wider): leave that much room, or the longest entry is cut at the chart's edge.
+	return w*legendSlack + f.legend.ThumbnailWidth + f.legend.TextStyle.Width(" ") + legendGap
 }
 
 // drawOn draws the plot into dc, with leg's legend (nil: none) in a strip at the right, then the labels.

@@ -13,7 +13,7 @@ var backendMeanings = map[string]string{
 	"crt":         ".NET 9 on Windows (zlib-ng's own `_aligned_malloc`)",
 	"privateheap": ".NET 10 on 64-bit Windows (zlib-ng's private `HeapCreate` heap)",
 	"libc":        ".NET 9 and 10 on Linux (glibc `posix_memalign` / `free`)",
-	"pages":       "no .NET: whole pages per block, a fresh state always faults its pages in (the worst case)",
+	"pages":       "no .NET: the worst case, every fresh state faults its pages in",
 	"goheap":      "no .NET: Go slices, the baseline without a native allocator",
 }
 
@@ -21,7 +21,7 @@ var backendMeanings = map[string]string{
 var missingSettings = []struct{ Platform, Backend, What, From string }{
 	{"windows/amd64", "privateheap", "no Windows private heap (.NET 10 on 64-bit Windows; the split write-up's \"dedicated Windows heap\")",
 		"the matrix workflow's windows-2025 job"},
-	{"windows/amd64", "crt", "no Windows `_aligned_malloc` (.NET 9 on Windows)", "the matrix workflow's windows-2025 job"},
+	{"windows/amd64", "crt", "no `_aligned_malloc` (.NET 9 on Windows)", "the matrix workflow's windows-2025 job"},
 }
 
 // splitCount is, for one platform, how many successful splitalloc samples ran with the split layout.
@@ -34,9 +34,26 @@ func writeContext(w io.Writer, m *model) {
 	if len(platforms) == 0 {
 		return
 	}
+	rounds := ""
+	if lo, hi := m.roundsRange(); hi > 0 {
+		r := fmt.Sprint(lo)
+		if hi != lo {
+			r = fmt.Sprintf("%d to %d", lo, hi)
+		}
+		rounds = fmt.Sprintf("; **%s rounds per cell**, a fresh process per variant in rotated order", r)
+		for _, ph := range []string{"cold", "warm"} {
+			if ops := strings.Trim(opsNote(m, ph), " ()"); ops != "" {
+				rounds += fmt.Sprintf("; %s %s", ph, ops)
+			}
+		}
+	}
 	var lines []string
-	for _, p := range platforms {
-		lines = append(lines, "**Ran on** "+m.platformLine(p)+".")
+	for i, p := range platforms {
+		l := "**Ran on** " + m.platformLine(p)
+		if i == len(platforms)-1 {
+			l += rounds
+		}
+		lines = append(lines, l+".")
 	}
 	for _, p := range platforms {
 		if l := m.oversubscriptionLine(p); l != "" {
@@ -51,37 +68,36 @@ func writeContext(w io.Writer, m *model) {
 		}
 		backends = append(backends, fmt.Sprintf("`%s` = %s", b, meaning))
 	}
-	lines = append(lines, "**Backends:** "+strings.Join(backends, "; ")+".")
+	line := "**Backends:** " + strings.Join(backends, "; ") + "."
 	for _, p := range platforms {
 		if s, ok := m.Split[p]; ok && s.Samples > 0 && !strings.HasPrefix(p, "windows/") {
 			switch s.Active {
 			case s.Samples:
-				lines = append(lines, fmt.Sprintf("**splitalloc is forced on %s**: the original patch splits on 64-bit Windows only "+
-					"(elsewhere it would be a second control); all %d of its samples ran split.", p, s.Samples))
+				line += fmt.Sprintf(" **splitalloc is forced on %s** (all %d of its samples ran split): the original patch "+
+					"splits on 64-bit Windows only.", p, s.Samples)
 			case 0:
-				lines = append(lines, fmt.Sprintf("**splitalloc as written on %s**: the original patch splits on 64-bit Windows only, "+
-					"so none of its %d samples ran split - it is a second control here.", p, s.Samples))
+				line += fmt.Sprintf(" **splitalloc as written on %s**: the original patch splits on 64-bit Windows only, "+
+					"so none of its %d samples ran split - it is a second control here.", p, s.Samples)
 			default:
-				lines = append(lines, fmt.Sprintf("**splitalloc on %s**: %d of its %d samples ran split.", p, s.Active, s.Samples))
+				line += fmt.Sprintf(" **splitalloc on %s**: %d of its %d samples ran split.", p, s.Active, s.Samples)
 			}
 		}
 	}
-	if lo, hi := m.roundsRange(); hi > 0 {
-		r := fmt.Sprint(lo)
-		if hi != lo {
-			r = fmt.Sprintf("%d to %d", lo, hi)
-		}
-		lines = append(lines, fmt.Sprintf("**%s rounds per cell**, each a fresh process per variant, in rotated order; "+
-			"cold %s, warm %s.", r, strings.Trim(opsNote(m, "cold"), " ()"), strings.Trim(opsNote(m, "warm"), " ()")))
-	}
+	lines = append(lines, line)
 	var lacks []string
+	from := ""
 	for _, s := range missingSettings {
 		if !slices.Contains(platforms, s.Platform) || !m.hasBackend(s.Platform, s.Backend) {
-			lacks = append(lacks, fmt.Sprintf("%s: that comes from %s", s.What, s.From))
+			lacks = append(lacks, s.What)
+			from = s.From
 		}
 	}
-	if len(lacks) > 0 {
-		lines = append(lines, "**Not in this run:** "+strings.Join(lacks, "; ")+".")
+	switch len(lacks) {
+	case 0:
+	case 1:
+		lines = append(lines, fmt.Sprintf("**Not in this run:** %s: that comes from %s.", lacks[0], from))
+	default:
+		lines = append(lines, fmt.Sprintf("**Not in this run:** %s: they come from %s.", strings.Join(lacks, "; "), from))
 	}
 	for _, l := range lines {
 		fmt.Fprintf(w, "- %s\n", l)

@@ -101,7 +101,8 @@ func TestMainRunnerResults(t *testing.T) {
 	sum, _ := os.ReadFile(summary)
 	first, _ := os.ReadFile(want)
 	if !bytes.Contains(sum, []byte("## Verdicts")) || bytes.Contains(sum, []byte("#### pooled vs control")) || bytes.Contains(sum, []byte(".svg)")) ||
-		!bytes.Contains(first, sum[:bytes.Index(sum, []byte("## Verdicts"))]) {
+		!bytes.Contains(sum, []byte("Charts (in the report folder")) ||
+		!bytes.Contains(first, sum[:bytes.Index(sum, []byte("Charts (in the report folder"))]) {
 		t.Errorf("step summary: want the first screen (context and verdicts as on the first page), no elapsed tables, no image links; got\n%s", sum)
 	}
 

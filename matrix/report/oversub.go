@@ -82,9 +82,8 @@ func (m *model) oversubscriptionLine(platform string) string {
 		verb = "run"
 	}
 	return fmt.Sprintf("**Oversubscribed on %s:** %s; DOP %s %s more workers than that. Their time per operation "+
-		"(marked %s) is throughput - wall time per operation across N workers on %d processors - not the latency "+
-		"of one operation, and it measures contention as much as the allocator.",
-		platform, plural(p, "processor"), andList(dops), verb, throughputMark, p)
+		"(marked %s) is throughput across the workers, not one operation's latency.",
+		platform, plural(p, "processor"), andList(dops), verb, throughputMark)
 }
 
 // writeThroughputNote explains the mark under a table that has an oversubscribed DOP of platform.

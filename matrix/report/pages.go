@@ -56,7 +56,7 @@ func writePageIndex(w io.Writer, m *model) {
 
 // chartPages says on which page each kind of chart is shown, by the prefix of its file name.
 var chartPages = []struct{ Prefix, Page string }{
-	{"tradeoff-", readmeFile},
+	{"tradeoff-", cellsPage},
 	{"summary-", readmeFile},
 	{"faults-", whyPage},
 	{"timeline-", coldStartPage},
@@ -97,8 +97,8 @@ func writeChartsOf(page string) func(io.Writer, *model) {
 			fmt.Fprintf(w, "Charts (in the report folder `%s/%s/`, the run's artifact): %s.\n\n", m.Out, m.Name, strings.Join(files, ", "))
 			return
 		}
-		for _, c := range cs {
-			fmt.Fprintf(w, "**%s.** %s\n\n![%s](%s)\n\n", c.Title, c.Caption, c.Title, c.File)
+		for _, c := range cs { // the image first, so that the first screen shows it; its caption under it
+			fmt.Fprintf(w, "![%s](%s)\n\n**%s.** %s\n\n", c.Title, c.File, c.Title, c.Caption)
 		}
 	}
 }

@@ -2,26 +2,27 @@ package report
 
 import (
 	"math"
+	"strings"
 
 	"github.com/deflatelab/deflatelab/matrix/stats"
 	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
 )
 
 // minHalfSpan is the least half-width of a ratio axis (ln 1.2: at least -17% to +20% shown), so that
 // a chart of small changes does not magnify noise.
 var minHalfSpan = math.Log(1.2)
 
-// logErr returns a delta's log-ratio estimate and its interval as error bar lengths (none when thin).
+// logErr returns a delta's log-ratio estimate and its selection-adjusted interval (the one the tables
+// print) as error bar lengths (none when there is no interval).
 func logErr(d *stats.Delta) (float64, errBar) {
 	if d.Log.N == 0 {
 		return 0, errBar{}
 	}
-	if d.Thin() {
+	if d.Thin() || d.Adjusted.Thin() {
 		return d.Log.Estimate, errBar{}
 	}
-	return d.Log.Estimate, errBar{Low: d.Log.Estimate - d.Log.Lo, High: d.Log.Hi - d.Log.Estimate}
+	return d.Log.Estimate, errBar{Low: d.Log.Estimate - d.Adjusted.Lo, High: d.Adjusted.Hi - d.Log.Estimate}
 }
 
 // candidateIndex gives every candidate of the report a stable colour and mark, by name order.
@@ -64,8 +65,9 @@ func tradeoffCharts(m *model) ([]chart, error) {
 			}
 		}
 		if hollow {
-			legend.legendEntry("hollow: ~ in a phase", gray, draw.RingGlyph{})
+			legend.legendEntry("hollow: undecided", gray, shapeGlyph{circleShape, false})
 		}
+		shareScales(frames)
 		c, err := drawPanels("tradeoff-"+slug(p)+".svg", "Tradeoff, "+p, tradeoffCaption, "Tradeoff on "+p+": cold vs warm change, per backend", frames, legend)
 		if err != nil {
 			return nil, err
@@ -75,11 +77,38 @@ func tradeoffCharts(m *model) ([]chart, error) {
 	return out, nil
 }
 
-const tradeoffCaption = "One panel per backend; each point is one candidate in one workload/DOP: the Hodges-Lehmann change of cold (x) " +
-	"against warm (y) time per operation, with their 95% intervals (no bar: too few pairs). Both axes are logarithmic, " +
-	"so halving and doubling sit at equal distances from the dashed no-change lines. Lower left is better in both " +
-	"phases; a filled mark is significant in both phases after the correction, a hollow one is not (\"~\") in at least " +
-	"one. A label that would overlap another is left out; the tables name every cell."
+const tradeoffCaption = "One panel per backend, both on the same scales; each point is one candidate in one workload/DOP, " +
+	"labelled with the candidate's short name (p8: pooled/8, split: splitalloc) and the cell: the Hodges-Lehmann change " +
+	"of cold (x) against warm (y) time per operation, with the selection-adjusted intervals of the tables (no bar: no " +
+	"interval). Both axes are logarithmic, so halving and doubling sit at equal distances from the dashed no-change " +
+	"lines. Lower left is better in both phases; filled: faster or slower in both phases, hollow: not decided in at " +
+	"least one. Points near the origin crowd: a label that would overlap another is left out, and the tables name every cell."
+
+// shortName is a candidate's label prefix in a crowded chart: "p8" for pooled/8, "split" for splitalloc.
+func shortName(cand string) string {
+	switch {
+	case strings.HasPrefix(cand, "pooled/"):
+		return "p" + strings.TrimPrefix(cand, "pooled/")
+	case cand == "splitalloc":
+		return "split"
+	}
+	return cand
+}
+
+// shareScales gives every panel the union of their axis ranges, so that panels compare by position.
+func shareScales(frames []*frame) {
+	if len(frames) < 2 {
+		return
+	}
+	x0, x1, y0, y1 := frames[0].p.X.Min, frames[0].p.X.Max, frames[0].p.Y.Min, frames[0].p.Y.Max
+	for _, f := range frames[1:] {
+		x0, x1 = math.Min(x0, f.p.X.Min), math.Max(x1, f.p.X.Max)
+		y0, y1 = math.Min(y0, f.p.Y.Min), math.Max(y1, f.p.Y.Max)
+	}
+	for _, f := range frames {
+		f.p.X.Min, f.p.X.Max, f.p.Y.Min, f.p.Y.Max = x0, x1, y0, y1
+	}
+}
 
 // tradeoffPanel plots, for one platform and backend, each candidate's warm change against its cold
 // change, one point per workload and DOP, both axes log ratios labelled in percent. hollow reports whether
@@ -106,12 +135,12 @@ func tradeoffPanel(m *model, g group, idx map[string]int) (f *frame, hollow bool
 			x, xe := logErr(cd)
 			y, ye := logErr(wd)
 			pts := &open
-			if cd.Significant() && wd.Significant() {
+			if cd.Class().Decided() && wd.Class().Decided() {
 				pts = &filled
 			} else {
 				hollow = true
 			}
-			pts.add(x, y, xe, ye, m.cellLabel(g.Platform, k.Workload, k.DOP))
+			pts.add(x, y, xe, ye, shortName(cand)+" "+m.cellLabel(g.Platform, k.Workload, k.DOP))
 			xs, ys = append(xs, x-xe.Low, x+xe.High), append(ys, y-ye.Low, y+ye.High)
 		}
 		i := idx[cand]

@@ -14,10 +14,9 @@ import (
 // writeTitle writes the title, the run and the question the report answers.
 func writeTitle(w io.Writer, m *model) {
 	fmt.Fprintf(w, "# %s\n\n", m.Title)
-	fmt.Fprintf(w, "%s · run `%s` · %s\n\n", m.Date.UTC().Format("2006-01-02 15:04 UTC"), m.Name, strings.Join(m.Platforms(), ", "))
-	fmt.Fprintf(w, "Does a candidate (pooling idle deflate states, or splitting the hash table into its own "+
-		"allocation) make the warm phase faster and the cold phase (the first operations of a fresh process) "+
-		"slower than control, where, and by how much? Every figure is computed from [raw/](raw/).\n\n")
+	fmt.Fprintf(w, "%s · run `%s` · %s · pooled (idle deflate states kept for reuse) and splitalloc (the hash table in "+
+		"its own allocation) against control · from [raw/](raw/)\n\n",
+		m.Date.UTC().Format("2006-01-02 15:04 UTC"), m.Name, strings.Join(m.Platforms(), ", "))
 }
 
 // writeVerdicts writes the verdict table: per candidate, platform and backend, one column per workload
@@ -49,8 +48,14 @@ func writeVerdicts(w io.Writer, m *model) {
 		header = append(header, wl+", warm"+opsNote(m, "warm"), wl+", cold"+opsNote(m, "cold"))
 	}
 	mdTable(w, header, rows)
+	var notes []string // one line per distinct note: platforms with the same processors share theirs
 	for _, p := range m.Platforms() {
-		writeThroughputNote(w, m, p)
+		var b strings.Builder
+		writeThroughputNote(&b, m, p)
+		if n := b.String(); n != "" && !slices.Contains(notes, n) {
+			notes = append(notes, n)
+			io.WriteString(w, n)
+		}
 	}
 	fmt.Fprintf(w, "Elapsed time per operation against control, cell by cell (a cell: one workload at one DOP); each "+
 		"change is the Hodges-Lehmann estimate of the per-round ratio. **faster**/**slower**: the cell's "+

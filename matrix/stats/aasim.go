@@ -31,37 +31,14 @@ type AASimulation struct {
 func SimulateAA(plan matrix.Plan, samples []matrix.Sample, a matrix.Adaptive, families int, seed uint64, opts Options) (*AASimulation, error) {
 	cells := plan.Cells()
 	control := controlOf(plan.Variants)
-	// pool[i][k]: the centred log ratios of candidate k in cell i.
-	pool := make([][][]float64, len(cells))
-	for i, cell := range cells {
-		var mine []matrix.Sample
-		for _, s := range samples {
-			if s.Cell == cell {
-				mine = append(mine, s)
-			}
-		}
-		for _, v := range plan.Variants {
-			if v == control {
-				continue
-			}
-			x := matrix.LogRatios(mine, control, v, plan.Rounds)
-			if len(x) < 2 {
-				return nil, fmt.Errorf("stats: A/A simulation: %v %s has %d log ratios; it needs 2 or more", cell, v, len(x))
-			}
-			var mean float64
-			for _, xi := range x {
-				mean += xi / float64(len(x))
-			}
-			for j := range x {
-				x[j] -= mean
-			}
-			pool[i] = append(pool[i], x)
-		}
+	pool, _, err := centred(plan, cells, control, samples)
+	if err != nil {
+		return nil, err
 	}
 	rng := rand.New(rand.NewPCG(seed, 0x5eed))
 	out := &AASimulation{Families: families}
 	for range families {
-		fake := aaSamples(plan, cells, control, pool, rng)
+		fake := aaSamples(plan, cells, control, pool, nil, rng)
 		progress, err := replayProgress(plan, cells, fake, a)
 		if err != nil {
 			return nil, err
@@ -102,9 +79,42 @@ func SimulateAA(plan matrix.Plan, samples []matrix.Sample, a matrix.Adaptive, fa
 	return out, nil
 }
 
+// centred is, per cell and candidate (in plan order, control left out), the real run's per-round log
+// ratios centred on their mean, and that mean.
+func centred(plan matrix.Plan, cells []matrix.Cell, control string, samples []matrix.Sample) (pool [][][]float64, means [][]float64, err error) {
+	pool, means = make([][][]float64, len(cells)), make([][]float64, len(cells))
+	for i, cell := range cells {
+		var mine []matrix.Sample
+		for _, s := range samples {
+			if s.Cell == cell {
+				mine = append(mine, s)
+			}
+		}
+		for _, v := range plan.Variants {
+			if v == control {
+				continue
+			}
+			x := matrix.LogRatios(mine, control, v, plan.Rounds)
+			if len(x) < 2 {
+				return nil, nil, fmt.Errorf("stats: simulation: %v %s has %d log ratios; it needs 2 or more", cell, v, len(x))
+			}
+			var mean float64
+			for _, xi := range x {
+				mean += xi / float64(len(x))
+			}
+			for j := range x {
+				x[j] -= mean
+			}
+			pool[i], means[i] = append(pool[i], x), append(means[i], mean)
+		}
+	}
+	return pool, means, nil
+}
+
 // aaSamples is one simulated fixed-design run of plan with no effect anywhere: control takes 1 ms in
 // every round, each candidate exp(+-x) ms for x drawn from its cell's centred real log ratios.
-func aaSamples(plan matrix.Plan, cells []matrix.Cell, control string, pool [][][]float64, rng *rand.Rand) []matrix.Sample {
+// With means, each candidate's log ratios are shifted by its mean: the real effect with resampled noise.
+func aaSamples(plan matrix.Plan, cells []matrix.Cell, control string, pool [][][]float64, means [][]float64, rng *rand.Rand) []matrix.Sample {
 	index := map[string]int{} // candidate -> its place in pool[i]
 	for _, v := range plan.Variants {
 		if v != control {
@@ -125,6 +135,9 @@ func aaSamples(plan matrix.Plan, cells []matrix.Cell, control string, pool [][][
 					x := xs[p[r%len(p)]]
 					if rng.IntN(2) == 0 {
 						x = -x
+					}
+					if means != nil {
+						x += means[i][index[v]]
 					}
 					ns *= math.Exp(x)
 				}

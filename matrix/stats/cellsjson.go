@@ -39,13 +39,20 @@ type CellRecord struct {
 	Unit      string `json:"unit"`   // Metric.Unit of the medians
 
 	Estimate *float64 `json:"estimate"` // Hodges-Lehmann estimate of the paired ratio, percent
-	Lo       *float64 `json:"lo"`       // its interval, percent (the one the report shows)
+	Lo       *float64 `json:"lo"`       // its 95% interval, percent
 	Hi       *float64 `json:"hi"`
-	P        float64  `json:"p"`      // the decision test's two-sided p-value (Delta.P)
-	PAdj     *float64 `json:"pAdj"`   // Benjamini-Hochberg adjusted over Family tests
-	Family   int      `json:"family"` // how many tests the adjustment ran over (one metric, the whole analysis)
-	Test     string   `json:"test"`   // "signed-rank" (paired) or "u-test" (too few pairs for an interval)
-	Verdict  Class    `json:"verdict"`
+	// AdjLo and AdjHi are the selection-adjusted interval (Delta.Adjusted), percent: the one the report
+	// shows and the verdict is read from, at confidence AdjConfidence; Margin is the equivalence margin,
+	// percent.
+	AdjLo         *float64 `json:"adjLo"`
+	AdjHi         *float64 `json:"adjHi"`
+	AdjConfidence float64  `json:"adjConfidence"`
+	Margin        float64  `json:"margin"`
+	P             float64  `json:"p"`      // the decision test's two-sided p-value (Delta.P)
+	PAdj          *float64 `json:"pAdj"`   // Benjamini-Hochberg adjusted over Family tests
+	Family        int      `json:"family"` // how many tests the adjustment ran over (one metric, the whole analysis)
+	Test          string   `json:"test"`   // "signed-rank" (paired) or "u-test" (too few pairs for an interval)
+	Verdict       Class    `json:"verdict"`
 
 	ControlMedian   *float64 `json:"controlMedian"` // of the usable samples, in Unit
 	CandidateMedian *float64 `json:"candidateMedian"`
@@ -118,6 +125,10 @@ func record(c *Cell, control, cand *Variant, d *Delta) CellRecord {
 	r.Estimate = finite(est)
 	if !d.Thin() { // without an interval Percent's bounds are -100% and +Inf: no interval at all
 		r.Lo, r.Hi = finite(lo), finite(hi)
+	}
+	r.AdjConfidence, r.Margin = d.AdjustedConfidence(), d.Margin()*100
+	if _, alo, ahi := d.AdjustedPercent(); !d.Thin() && !d.Adjusted.Thin() {
+		r.AdjLo, r.AdjHi = finite(alo), finite(ahi)
 	}
 	if c.Closing != nil {
 		r.ClosedBy, r.RoundsPlanned, r.ExtraRounds = c.Closing.ClosedBy, c.Closing.Planned, c.Closing.Extra

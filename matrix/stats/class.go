@@ -40,6 +40,9 @@ func (c Class) Mark() string {
 	return ""
 }
 
+// Decided reports whether the class is a difference: Faster or Slower.
+func (c Class) Decided() bool { return c == Faster || c == Slower }
+
 // Class is the delta's verdict: NoData when a side has no usable sample, Unstable when either side shows
 // speed regimes; then, from the selection-adjusted interval when there is one, Equivalent, Faster,
 // Slower or Inconclusive; without an interval (too few pairs) Faster or Slower when the U test is

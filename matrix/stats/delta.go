@@ -89,10 +89,14 @@ func (d *Delta) USignificant() bool {
 }
 
 // Significant reports whether the decision test rejects "no change" after the correction for multiple
-// comparisons (uncorrected when the delta was made outside Analyze), and the cell is not Unstable.
+// comparisons (uncorrected when the delta was made outside Analyze), and the cell is not Unstable. In an
+// adaptive run the decision is the stopping rule's (Sequential): faster or slower.
 func (d *Delta) Significant() bool {
 	if d.Unstable {
 		return false
+	}
+	if s := d.Sequential; s != nil {
+		return s.Class == sequential.Faster || s.Class == sequential.Slower
 	}
 	p := d.PAdjusted
 	if math.IsNaN(p) {
@@ -132,8 +136,12 @@ func (d *Delta) Percent() (center, lo, hi float64) {
 }
 
 // AdjustedPercent is Percent with the selection-adjusted interval (Adjusted): the interval every table
-// prints, the one the verdicts are read from.
+// prints, the one the verdicts are read from; in an adaptive run (Sequential set), the stopping rule's
+// mean and its adjusted confidence-sequence interval instead.
 func (d *Delta) AdjustedPercent() (center, lo, hi float64) {
+	if s := d.Sequential; s != nil { // an adaptive run decides on its confidence sequence: show that
+		return pct(math.Exp(s.Mean)), pct(math.Exp(s.Lo)), pct(math.Exp(s.Hi))
+	}
 	c, lo, hi := d.Percent()
 	if d.Log.N == 0 {
 		return c, lo, hi

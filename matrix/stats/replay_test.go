@@ -107,3 +107,23 @@ func TestWilson(t *testing.T) {
 		t.Errorf("Wilson(19, 1000) = [%v, %v], want [0.01219, 0.02948]", lo, hi)
 	}
 }
+
+func TestProjectCap(t *testing.T) {
+	plan := replayPlan()
+	samples := runWith(plan, map[string]float64{"pooled/8": math.Log(0.7), "pooled/12": math.Log(1.4), "splitalloc": 0.003}, 0.01, 4)
+	pr, err := ProjectCap(plan, samples, matrix.DefaultAdaptive, 16, 10, 5, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pr.FixedDecided == 0 || pr.Agree < pr.FixedDecided*pr.Runs*3/4 || pr.Conflicts != 0 {
+		t.Errorf("%+v: want most of the fixed design's decisions, none the other way", *pr)
+	}
+	if pr.SamplesAdaptive >= float64(16*len(samples)/10) {
+		t.Errorf("%.0f samples a run at a cap of 16 rounds: the large effects did not stop early", pr.SamplesAdaptive)
+	}
+	for _, bad := range []int{0, 3} {
+		if _, err := ProjectCap(plan, samples, matrix.DefaultAdaptive, bad, 10, 5, Options{}); err == nil {
+			t.Errorf("cap %d: no error", bad)
+		}
+	}
+}
