@@ -1,6 +1,7 @@
 package matrix
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -183,5 +184,34 @@ func TestConcurrentResumeRefused(t *testing.T) {
 	f, err := ReadResultsFile(filepath.Join(out, SamplesFile))
 	if err != nil || len(f.Bad) > 0 || len(f.Samples) != m.Planned || m.Samples != m.Planned || m.Status != StatusComplete {
 		t.Errorf("after the run: %d lines, %d bad, manifest %s %d of %d (%v)", len(f.Samples), len(f.Bad), m.Status, m.Samples, m.Planned, err)
+	}
+}
+
+// peekManifest reads run.json when the n-th progress line is written: what a kill -9 at that moment
+// would leave.
+type peekManifest struct {
+	dir  string
+	n    int
+	seen Manifest
+}
+
+func (p *peekManifest) Write(b []byte) (int, error) {
+	if p.n -= bytes.Count(b, []byte("\n")); p.n == 0 {
+		p.seen, _ = ReadManifest(p.dir)
+	}
+	return len(b), nil
+}
+
+// run.json is rewritten after every cell, so a run killed mid-way never leaves "running, 0 samples"
+// over samples on disk (issue 21 item 4).
+func TestManifestCheckpoints(t *testing.T) {
+	r := fakeRunner(t, "crash=pooled")
+	peek := &peekManifest{dir: r.Dir, n: 10} // the first sample of the second cell (9 a cell)
+	r.Progress = peek
+	if err := r.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if m := peek.seen; m.Status != StatusRunning || m.Samples != 9 || m.Failed != 3 {
+		t.Errorf("run.json during the second cell: %s, %d samples, %d failed; want running, 9, 3", m.Status, m.Samples, m.Failed)
 	}
 }

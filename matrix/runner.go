@@ -128,8 +128,11 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 		}
 	}
 	lock, stale, err := lockResults(r.Dir)
-	if err != nil {
+	var locked *LockedError
+	if err != nil && !errors.As(err, &locked) { // a locked folder is the holder's, however new
 		unmake()
+	}
+	if err != nil {
 		return err
 	}
 	started := false
@@ -261,6 +264,17 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 			return err
 		}
 	}
+	// checkpoint rewrites run.json with the counts so far, after every cell's batch: a run killed by
+	// kill -9 cannot close it, and must not leave "running, 0 samples" over samples on disk.
+	checkpoint := func() error {
+		m.Samples, m.Failed = len(recorded), 0
+		for _, s := range recorded {
+			if !s.OK {
+				m.Failed++
+			}
+		}
+		return m.write(r.Dir)
+	}
 	for {
 		ran := false
 		for _, c := range cells {
@@ -281,10 +295,13 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 			if err := checkCell(c.Cell, all); err != nil {
 				return err
 			}
+			if err := checkpoint(); err != nil {
+				return err
+			}
 		}
 		policy.Decide(cells)
 		m.Cells = cellRuns(cells)
-		if err := m.write(r.Dir); err != nil {
+		if err := checkpoint(); err != nil {
 			return err
 		}
 		if !ran {

@@ -81,7 +81,7 @@ func message(command string, err error) string {
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "usage: lab <command> [flags]")
 	fmt.Fprintln(w, "\ncommands:")
-	for _, name := range []string{"bench", "report"} {
+	for _, name := range []string{"bench", "report", "replay"} {
 		fmt.Fprintf(w, "  %-7s %s\n", name, commands[name].doc)
 	}
 	fmt.Fprintln(w, "\n\"lab <command> -h\" lists a command's flags.")
@@ -89,4 +89,6 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "  go run ./cmd/lab bench -profile smoke -dops 1,8")
 	fmt.Fprintln(w, "  go run ./cmd/lab bench -resume -out results/<run>   continue a stopped run")
 	fmt.Fprintln(w, "  go run ./cmd/lab report -in results/<run>")
+	fmt.Fprintln(w, "  go run ./cmd/lab bench -profile full -adaptive     stop each candidate once it is decided")
+	fmt.Fprintln(w, "  go run ./cmd/lab replay -results results/<run>      a fixed run replayed under adaptive stopping")
 }

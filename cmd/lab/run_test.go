@@ -14,7 +14,7 @@ func TestRun(t *testing.T) {
 		code       int
 		wantStderr []string
 	}{
-		{nil, exitUsage, []string{"usage: lab <command>", "bench", "report"}},
+		{nil, exitUsage, []string{"usage: lab <command>", "bench", "report", "replay"}},
 		{[]string{"help"}, exitOK, []string{"usage: lab"}},
 		{[]string{"frobnicate"}, exitUsage, []string{`unknown command "frobnicate"`, "usage: lab"}},
 		{[]string{"bench", "-no-such-flag"}, exitUsage, []string{"no-such-flag", "-profile"}},
@@ -28,6 +28,9 @@ func TestRun(t *testing.T) {
 		{[]string{"bench", "-timeout", "-1s"}, exitUsage, []string{"lab bench: -timeout -1s is negative"}},
 		{[]string{"bench", "-platform", "windows/amd64", "-out", "no-such-dir/r"}, exitUsage, []string{"missing host binary", "host-control.exe", "windows/amd64"}},
 		{[]string{"report"}, exitUsage, []string{"lab report: -in is required"}},
+		{[]string{"replay"}, exitUsage, []string{"lab replay: give one results directory with -results"}},
+		{[]string{"replay", "-results", "x", "-correction", "holm"}, exitUsage, []string{"lab replay:", "Correction"}},
+		{[]string{"replay", "-results", "no-such-results"}, exitError, []string{"lab replay:", "run.json"}},
 		{[]string{"report", "stray"}, exitUsage, []string{"lab report: unexpected argument"}},
 		{[]string{"report", "-in", "x", "-date", "yesterday"}, exitUsage, []string{"lab report: -date"}},
 		{[]string{"report", "-in"}, exitUsage, []string{"flag needs an argument"}},

@@ -37,18 +37,33 @@ func TestCorpus(t *testing.T) {
 		rng := rand.New(rand.NewPCG(corpusSeed, uint64(rounds)))
 		var detected, falseFlags int
 		var missed [][]int
+		kinds := map[string]*[2]int{} // injected cells of a kind, and how many were flagged
+		for _, k := range []string{"control", "candidate", "contiguous", "scattered", "1.5-2x", "2-3x"} {
+			kinds[k] = &[2]int{}
+		}
 		for range corpusCells {
 			control, cand := noisySeries(rng, noise, rounds), noisySeries(rng, noise, rounds)
 			if cellFlagged(control, cand) {
 				falseFlags++
 			}
 			control, cand = noisySeries(rng, noise, rounds), noisySeries(rng, noise, rounds)
-			side := control
+			side, sideName := control, "control"
 			if rng.IntN(2) == 1 {
-				side = cand
+				side, sideName = cand, "candidate"
 			}
-			inject(rng, side)
-			if cellFlagged(control, cand) {
+			shape, f := inject(rng, side)
+			size := "1.5-2x"
+			if f > 2 || f < 0.5 {
+				size = "2-3x"
+			}
+			hit := cellFlagged(control, cand)
+			for _, k := range []string{sideName, shape, size} {
+				kinds[k][0]++
+				if hit {
+					kinds[k][1]++
+				}
+			}
+			if hit {
 				detected++
 			} else if len(missed) < 5 {
 				missed = append(missed, formatSeries(side))
@@ -57,6 +72,9 @@ func TestCorpus(t *testing.T) {
 		dr, fr := float64(detected)/corpusCells, float64(falseFlags)/corpusCells
 		t.Logf("%d rounds: %d of %d injected cells flagged (%.1f%%), %d of %d clean cells flagged (%.2f%%); missed e.g. %v",
 			rounds, detected, corpusCells, 100*dr, falseFlags, corpusCells, 100*fr, missed)
+		for _, k := range []string{"control", "candidate", "contiguous", "scattered", "1.5-2x", "2-3x"} {
+			t.Logf("%d rounds: switch %s: %d of %d flagged (%.1f%%)", rounds, k, kinds[k][1], kinds[k][0], 100*float64(kinds[k][1])/float64(kinds[k][0]))
+		}
 		if dr < wantDetected {
 			t.Errorf("%d rounds: detection rate %.3f, want >= %.2f", rounds, dr, wantDetected)
 		}
@@ -117,8 +135,9 @@ func noisySeries(rng *rand.Rand, noise [][]float64, n int) []float64 {
 	return out
 }
 
-// inject multiplies 30-70% of s's rounds, contiguous or scattered, by a factor of 1.5-3 or its inverse.
-func inject(rng *rand.Rand, s []float64) {
+// inject multiplies 30-70% of s's rounds, contiguous or scattered, by a factor of 1.5-3 or its inverse,
+// and says which shape and factor it drew.
+func inject(rng *rand.Rand, s []float64) (shape string, factor float64) {
 	n := len(s)
 	lo, hi := int(math.Ceil(minShare*float64(n))), int(math.Floor(maxShare*float64(n)))
 	k := lo + rng.IntN(hi-lo+1)
@@ -127,7 +146,9 @@ func inject(rng *rand.Rand, s []float64) {
 		f = 1 / f
 	}
 	var idx []int
+	shape = "scattered"
 	if rng.IntN(2) == 0 {
+		shape = "contiguous"
 		start := rng.IntN(n - k + 1)
 		for i := start; i < start+k; i++ {
 			idx = append(idx, i)
@@ -138,6 +159,7 @@ func inject(rng *rand.Rand, s []float64) {
 	for _, i := range idx {
 		s[i] *= f
 	}
+	return shape, f
 }
 
 func formatSeries(s []float64) []int {

@@ -75,7 +75,7 @@ func newColdStart(in *inputs, a *stats.Analysis) (*coldStart, error) {
 		}
 	}
 	for k := range maxBins {
-		an, err := derived(in.Samples, host.Cold, func(r *host.Result) (int64, int, bool) {
+		an, err := derived(a.EquivMargin, in.Samples, host.Cold, func(r *host.Result) (int64, int, bool) {
 			if k >= len(r.TimelineNs) {
 				return 0, 0, false
 			}
@@ -86,7 +86,7 @@ func newColdStart(in *inputs, a *stats.Analysis) (*coldStart, error) {
 		}
 		cs.bins = append(cs.bins, an)
 	}
-	if cs.warm, err = derived(in.Samples, host.Warm, func(r *host.Result) (int64, int, bool) {
+	if cs.warm, err = derived(a.EquivMargin, in.Samples, host.Warm, func(r *host.Result) (int64, int, bool) {
 		var sum int64
 		for _, ns := range r.TimelineNs {
 			sum += ns
@@ -96,12 +96,12 @@ func newColdStart(in *inputs, a *stats.Analysis) (*coldStart, error) {
 		return nil, err
 	}
 	// Totals are analysed as one "operation" so that ns/op is the total.
-	if cs.first, err = derived(in.Samples, host.Cold, func(r *host.Result) (int64, int, bool) {
+	if cs.first, err = derived(a.EquivMargin, in.Samples, host.Cold, func(r *host.Result) (int64, int, bool) {
 		return firstN(r, 1)
 	}); err != nil {
 		return nil, err
 	}
-	if cs.first8, err = derived(in.Samples, host.Cold, func(r *host.Result) (int64, int, bool) {
+	if cs.first8, err = derived(a.EquivMargin, in.Samples, host.Cold, func(r *host.Result) (int64, int, bool) {
 		return firstN(r, firstOps)
 	}); err != nil {
 		return nil, err
@@ -143,7 +143,7 @@ func oversubscribedSample(s matrix.Sample) bool {
 // count by what part picks out of it (a timeline bin, the first operations), so that the part gets the
 // same medians, intervals and paired deltas as the whole; stats.ElapsedPerOp is then the part's ns/op.
 // Samples part declines, failed samples and oversubscribed ones are left out. It returns nil when nothing is left.
-func derived(samples []matrix.Sample, phase string, part func(r *host.Result) (ns int64, ops int, ok bool)) (*stats.Analysis, error) {
+func derived(margin float64, samples []matrix.Sample, phase string, part func(r *host.Result) (ns int64, ops int, ok bool)) (*stats.Analysis, error) {
 	var out []matrix.Sample
 	for _, s := range samples {
 		if !s.OK || s.Result == nil || s.Cell.Phase != phase || oversubscribedSample(s) {
@@ -161,7 +161,7 @@ func derived(samples []matrix.Sample, phase string, part func(r *host.Result) (n
 	if len(out) == 0 {
 		return nil, nil
 	}
-	return stats.Analyze(out, stats.Options{})
+	return stats.Analyze(out, stats.Options{EquivMargin: margin})
 }
 
 // fastest finds the lowest median warm ns/op at DOP 1.

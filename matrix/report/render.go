@@ -51,7 +51,7 @@ func Render(opts Options) (string, error) {
 	// Emulated samples, and their runs' manifests, are split out before anything is computed: every
 	// section sees the measured ones only, and writeEmulated lists the others.
 	emu := splitInputs(in)
-	a, err := stats.Analyze(in.Samples, stats.Options{})
+	a, err := stats.Analyze(in.Samples, stats.Options{EquivMargin: planMargin(in)})
 	if err != nil {
 		return "", err
 	}
@@ -288,4 +288,16 @@ func derivedTitle(m *model, in *inputs) string {
 		return t + ", backend " + backends[0]
 	}
 	return t + ", backends " + strings.Join(backends, ", ")
+}
+
+// planMargin is the equivalence margin the runs' plans set (Plan.EquivMargin, a profile setting), the
+// largest when they differ; 0 (stats' default) when none sets one.
+func planMargin(in *inputs) float64 {
+	var m float64
+	for _, src := range in.Sources {
+		if src.Manifest != nil {
+			m = max(m, src.Manifest.Plan.EquivMargin)
+		}
+	}
+	return m
 }

@@ -66,7 +66,7 @@ var pageTitles = []struct{ File, Title, What string }{
 }
 
 // summarySections are the sections a GitHub step summary gets: the first screen.
-var summarySections = []string{"title", "context", "banner", "verdicts", "decisions", "summary-charts"}
+var summarySections = []string{"title", "context", "banner", "aa", "verdicts", "decisions", "summary-charts"}
 
 // chartSets draw the report's charts, in page order; each returns zero or more charts.
 var chartSets = []func(*model) ([]chart, error){
