@@ -128,8 +128,11 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 		}
 	}
 	lock, stale, err := lockResults(r.Dir)
-	if err != nil {
+	var locked *LockedError
+	if err != nil && !errors.As(err, &locked) { // a locked folder is the holder's, however new
 		unmake()
+	}
+	if err != nil {
 		return err
 	}
 	started := false

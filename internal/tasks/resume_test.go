@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -98,5 +99,19 @@ func TestNewRunDir(t *testing.T) {
 	want := []string{"20261130-080000-linux-amd64", "20261130-080000-linux-amd64-2", "20261130-080000-linux-amd64-3"}
 	if !slices.Equal(dirs, want) {
 		t.Errorf("run directories %q, want %q", dirs, want)
+	}
+}
+
+// TestLocalReportsIgnored: the folder local reports go to is git-ignored, so a local matrix, report or
+// remote leaves "git status" as it was.
+func TestLocalReportsIgnored(t *testing.T) {
+	git, err := exec.LookPath("git")
+	if err != nil {
+		t.Skip("no git")
+	}
+	cmd := exec.Command(git, "check-ignore", "-q", filepath.Join(LocalReports, "20261130T080000Z-linux-amd64", "README.md"))
+	cmd.Dir = "../.."
+	if err := cmd.Run(); err != nil {
+		t.Errorf("git check-ignore %s/...: %v; add /%s/ to .gitignore", LocalReports, err, LocalReports)
 	}
 }

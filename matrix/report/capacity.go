@@ -65,8 +65,8 @@ func (v *capacityView) idle(c *stats.Cell, candidate string) stats.Estimate {
 	return stats.Estimate{Center: math.NaN()}
 }
 
-// losing reports whether d says the candidate is significantly slower than control.
-func losing(d *stats.Delta) bool { return d != nil && d.Significant() && d.Direction() > 0 }
+// losing reports whether d's class says the candidate is slower than control.
+func losing(d *stats.Delta) bool { return d != nil && d.Class() == stats.Slower }
 
 func (v *capacityView) write(w io.Writer) {
 	fmt.Fprintf(w, "## Pool capacity\n\n")
@@ -117,7 +117,7 @@ func (v *capacityView) verdict(c *stats.Cell) string {
 		if stop == "" && !losing(d) {
 			stop = cand
 		}
-		if win == "" && d.Significant() && d.Direction() < 0 {
+		if win == "" && d.Class() == stats.Faster {
 			win = cand
 		}
 	}
@@ -166,15 +166,15 @@ func (v *capacityView) charts() ([]chart, error) {
 				if d == nil || !d.HasPairs() || idle.Empty() {
 					continue
 				}
-				y, lo, hi := d.Percent()
+				y, lo, hi := d.AdjustedPercent()
 				e := errBar{}
-				if !d.Thin() {
+				if !d.Thin() && !math.IsInf(lo, 0) && !math.IsInf(hi, 0) {
 					e = errBar{Low: y - lo, High: hi - y}
 					ylo, yhi = math.Min(ylo, lo), math.Max(yhi, hi)
 				}
 				x := idle.Center / (1 << 20)
 				pts.add(x, y, errBar{}, e, cand)
-				if d.Significant() {
+				if d.Class().Decided() {
 					sig.add(x, y, errBar{}, e, cand)
 				} else {
 					ns.add(x, y, errBar{}, e, cand)
@@ -204,7 +204,7 @@ func (v *capacityView) charts() ([]chart, error) {
 		}
 		ch, err := f.draw("capacity-"+slug(k.platform)+"-"+slug(k.backend)+".svg",
 			fmt.Sprintf("Pool capacity, %s, %s", k.platform, k.backend),
-			"Each point is one pooled capacity at one DOP: its median idle memory (x) against its paired warm change on the mixed workload (y), with the change's interval; filled when the change is significant, hollow when not. Below the dashed line the pool beats control.")
+			"Each point is one pooled capacity at one DOP: its median idle memory (x) against its paired warm change on the mixed workload (y), with the change's selection-adjusted interval (family *elapsed time*); filled: faster or slower, hollow: not decided. Below the dashed line the pool beats control. "+v.capacityNote(k.platform, k.backend))
 		if err != nil {
 			return nil, err
 		}
@@ -223,4 +223,36 @@ func joinPoints(p *plot.Plot, xys plotter.XYs, col color.RGBA) error {
 	l.LineStyle.Width = vg.Points(0.5)
 	p.Add(l)
 	return nil
+}
+
+// capacityNote is what one capacity chart shows that another does not: each capacity's idle memory on
+// the platform and backend, smallest to largest median over its warm mixed cells.
+func (v *capacityView) capacityNote(platform, backend string) string {
+	var parts []string
+	for _, cand := range v.candidates {
+		lo, hi := math.Inf(1), 0.0
+		for _, c := range v.warmCells() {
+			if c.Platform != platform || c.Backend != backend || c.Workload != "mixed" || c.Variant(cand) == nil {
+				continue
+			}
+			if e := v.idle(c, cand); !e.Empty() {
+				lo, hi = math.Min(lo, e.Center), math.Max(hi, e.Center)
+			}
+		}
+		if hi > 0 {
+			parts = append(parts, fmt.Sprintf("%s %s", cand, bytesRange(lo, hi)))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "Idle memory on " + backend + ": " + strings.Join(parts, ", ") + "."
+}
+
+// bytesRange is "2.56 MiB" or "2.56 to 2.67 MiB".
+func bytesRange(lo, hi float64) string {
+	if bytesNum(lo) == bytesNum(hi) {
+		return bytesNum(lo)
+	}
+	return bytesNum(lo) + " to " + bytesNum(hi)
 }

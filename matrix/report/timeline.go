@@ -3,6 +3,8 @@ package report
 import (
 	"fmt"
 	"math"
+	"strconv"
+	"strings"
 
 	"github.com/deflatelab/deflatelab/matrix/host"
 	"github.com/deflatelab/deflatelab/matrix/stats"
@@ -101,7 +103,28 @@ func (cs *coldStart) timelineChart(c *stats.Cell) (chart, error) {
 	p.Y.Min, p.Y.Max = math.Pow(10, math.Floor(math.Log10(ylo))), yhi*1.3
 	name := fmt.Sprintf("timeline-%s-%s-%s-dop%d.svg", slug(c.Platform), slug(c.Backend), c.Workload, c.DOP)
 	return f.draw(name, fmt.Sprintf("Cold start, %s, %s, %s, DOP %d", c.Platform, c.Backend, workloadLabel(c.Workload), c.DOP),
-		"Per variant, the median over cold samples of each timeline bin's mean time per operation (bin k holds operations "+
-			"2^(k-1)+1 to 2^k), with its interval, on log-log axes; the dashed line is the variant's warm time per operation. "+
-			"Where a variant's points reach its line, its cold start is over.")
+		cs.timelineCaption(c))
+}
+
+// timelineCaption says what one timeline chart shows that the others do not: from which operation each
+// variant runs at its warm speed, and what the first operations cost against control; then, briefly, how
+// to read it.
+func (cs *coldStart) timelineCaption(c *stats.Cell) string {
+	var conv, first []string
+	for _, v := range c.Variants {
+		n := "not within the phase"
+		if k := cs.converged(c.Cell, v.Name); k > 0 {
+			n = strconv.Itoa(k)
+		}
+		conv = append(conv, v.Name+" "+n)
+		if v.Name != cs.control && cs.first8 != nil {
+			first = append(first, v.Name+" "+deltaCell(deltaOf(cs.first8, c.Cell, host.Cold, v.Name))+"%")
+		}
+	}
+	s := "At its warm speed from operation: " + strings.Join(conv, ", ") + "."
+	if len(first) > 0 {
+		s += fmt.Sprintf(" First %d operations against control: %s (family *first %d ops*).", firstOps, strings.Join(first, "; "), firstOps)
+	}
+	return s + " Points: each variant's median time per operation in log2 bins of the operation number (bin k holds " +
+		"operations 2^(k-1)+1 to 2^k), with its interval; dashed: its warm time per operation."
 }
