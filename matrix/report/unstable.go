@@ -62,7 +62,7 @@ func writeUnstable(w io.Writer, m *model) {
 			shape = fmt.Sprintf("changes at round %d", rg.Rounds[rg.ChangeAt].Round)
 		}
 		rows = append(rows, []string{
-			fmt.Sprintf("%s %s/%d %s", u.Cell.Backend, u.Cell.Workload, u.Cell.DOP, u.Cell.Phase) + platformSuffix(m, u.Cell),
+			fmt.Sprintf("%s %s %s", u.Cell.Backend, m.cellLabel(u.Cell.Platform, u.Cell.Workload, u.Cell.DOP), u.Cell.Phase) + platformSuffix(m, u.Cell),
 			u.Variant.Name, strings.Join(vals, " "),
 			fmt.Sprintf("%s (%d)", num(rg.Low.Median/1000), rg.Low.N),
 			fmt.Sprintf("%s (%d)", num(rg.High.Median/1000), rg.High.N),
@@ -70,6 +70,22 @@ func writeUnstable(w io.Writer, m *model) {
 		})
 	}
 	mdTable(w, []string{"Cell", "Variant", "Per round (us/op)", "Fast: median (rounds)", "Slow: median (rounds)", "Gap", "Shape", "Verdict withheld for"}, rows)
+	var notes []string
+	for _, u := range sides {
+		for _, s := range u.Cell.SiblingsAtOneSpeed(u.Variant) {
+			speed := "fast"
+			if s.Slow {
+				speed = "slow"
+			}
+			notes = append(notes, fmt.Sprintf("- %s %s %s: **%s** ran every round at %s's %s speed; the state that switched %s "+
+				"may have held %s for the whole cell, where no detector within the cell can see it, so its verdict there "+
+				"stands with that caveat.", u.Cell.Backend, m.cellLabel(u.Cell.Platform, u.Cell.Workload, u.Cell.DOP), u.Cell.Phase,
+				s.Name, u.Variant.Name, speed, u.Variant.Name, s.Name))
+		}
+	}
+	if len(notes) > 0 {
+		fmt.Fprintf(w, "Same host, one speed throughout:\n\n%s\n\n", strings.Join(notes, "\n"))
+	}
 }
 
 // platformSuffix names the cell's platform when the report has several.

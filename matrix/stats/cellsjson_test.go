@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/deflatelab/deflatelab/matrix"
 )
 
 // twoSpeed is a candidate whose rounds 7-9 run at 2.4 times the speed of rounds 0-6 (the committed run's
@@ -109,5 +111,33 @@ func TestUnstableVerdict(t *testing.T) {
 		if v.Unstable != 1 || v.Slower != 0 || v.Cells != v.Faster+v.Slower+v.Same+v.Unstable+v.NoData || v.Outcomes[0].Class != Unstable {
 			t.Errorf("verdict %+v: want the cell counted unstable, not slower", v)
 		}
+	}
+}
+
+// The committed run's libc mixed/4 warm (us/op): pooled/12 switched after round 0, pooled/16 sat at its
+// slow speed throughout, pooled/8 (its own speed, between the two) at neither, splitalloc is another host.
+func TestSiblingsAtOneSpeed(t *testing.T) {
+	control := []float64{12.1, 12.6, 12.7, 12.6, 13.0, 12.9, 12.6, 12.5, 12.6, 12.7}
+	series := map[string][]float64{
+		"pooled/12":  {19.0, 31.5, 33.3, 34.8, 33.8, 34.7, 33.8, 31.9, 34.5, 32.2},
+		"pooled/16":  {30.6, 32.5, 32.7, 32.4, 35.3, 34.4, 34.9, 33.4, 32.7, 34.5},
+		"pooled/8":   {21.4, 28.9, 27.5, 26.4, 26.3, 26.0, 26.9, 27.0, 25.7, 26.3},
+		"splitalloc": {33.1, 32.9, 32.8, 34.7, 33.5, 32.7, 32.8, 32.8, 32.6, 33.0},
+	}
+	var samples []matrix.Sample
+	for name, vals := range series {
+		samples = append(samples, rounds(name, control, vals)...)
+	}
+	a, err := Analyze(samples, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := a.Cells[0]
+	got := c.SiblingsAtOneSpeed(c.Variant("pooled/12"))
+	if len(got) != 1 || got[0] != (Sibling{Name: "pooled/16", Slow: true}) {
+		t.Errorf("siblings of pooled/12: %+v, want pooled/16 at the slow speed only", got)
+	}
+	if s := c.SiblingsAtOneSpeed(c.Variant("pooled/16")); s != nil {
+		t.Errorf("an unflagged variant has siblings %+v", s)
 	}
 }
