@@ -11,5 +11,6 @@ report=${report%/}
 raw=$(ls -d "$PWD/$report"/raw/*/ | sed 's:/$::' | paste -sd, -)
 out=$(mktemp -d)
 go test ./matrix/report -run '^TestScreenshots$' -count=1 -v -shots-in "$raw" -shots-out "$out" | grep -v '^=== RUN'
-cp "$out/report/first-screen.png" docs/first-screen.png
-echo "docs/first-screen.png from $report; every page, chart and screenshot: $out/report"
+dir=$(dirname "$(ls "$out"/*/first-screen.png)")
+cp "$dir/first-screen.png" docs/first-screen.png
+echo "docs/first-screen.png from $report; every page, chart and screenshot: $dir"

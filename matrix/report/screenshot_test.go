@@ -42,7 +42,7 @@ func TestScreenshots(t *testing.T) {
 		}
 		in = append(in, abs)
 	}
-	path, err := Render(Options{In: in, Out: out, Name: "report"})
+	path, err := Render(Options{In: in, Out: out}) // named after its run, as lab report names it
 	if err != nil {
 		t.Fatal(err)
 	}
