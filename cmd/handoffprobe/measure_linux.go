@@ -24,7 +24,9 @@ func measure(passes int) (Reading, error) {
 	wg.Add(2)
 	go func() {
 		defer wg.Done()
-		if err := pin(0); err != nil {
+		unpin, err := pin(0)
+		defer unpin()
+		if err != nil {
 			errs <- err
 			turn.Store(-1)
 			return
@@ -36,7 +38,8 @@ func measure(passes int) (Reading, error) {
 			same = append(same, time.Since(t))
 		}
 		for range passes {
-			for turn.Load() == 1 {
+			for i := 0; turn.Load() == 1; i++ {
+				yieldSometimes(i)
 			}
 			if turn.Load() < 0 {
 				return
@@ -44,29 +47,39 @@ func measure(passes int) (Reading, error) {
 			t := time.Now()
 			touch(buf)
 			other = append(other, time.Since(t))
-			turn.Store(1)
+			turn.CompareAndSwap(0, 1) // never over a -1 from the other side's failure
 		}
 		turn.Store(-1)
 	}()
 	go func() {
 		defer wg.Done()
-		if err := pin(1); err != nil {
+		unpin, err := pin(1)
+		defer unpin()
+		if err != nil {
 			errs <- err
 			turn.Store(-1)
 			return
 		}
-		for {
+		for i := 0; ; i++ {
 			t := turn.Load()
 			if t < 0 {
 				return
 			}
 			if t == 1 {
 				touch(buf)
-				turn.Store(0)
+				turn.CompareAndSwap(1, 0) // never over the -1 that ends the reading
 			}
+			yieldSometimes(i)
 		}
 	}()
-	wg.Wait()
+	done := make(chan struct{})
+	go func() { wg.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(readingTimeout):
+		turn.Store(-1)
+		return Reading{}, fmt.Errorf("a reading took over %v (a reading takes milliseconds): a pinned thread was kept from its processor", readingTimeout)
+	}
 	close(errs)
 	if err := <-errs; err != nil {
 		return Reading{}, err
@@ -74,15 +87,36 @@ func measure(passes int) (Reading, error) {
 	return Reading{At: time.Now(), Same: median(same), Other: median(other)}, nil
 }
 
-// pin locks the goroutine to its thread and the thread to processor cpu.
-func pin(cpu int) error {
+// readingTimeout bounds one reading (normally a few milliseconds), so that a pinned thread kept from its
+// processor ends the probe with an error instead of hanging it.
+const readingTimeout = 10 * time.Second
+
+// pin locks the goroutine to its thread and the thread to processor cpu; unpin gives the thread back its
+// previous processors and unlocks it, so that the runtime reuses it as an ordinary thread.
+func pin(cpu int) (unpin func(), err error) {
 	runtime.LockOSThread()
-	var set unix.CPUSet
+	var old, set unix.CPUSet
+	if err := unix.SchedGetaffinity(0, &old); err != nil {
+		return runtime.UnlockOSThread, fmt.Errorf("reading the thread's processors: %w", err)
+	}
+	unpin = func() {
+		_ = unix.SchedSetaffinity(0, &old)
+		runtime.UnlockOSThread()
+	}
 	set.Set(cpu)
 	if err := unix.SchedSetaffinity(0, &set); err != nil {
-		return fmt.Errorf("pinning to processor %d (the probe needs two): %w", cpu, err)
+		return unpin, fmt.Errorf("pinning to processor %d (the probe needs two): %w", cpu, err)
 	}
-	return nil
+	return unpin, nil
+}
+
+// yieldSometimes gives the processor up every 1,024 turns of a spin: a thread of this process that
+// inherited a pinned thread's processor (a new thread takes its creator's affinity) must not wait for a
+// spinner that never sleeps.
+func yieldSometimes(i int) {
+	if i%1024 == 1023 {
+		unix.Syscall(unix.SYS_SCHED_YIELD, 0, 0, 0)
+	}
 }
 
 // touch writes one byte of every cache line, so that each line moves to this processor's cache.
