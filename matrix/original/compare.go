@@ -37,7 +37,8 @@ type Run struct {
 	Lookup func(Key) (m Measured, ok bool)
 	// Phase lists the run's effects in every cell of a phase for a candidate and metric on a target.
 	Phase func(t Target, candidate, phase string, m Metric) []Measured
-	// Idle lists the medians of the idle bytes a candidate held at the end of each warm cell on a target.
+	// Idle lists the medians of the idle bytes a candidate held at the end of each warm cell on a target
+	// whose workload fills every slot (the mixed workload's 12 configurations).
 	Idle func(t Target, candidate string) []float64
 	// Margin is the run's equivalence margin, a fraction: a published change within it states no
 	// direction to agree or disagree with.

@@ -161,7 +161,7 @@ func TestSection(t *testing.T) {
 		"| split splitalloc fixed/8 cold | 134.2 → 175.7 ms (approximately 31% slower) | four alternating-order pairs; workload and statistic not stated |",
 		"| pool pooled/8 fixed/8 warm, faults-per-op | 9.394 → 0.033 | runs and statistic not stated | — | not measured here |",
 		"| split splitalloc, every cold cell, faults-per-op | cold increased (no figure) | not stated | 3 cells | same direction in 1 of 3 cells, opposite in 1, neither in 1 |",
-		"| pool pooled/8, idle native memory | 2.6 MiB (an estimate) | not measured there | 2.56 MiB to 2.67 MiB over 2 warm cells (median idle bytes) | estimate inside the measured range |",
+		"| pool pooled/8, idle native memory | 2.6 MiB (an estimate) | not measured there | 2.56 MiB to 2.67 MiB over 2 warm mixed cells (median idle bytes) | estimate inside the measured range |",
 		"| pool pooled/16, idle native memory | 5.2 MiB (an estimate) | not measured there | — | not measured here |",
 		"Setting: the pool write-up: Windows x64 (\"Local Windows x64 Release build completed with zero warnings and errors.\"), names no allocator; this cell: linux/amd64 with libc.",
 		"\"Process page faults per operation fell from 9.394 to 0.033 at DOP 8 and from 11.329 to 0.046 at DOP 12.\"",

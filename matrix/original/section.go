@@ -120,9 +120,9 @@ func (s Section) Write(w io.Writer, heading string) error {
 			here := "—"
 			switch {
 			case len(m.Measured) > 0 && mibText(m.Lo) == mibText(m.Hi):
-				here = fmt.Sprintf("%s in %d warm cells (median idle bytes)", mibText(m.Lo), len(m.Measured))
+				here = fmt.Sprintf("%s in %d warm mixed cells (median idle bytes)", mibText(m.Lo), len(m.Measured))
 			case len(m.Measured) > 0:
-				here = fmt.Sprintf("%s to %s over %d warm cells (median idle bytes)", mibText(m.Lo), mibText(m.Hi), len(m.Measured))
+				here = fmt.Sprintf("%s to %s over %d warm mixed cells (median idle bytes)", mibText(m.Lo), mibText(m.Hi), len(m.Measured))
 			}
 			fmt.Fprintf(&b, "| %s pooled/%d, idle native memory | %s (an estimate) | not measured there | %s | %s | %s |\n",
 				m.Estimate.Source.ID, m.Estimate.Capacity, m.Estimate.Text, here, m.Outcome(), q.ref(m.Estimate.Quote))

@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/deflatelab/deflatelab/matrix/stats"
 )
@@ -96,7 +97,38 @@ func faultsChart(m *model, g group) (chart, error) {
 	}
 	f.p.Y.Min, f.p.Y.Max = bottom-0.15*(hi-bottom), hi+0.1*(hi-bottom)
 	f.p.Y.Tick.Marker = decadeTicks{floor: floor}
+	centers := map[string][]float64{}
+	for name, vs := range vals {
+		for _, v := range vs {
+			centers[name] = append(centers[name], v.c)
+		}
+	}
 	return f.draw("faults-"+slug(g.Platform)+"-"+slug(g.Backend)+".svg", fmt.Sprintf("Page faults, %s, %s", g.Platform, g.Backend),
-		"Median page faults (minor + major) per operation of each variant in each cell, with 95% intervals, on a "+
-			"logarithmic axis; a median of 0 sits on the line labelled 0.")
+		faultsNote(order, centers)+" Median page faults (minor + major) per operation of each variant in each cell, with "+
+			"95% intervals, on a logarithmic axis; a median of 0 sits on the line labelled 0.")
+}
+
+// faultsNote is what one faults chart shows that another does not: each variant's range of median faults
+// per operation over the chart's cells.
+func faultsNote(order []string, centers map[string][]float64) string {
+	var parts []string
+	for _, name := range order {
+		lo, hi := math.Inf(1), math.Inf(-1)
+		for _, c := range centers[name] {
+			if !math.IsNaN(c) {
+				lo, hi = math.Min(lo, c), math.Max(hi, c)
+			}
+		}
+		switch {
+		case math.IsInf(lo, 1):
+		case num(lo) == num(hi):
+			parts = append(parts, name+" "+num(lo))
+		default:
+			parts = append(parts, name+" "+num(lo)+" to "+num(hi))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "Median faults per operation here: " + strings.Join(parts, "; ") + "."
 }

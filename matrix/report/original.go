@@ -117,7 +117,8 @@ func originalRun(a *stats.Analysis) original.Run {
 		Idle: func(t original.Target, candidate string) []float64 {
 			var out []float64
 			for _, c := range a.Cells {
-				if c.Platform == t.Platform && c.Backend == t.Backend && c.Phase == "warm" {
+				// The mixed workload's 12 configurations fill every slot: the estimate is of a full pool.
+				if c.Platform == t.Platform && c.Backend == t.Backend && c.Phase == "warm" && c.Workload == "mixed" {
 					if v := c.Variant(candidate); v != nil {
 						if e := v.Metrics[stats.IdleBytes.Name]; !e.Empty() {
 							out = append(out, e.Center)

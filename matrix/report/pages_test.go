@@ -47,3 +47,31 @@ func pageFiles() []string {
 	}
 	return out
 }
+
+// Every chart of a report is shown on a page, and every linked page opens with the first page's context
+// lines (after its heading and the line back to the first page).
+func TestPagesShowChartsAndContext(t *testing.T) {
+	dir := filepath.Join(renderGolden(t), "fixture")
+	pages := reportPages(t, dir)
+	if len(pages) < 5 {
+		t.Fatalf("%d pages", len(pages))
+	}
+	context := pages[readmeFile][strings.Index(pages[readmeFile], "- **Ran on**"):]
+	context = context[:strings.Index(context, "\n\n")]
+	all := ""
+	for name, p := range pages {
+		all += p
+		if name != readmeFile && !strings.Contains(p, "](README.md) · ") || !strings.Contains(p, context) {
+			t.Errorf("%s does not open with the link back and the context lines", name)
+		}
+	}
+	svgs, _ := filepath.Glob(filepath.Join(dir, "*.svg"))
+	if len(svgs) == 0 {
+		t.Fatal("no charts")
+	}
+	for _, svg := range svgs {
+		if !strings.Contains(all, "]("+filepath.Base(svg)+")") {
+			t.Errorf("chart %s is on no page", filepath.Base(svg))
+		}
+	}
+}
