@@ -136,49 +136,26 @@ func (o Options) ReportsDir() string {
 	return o.Reports
 }
 
-// tornRuns checks each results directory's results files for a torn last line (a run killed or
-// stopped by a full disk while writing a sample). With more than one directory, a torn one is left
-// out with a warning, so that it does not fail the others' report; a torn directory read alone, or
-// every directory torn, is an error. Either way the message names the file and line and the command
-// that continues the run (which cuts the torn line away).
-func tornRuns(s Streams, dirs []string) ([]string, error) {
-	var keep []string
-	var torn []error
+// warnTorn names each results file with a torn last line (a run killed or stopped by a full disk while
+// writing a sample), with the command that continues the run (which cuts the torn line away). The
+// report itself names and skips any line that does not parse and renders everything else, so a torn run
+// is still reported, alone or beside others: the warning only says how to complete it.
+func warnTorn(s Streams, dirs []string) {
 	for _, d := range dirs {
 		files, _ := filepath.Glob(filepath.Join(d, "*.jsonl"))
-		var err error
 		for _, f := range files {
 			var t *matrix.TornLineError
 			if _, rerr := matrix.ReadSamples(f); errors.As(rerr, &t) {
-				err = t
-				break
+				fmt.Fprintf(s.Stderr, "report: WARNING: %v\n", t)
 			}
 		}
-		if err != nil {
-			torn = append(torn, err)
-			continue
-		}
-		keep = append(keep, d)
 	}
-	if len(torn) == 0 {
-		return dirs, nil
-	}
-	if len(keep) == 0 {
-		return nil, fmt.Errorf("report: %w", errors.Join(torn...))
-	}
-	for _, err := range torn {
-		fmt.Fprintf(s.Stderr, "report: WARNING: left out: %v\n", err)
-	}
-	return keep, nil
 }
 
-// renderReport calls report.Main on dirs (less the torn ones, see tornRuns), with any extra flags,
+// renderReport calls report.Main on dirs (naming torn ones, see warnTorn), with any extra flags,
 // and returns the path it prints (its last line of output), after checking that the file is there.
 func renderReport(ctx context.Context, s Streams, dirs []string, report Main, extra ...string) (string, error) {
-	dirs, err := tornRuns(s, dirs)
-	if err != nil {
-		return "", err
-	}
+	warnTorn(s, dirs)
 	args := append(ReportArgs(dirs), extra...)
 	if !s.Quiet {
 		fmt.Fprintf(s.Stderr, "report: lab report %s\n", strings.Join(args, " "))

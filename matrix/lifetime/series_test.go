@@ -1,6 +1,7 @@
 package lifetime
 
 import (
+	"math"
 	"strings"
 	"testing"
 )
@@ -81,5 +82,54 @@ func TestSummarize(t *testing.T) {
 	}
 	if e := Summarize(nil); !e.Start.Thin() || e.Processes != 0 {
 		t.Errorf("empty: %+v", e)
+	}
+}
+
+// A process whose operations cycle through configurations of very different cost, at one speed
+// throughout, is flat once each cycle is averaged; taken operation by operation it shows a level shift
+// where the exact records end and the bins' means begin (the mean of logs against the log of means).
+func TestCycledMixedIsFlat(t *testing.T) {
+	const cycle, exactOps, ops = 12, 256, 3000
+	cost := func(i int) int64 { return []int64{5_000, 20_000, 60_000, 120_000}[i%cycle%4] }
+	var exact []int64
+	for i := range exactOps {
+		exact = append(exact, cost(i))
+	}
+	var bins []Bin
+	for first := 1; first <= ops; first *= 2 {
+		last := min(2*first-1, ops)
+		var sum int64
+		for i := first - 1; i < last; i++ {
+			sum += cost(i)
+		}
+		bins = append(bins, Bin{First: first, Last: last, SumNs: sum})
+	}
+	s, err := NewSeries([][]int64{exact}, bins, ops)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := s.Cycled(cycle)
+	for _, n := range []int{1, 12, 100, 256, 257, 3000} {
+		if got, want := c.TotalNs(n), s.TotalNs(n); n%cycle == 0 || n > exactOps {
+			if math.Abs(got-want) > 1e-6*want {
+				t.Errorf("TotalNs(%d) = %v after Cycled, %v before", n, got, want)
+			}
+		}
+	}
+	if len(c.Points) != exactOps/cycle+len(s.Points)-exactOps {
+		t.Errorf("%d points after Cycled, want %d cycles and the bins", len(c.Points), exactOps/cycle)
+	}
+	st, err := Classify(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Class != Flat {
+		t.Errorf("cycled mixed series classified %s, want %s", st.Class, Flat)
+	}
+	if raw, _ := Classify(s); raw.Class == Flat {
+		t.Logf("the uncycled series classified flat too (%s); the seam shift was below the merge threshold", raw.Class)
+	}
+	if got := s.Cycled(1); len(got.Points) != len(s.Points) {
+		t.Errorf("Cycled(1) changed the series")
 	}
 }

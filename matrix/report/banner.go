@@ -73,8 +73,12 @@ func writeBanner(w io.Writer, m *model) {
 		return
 	}
 	var heads []string
-	for _, r := range reasons {
-		heads = append(heads, reasonHead(r))
+	for i, r := range reasons {
+		h := reasonHead(r)
+		if i > 0 && strings.HasPrefix(h, "The ") {
+			h = "the " + h[len("The "):] // mid-sentence, after a semicolon
+		}
+		heads = append(heads, h)
 	}
 	fmt.Fprintf(w, "> [!WARNING]\n> **Weak evidence:** %s ([why](%s#weak-evidence)). Read the verdicts as indications, not measurements.\n\n",
 		strings.Join(heads, "; "), environmentPage)

@@ -562,7 +562,7 @@ func TestTrace(t *testing.T) {
 
 // exampleReport is the committed example report; the tests re-render it from its raw data with the
 // current code (renderExample), so that old results are checked in the current layout.
-const exampleReport = "../../reports/20261130T105456Z-linux-amd64"
+const exampleReport = "../../reports/20261130T234316Z-linux-amd64-d360a31a"
 
 // renderExample renders the committed example report's raw data into a temporary folder with the current
 // code and returns the report folder; it skips the test when there is no example report.

@@ -11,6 +11,7 @@ import (
 	"github.com/deflatelab/deflatelab/matrix"
 	"github.com/deflatelab/deflatelab/matrix/host"
 	"github.com/deflatelab/deflatelab/matrix/lifetime"
+	"github.com/deflatelab/deflatelab/matrix/workload"
 )
 
 // Lifetime is the steady-state and lifetime-cost analysis of one cold cell (platform, backend,
@@ -109,7 +110,11 @@ func (a *Analysis) lifetime(c *Cell) (*Lifetime, string, error) {
 				return nil, noTimeline, nil
 			}
 			l.Exact = l.Exact && exact
-			st, err := lifetime.Classify(s)
+			// A workload's operations cycle through its configurations (operation i uses
+			// Configs[i%n]): the steady state is found on per-cycle means, so that the mixed
+			// workload's level 0 and level 9 operations are not taken for a change over time
+			// (lifetime.Series.Cycled). The lifetime cost keeps every operation.
+			st, err := lifetime.Classify(s.Cycled(configsOf(r.Workload)))
 			if err != nil {
 				return nil, "", err
 			}
@@ -225,7 +230,8 @@ func capacityOf(v *Variant) int {
 	return 0
 }
 
-// Decide is lifetime.Decide at lifetime n over the candidates whose rounds were stable in both phases.
+// Decide is lifetime.Decide at lifetime n over the candidates whose rounds were stable in both phases,
+// less the A/A control (matrix.AA).
 // It withholds the decision (unstable names why, ok false) when control's rounds were not, or when no
 // stable candidate is left; left lists the unstable candidates kept out of the ranking.
 func (l *Lifetime) Decide(control string, n int) (d lifetime.Decision, left []string, unstable string, ok bool) {
@@ -243,6 +249,9 @@ func (l *Lifetime) Decide(control string, n int) (d lifetime.Decision, left []st
 	}
 	stable := map[string]*lifetime.Comparison{}
 	for name, c := range l.Comparisons {
+		if name == matrix.AA {
+			continue // the A/A control is control itself: never a choice, and never "the closest candidate"
+		}
 		if len(unstableOf(name)) > 0 {
 			left = append(left, name)
 			continue
@@ -255,4 +264,12 @@ func (l *Lifetime) Decide(control string, n int) (d lifetime.Decision, left []st
 	}
 	d, ok = lifetime.Decide(control, stable, n)
 	return d, left, "", ok
+}
+
+// configsOf is the number of configurations workload name cycles through (1 when it is unknown).
+func configsOf(name string) int {
+	if w, err := workload.ByName(name); err == nil {
+		return len(w.Configs)
+	}
+	return 1
 }

@@ -9,8 +9,9 @@ import (
 	"github.com/deflatelab/deflatelab/matrix/lifetime"
 )
 
-// lifetimeSamples are 8 rounds of control and pooled/8 on one machine with known per-operation costs
-// (µs): cold, control's first operation 200, the next 7 100, then 20; pooled's first 200, then 10.
+// lifetimeSamples are 8 rounds of control and pooled/8 on one machine, in the fixed workload (one
+// configuration, so every operation is its own point of the steady-state series), with known
+// per-operation costs (µs): cold, control's first operation 200, the next 7 100, then 20; pooled's first 200, then 10.
 // Warm: control 20, pooled 30 (a churning pool). dop and cpus set the cells' DOP and the processors.
 func lifetimeSamples(dop, cpus int, timeline bool) []matrix.Sample {
 	return scaledLifetimeSamples(dop, cpus, timeline, func(string, string, int) float64 { return 1 })
@@ -44,7 +45,7 @@ func scaledLifetimeSamples(dop, cpus int, timeline bool, scale func(v, phase str
 					tl[host.Bin(i)] += ns
 					total += ns
 				}
-				res := &host.Result{Variant: strings.Split(v, "/")[0], Backend: "pages", Workload: "mixed", Phase: phase, DOP: dop,
+				res := &host.Result{Variant: strings.Split(v, "/")[0], Backend: "pages", Workload: "fixed", Phase: phase, DOP: dop,
 					Ops: ops, ElapsedNs: total, OutputBytes: 1000, Digest: "aa", Env: host.Env{NumCPU: cpus}}
 				if timeline {
 					res.TimelineNs = tl
@@ -57,7 +58,7 @@ func scaledLifetimeSamples(dop, cpus int, timeline bool, scale func(v, phase str
 				if v != "control" {
 					res.PoolCapacity, res.IdleBytes = 8, 8*350_000
 				}
-				out = append(out, matrix.Sample{Run: "R", Cell: matrix.Cell{Platform: "linux/amd64", Workload: "mixed", DOP: dop, Phase: phase,
+				out = append(out, matrix.Sample{Run: "R", Cell: matrix.Cell{Platform: "linux/amd64", Workload: "fixed", DOP: dop, Phase: phase,
 					Backend: "pages"}, Variant: v, Round: r, OK: true, Result: res})
 			}
 		}
