@@ -13,8 +13,12 @@ import (
 // from what the cells show, can create. NaN p-values stay NaN and do not count in m.
 func BenjaminiYekutieli(ps []float64) []float64 { return stepUp(ps, true) }
 
-// benjaminiHochberg is R's p.adjust(ps, "BH").
-func benjaminiHochberg(ps []float64) []float64 { return stepUp(ps, false) }
+// BenjaminiHochberg returns the Benjamini-Hochberg adjusted p-values of ps, in the same order (R's
+// p.adjust(ps, "BH")): p_(i) * m / i for the i-th smallest of m, made monotone from the largest down and
+// capped at 1. Rejecting every test whose adjusted p is <= q keeps the expected share of false
+// discoveries among the rejections at or below q (for independent or positively dependent tests). NaN
+// p-values are left NaN and do not count in m.
+func BenjaminiHochberg(ps []float64) []float64 { return stepUp(ps, false) }
 
 // stepUp adjusts ps by Benjamini-Hochberg, times H_m when harmonic (Benjamini-Yekutieli).
 func stepUp(ps []float64, harmonic bool) []float64 {

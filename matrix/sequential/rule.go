@@ -103,7 +103,7 @@ func (r Rule) Decide(family [][]float64) []Decision {
 	}
 	correct, h := BenjaminiYekutieli, harmonic(m)
 	if r.Correction == BH {
-		correct, h = benjaminiHochberg, 1
+		correct, h = BenjaminiHochberg, 1
 	}
 	adj, adjEq := correct(ps), correct(peqs)
 	rejected, equivalent := 0, 0
