@@ -46,16 +46,8 @@ func writeDecisions(w io.Writer, m *model) {
 	if !ok {
 		return
 	}
-	fmt.Fprintf(w, "For a process that compresses N payloads in its life (N = 1: a one-shot tool; 100k and more: a long-lived "+
-		"server), the variant with the least expected total time over those N operations, and its change against control "+
-		"with a %s paired bootstrap interval over rounds; when control is cheapest, the closest candidate is shown against it. "+
-		"A **bold** winner's interval excludes no change; \"~\" means no variant is shown to cost less than control. The "+
-		"cheapest candidate by estimate is named: candidates (pool capacities) whose ratios overlap it are not shown to differ. "+
-		"† marks lifetimes beyond the cold samples' operations, where each variant's cost grows at its warm time per "+
-		"operation (extrapolated). Pooled winners keep idle states after their operations: the median idle memory of its warm "+
-		"samples (the most it holds). Lifetime costs sum the operations' durations (at DOP > 1, over all workers). "+
-		"The per-cell ratios, break-even points and charts are under [Steady state and lifetime cost](%s).\n\n",
-		confidencePct(lifetime.Confidence), lifetimePage)
+	fmt.Fprintf(w, "For a process that compresses N payloads in its life, the variant with the least expected total time, "+
+		"and its change against control in %%, with its %s interval (how to read it: below the table).\n\n", confidencePct(lifetime.Confidence))
 	header := []string{"Platform", "Backend", "Workload", "DOP"}
 	for _, n := range lifetime.DecisionNs {
 		label := "N = " + nLabel(n)
@@ -73,6 +65,15 @@ func writeDecisions(w io.Writer, m *model) {
 		rows = append(rows, row)
 	}
 	mdTable(w, header, rows)
+	fmt.Fprintf(w, "N = 1 is a one-shot tool, 100k and more a long-lived server. The interval is a %s paired "+
+		"bootstrap over rounds; when control is cheapest, the closest candidate is shown against it. "+
+		"A **bold** winner's interval excludes 0 (no change); \"~\" means no variant is shown to cost less than control. The "+
+		"cheapest candidate by estimate is named: candidates (pool capacities) whose ratios overlap it are not shown to differ. "+
+		"† marks lifetimes beyond the cold samples' operations, where each variant's cost grows at its warm time per "+
+		"operation (extrapolated). Pooled winners keep idle states after their operations: the median idle memory of its warm "+
+		"samples (the most it holds). Lifetime costs sum the operations' durations (at DOP > 1, over all workers). "+
+		"The per-cell ratios, break-even points and charts are under [Steady state and lifetime cost](%s).\n\n",
+		confidencePct(lifetime.Confidence), lifetimePage)
 }
 
 // decisionCell is one lifetime's winner, or why none is named.

@@ -28,10 +28,12 @@ var sections = []section{
 	{"context", readmeFile, writeContext},
 	{"banner", readmeFile, writeBanner},
 	{"aa", readmeFile, writeAA},
+	// The decision table answers first (which variant costs least over a process's lifetime), the
+	// summary chart and the verdicts then show every cell behind it.
+	{"decisions", readmeFile, writeDecisions},
 	{"summary-charts", readmeFile, writeChartsOf(readmeFile)},
 	{"verdicts", readmeFile, writeVerdicts},
 	{"rounds", readmeFile, writeRounds},
-	{"decisions", readmeFile, writeDecisions},
 	{"emulated", readmeFile, writeEmulated},
 	{"pages", readmeFile, writePageIndex},
 	{"unstable", cellsPage, writeUnstable},
@@ -66,7 +68,7 @@ var pageTitles = []struct{ File, Title, What string }{
 }
 
 // summarySections are the sections a GitHub step summary gets: the first screen.
-var summarySections = []string{"title", "context", "banner", "aa", "verdicts", "decisions", "summary-charts"}
+var summarySections = []string{"title", "context", "banner", "aa", "decisions", "summary-charts", "verdicts"}
 
 // chartSets draw the report's charts, in page order; each returns zero or more charts.
 var chartSets = []func(*model) ([]chart, error){
