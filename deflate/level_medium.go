@@ -17,7 +17,7 @@ type mediumMatch struct {
 // and copied into the current match as a whole. That copy, waiting for the stores before it, is where
 // zlib-ng's deflate_medium spends most of its time (perf annotate), so the engine makes the same one.
 // With both matches in registers the engine took about 0.75x zlib-ng's time at level 6, with both in
-// memory about 1.2x, this way about 1.0x (BENCHMARKS.md).
+// memory about 1.2x, this way about 1.0x (BENCHMARKS.md). mediumRunLazy keeps it so too.
 type packedMatch [4]uint16
 
 // The fields of a packedMatch, in zlib-ng's order.
@@ -39,6 +39,8 @@ func (p *packedMatch) unpack() mediumMatch {
 // back over the end of the current one (fizzleMatches) if that turns the current one into at most one
 // literal. A match found ahead is used as the next current match. Nothing carries over between calls. Its
 // chains are never longer than 1024, so it hashes with the multiplicative hash only (quickInsert4).
+// While minLookahead bytes are ahead it runs mediumRunGreedy (levels 3-4) or mediumRunLazy (5-6); the
+// loop below is the same step for the last bytes of the input, where the window may need refilling.
 func (s *State) deflateMedium(flush Flush) blockState {
 	earlyExit := s.level < 5
 	var current mediumMatch
@@ -53,8 +55,14 @@ func (s *State) deflateMedium(flush Flush) blockState {
 			}
 			next[pmLength] = 0
 		}
-		if earlyExit && s.lookahead >= minLookahead {
-			if s.mediumRunGreedy() && s.flushBlock(false) {
+		if s.lookahead >= minLookahead {
+			var full bool
+			if earlyExit {
+				full = s.mediumRunGreedy()
+			} else {
+				full = s.mediumRunLazy(&next)
+			}
+			if full && s.flushBlock(false) {
 				return needMore
 			}
 			continue
@@ -182,6 +190,101 @@ func (s *State) mediumRunGreedy() (full bool) {
 	return symNext == symEnd
 }
 
+// mediumRunLazy is deflateMedium's loop at levels 5 and 6 (the match ahead, fizzleMatches) for as
+// long as minLookahead bytes are ahead: it does exactly what the general loop does, with the positions
+// and the symbol buffer's index in locals, and stops after the symbol that fills the buffer, reporting
+// it. next stays the packedMatch in the caller's frame, stored field by field and copied whole, as
+// zlib-ng's next_match is (packedMatch says why).
+func (s *State) mediumRunLazy(next *packedMatch) (full bool) {
+	strstart, lookahead := s.strstart, s.lookahead
+	w := s.windowPtr()
+	head, wmask, maxDist := s.head, s.wmask, s.maxDist
+	_ = head[0]
+	_ = s.prev[wmask] // prev has wmask+1 entries
+	prev := unsafe.Pointer(unsafe.SliceData(s.prev))
+	symNext, symEnd := s.symNext, s.symEnd
+	dBuf, lBuf := s.dBuf[:symEnd], s.lBuf[:symEnd]
+	lt, dt := &s.trees.dynLtree, &s.trees.dynDtree
+	lookAheadEnd := len(s.window) - minLookahead
+	for lookahead >= minLookahead && symNext < symEnd {
+		var current mediumMatch
+		if next[pmLength] > 0 {
+			current = next.unpack()
+			next[pmLength] = 0
+		} else {
+			h := hash4(load32(w, strstart))
+			hashHead := int(head[h])
+			if hashHead != strstart {
+				*(*uint16)(unsafe.Add(prev, 2*(strstart&wmask))) = uint16(hashHead)
+				head[h] = uint16(strstart)
+			}
+			current = mediumMatch{length: 1, strstart: strstart, orgstart: strstart}
+			if dist := strstart - hashHead; dist <= maxDist && dist > 0 && hashHead != 0 {
+				s.strstart, s.lookahead = strstart, lookahead
+				current.length, current.matchStart = s.longestMatch(hashHead), s.matchStart
+				if current.length < wantMinMatch || current.matchStart >= strstart {
+					current.length = 1
+				}
+			}
+		}
+
+		if str, n := insertSpan(current, lookahead); n > 0 {
+			s.insertString4(str, n) // zlib-ng's insert_match
+		}
+
+		// Look one match ahead.
+		if ahead := current.strstart + current.length; lookahead > minLookahead && ahead < lookAheadEnd {
+			h := hash4(load32(w, ahead))
+			hashHead := int(head[h])
+			if hashHead != ahead {
+				*(*uint16)(unsafe.Add(prev, 2*(ahead&wmask))) = uint16(hashHead)
+				head[h] = uint16(ahead)
+			}
+			next[pmStrstart] = uint16(ahead)
+			next[pmOrgstart] = next[pmStrstart]
+			if dist := ahead - hashHead; dist <= maxDist && dist > 0 && hashHead != 0 {
+				// longestMatch sees the lookahead of current.strstart, as zlib-ng's does.
+				s.strstart, s.lookahead = ahead, lookahead
+				next[pmLength] = uint16(s.longestMatch(hashHead))
+				next[pmMatchStart] = uint16(s.matchStart)
+				if next[pmMatchStart] >= next[pmStrstart] {
+					next[pmLength] = 1
+				}
+				if next[pmLength] < wantMinMatch {
+					next[pmLength] = 1
+				} else if mayFizzle(w, current, next) {
+					if c, ok := s.fizzleMatches(current, next); ok {
+						current = c
+					}
+				}
+			} else {
+				next[pmMatchStart] = 0
+				next[pmLength] = 1
+			}
+		} else {
+			next[pmLength] = 0
+		}
+
+		// zlib-ng's emit_match.
+		lookahead -= current.length
+		if current.length >= wantMinMatch {
+			dist, lc := current.strstart-current.matchStart, current.length-minMatch
+			dBuf[symNext], lBuf[symNext] = uint16(dist), uint8(lc)
+			lt[lengthSyms[uint8(lc)].sym].fc++
+			dt[distSymOf(uint(dist-1)).code].fc++
+			symNext++
+		} else if current.length == 1 { // 0 or 1: see emitLiterals
+			c := *(*byte)(unsafe.Add(w, current.strstart))
+			dBuf[symNext], lBuf[symNext] = 0, c
+			lt[c].fc++
+			symNext++
+		}
+		strstart = current.strstart + current.length
+	}
+	s.strstart, s.lookahead, s.symNext = strstart, lookahead, symNext
+	return symNext == symEnd
+}
+
 // emitLiterals tallies the n bytes at str as literals (zlib-ng's emit_match for a match shorter than
 // wantMinMatch: n is 0 or 1, as deflateMedium makes every shorter match one literal, and fizzleMatches
 // leaves at most one) and reports whether the symbol buffer filled.
@@ -211,6 +314,15 @@ func insertSpan(m mediumMatch, lookahead int) (str, n int) {
 		return m.orgstart, str + n - m.orgstart
 	}
 	return 0, 0
+}
+
+// mayFizzle is fizzleMatches' first tests, small enough to inline: false when fizzleMatches would
+// certainly leave both matches as they are, because current is a literal, or too long to move next
+// back over, or the bytes where current would start as a literal differ. w is the window's start.
+func mayFizzle(w unsafe.Pointer, current mediumMatch, next *packedMatch) bool {
+	back := current.length - 1
+	ms, ss := int(next[pmMatchStart]), int(next[pmStrstart])
+	return back > 0 && back <= ms && back <= ss && *(*byte)(unsafe.Add(w, ms-back)) == *(*byte)(unsafe.Add(w, ss-back))
 }
 
 // fizzleMatches moves next back over the end of current while the bytes before both of next's ends

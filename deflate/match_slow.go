@@ -21,8 +21,10 @@ func (s *State) longestMatchSlow(curMatch int) int {
 	strstart, lookahead := s.strstart, s.lookahead
 	w := s.windowPtr()
 	scan := unsafe.Add(w, strstart)
-	prev := s.prev[:s.wmask+1]
 	wmask := s.wmask
+	_ = s.prev[wmask] // prev has wmask+1 entries, so prevAt's index is in range
+	prevBase := unsafe.Pointer(unsafe.SliceData(s.prev))
+	prevAt := func(pos int) int { return int(*(*uint16)(unsafe.Add(prevBase, 2*(pos&wmask)))) }
 	byteAt := func(i int) byte { return *(*byte)(unsafe.Add(scan, i)) }
 
 	bestLen := s.prevLength
@@ -74,7 +76,7 @@ func (s *State) longestMatchSlow(curMatch int) int {
 			if chainLength--; chainLength == 0 {
 				return bestLen
 			}
-			if curMatch = int(prev[curMatch&wmask]); curMatch <= limit {
+			if curMatch = prevAt(curMatch); curMatch <= limit {
 				return bestLen
 			}
 		}
@@ -99,7 +101,7 @@ func (s *State) longestMatchSlow(curMatch int) int {
 				matchOffset = 0
 				nextPos := curMatch
 				for i := 0; i <= n-minMatch; i++ {
-					if pos := int(prev[(curMatch+i)&wmask]); pos < nextPos {
+					if pos := prevAt(curMatch + i); pos < nextPos {
 						if pos <= limitBase+i {
 							return breakMatching()
 						}
@@ -125,7 +127,7 @@ func (s *State) longestMatchSlow(curMatch int) int {
 		if chainLength--; chainLength == 0 {
 			return bestLen
 		}
-		if curMatch = int(prev[curMatch&wmask]); curMatch <= limit {
+		if curMatch = prevAt(curMatch); curMatch <= limit {
 			return bestLen
 		}
 	}
