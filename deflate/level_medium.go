@@ -140,24 +140,16 @@ func (s *State) deflateMedium(flush Flush) blockState {
 // mediumRunGreedy is deflateMedium's loop at levels 3 and 4 (no match ahead, so orgstart is always
 // strstart) for as long as minLookahead bytes are ahead: it does exactly what the general loop does,
 // with the positions and the symbol buffer's index in locals, and stops after the symbol that fills
-// the buffer, reporting it.
+// the buffer, reporting it. It inserts each position through a call (quickInsertCall says why).
 func (s *State) mediumRunGreedy() (full bool) {
 	strstart, lookahead := s.strstart, s.lookahead
 	w := s.windowPtr()
-	head, wmask, maxDist := s.head, s.wmask, s.maxDist
-	_ = head[0]
-	_ = s.prev[wmask] // prev has wmask+1 entries
-	prev := unsafe.Pointer(unsafe.SliceData(s.prev))
+	maxDist := s.maxDist
 	symNext, symEnd := s.symNext, s.symEnd
 	dBuf, lBuf := s.dBuf[:symEnd], s.lBuf[:symEnd]
 	lt, dt := &s.trees.dynLtree, &s.trees.dynDtree
 	for lookahead >= minLookahead && symNext < symEnd {
-		h := hash4(load32(w, strstart))
-		hashHead := int(head[h])
-		if hashHead != strstart {
-			*(*uint16)(unsafe.Add(prev, 2*(strstart&wmask))) = uint16(hashHead)
-			head[h] = uint16(strstart)
-		}
+		hashHead := s.quickInsertCall(strstart)
 		length, matchStart := 1, 0
 		if dist := strstart - hashHead; dist <= maxDist && dist > 0 && hashHead != 0 {
 			s.strstart, s.lookahead = strstart, lookahead
@@ -284,6 +276,15 @@ func (s *State) mediumRunLazy(next *packedMatch) (full bool) {
 	s.strstart, s.lookahead, s.symNext = strstart, lookahead, symNext
 	return symNext == symEnd
 }
+
+// quickInsertCall is quickInsert4 as a call, as zlib-ng's deflate_medium calls quick_insert_string,
+// which lives in insert_string.c and so is never inlined into it. At levels 3 and 4 that call is a
+// fixed part of zlib-ng's cost per position: with the insertion inlined, the engine took 0.85-0.94x
+// zlib-ng's time there, with the call 0.99-1.04x (BENCHMARKS.md). Levels 5-6 inline it: their
+// packedMatch already costs what zlib-ng's match copy does, and with the call they took 1.08-1.12x.
+//
+//go:noinline
+func (s *State) quickInsertCall(str int) int { return s.quickInsert4(str) }
 
 // emitLiterals tallies the n bytes at str as literals (zlib-ng's emit_match for a match shorter than
 // wantMinMatch: n is 0 or 1, as deflateMedium makes every shorter match one literal, and fizzleMatches
