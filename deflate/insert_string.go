@@ -34,8 +34,9 @@ func (s *State) quickInsertString(str int) int {
 
 // quickInsert4 is quickInsertString with the multiplicative hash, for the compress functions that never
 // run with the rolling hash (deflate_fast, deflate_medium, and deflate_slow below level 9). It is small
-// enough for Go to inline, as a C compiler may inline zlib-ng's: a call per position costs as much as
-// the insertion (profiles of level 2-6 in BENCHMARKS.md).
+// enough for Go to inline, and a call per position costs as much as the insertion: zlib-ng pays that
+// call (its quick_insert_string is in another file), which the engine copies only where its levels
+// would otherwise run well below zlib-ng's cost (quickInsertCall, levels 3-4; BENCHMARKS.md).
 func (s *State) quickInsert4(str int) int {
 	h := hash4(load32(s.windowPtr(), str))
 	head := int(s.head[h])
