@@ -31,6 +31,13 @@ type Ratio struct {
 	CandidateNs  float64 `json:"candidateNs"` // mean total over the pairs
 	ControlNs    float64 `json:"controlNs"`
 	Extrapolated bool    `json:"extrapolated"`
+	// P is the bootstrap's two-sided p-value for no change: twice the share of resamples on the far side
+	// of 1 from the estimate (a tie counts as far), at most 1; NaN without an interval. The interval at
+	// confidence 1-a excludes 1 when P < a, to the resolution of the resamples.
+	P float64 `json:"-"`
+	// Confidence is the level Lo and Hi are at: Confidence until Readjust sets a selection-adjusted one.
+	Confidence float64   `json:"confidence"`
+	boot       []float64 // the resampled ratios, sorted, for Readjust
 }
 
 // Excludes1 reports whether the interval lies wholly on one side of no change.
@@ -129,7 +136,7 @@ func Compare(control, candidate []Process, seed uint64) (*Comparison, error) {
 	a, b := sums(all)
 	cmp := &Comparison{Pairs: len(cand), Measured: measured}
 	for j, n := range grid {
-		cmp.Ratios = append(cmp.Ratios, Ratio{N: n, Estimate: a[j] / b[j], Lo: math.NaN(), Hi: math.NaN(),
+		cmp.Ratios = append(cmp.Ratios, Ratio{N: n, Estimate: a[j] / b[j], Lo: math.NaN(), Hi: math.NaN(), P: math.NaN(),
 			CandidateNs: a[j] / float64(len(cand)), ControlNs: b[j] / float64(len(cand)), Extrapolated: n > measured})
 	}
 	diff := func(a, b []float64) []float64 {
@@ -163,16 +170,48 @@ func Compare(control, candidate []Process, seed uint64) (*Comparison, error) {
 			}
 		}
 		for j := range grid {
-			cmp.Ratios[j].Lo, cmp.Ratios[j].Hi = percentiles(ratios[j])
+			r := &cmp.Ratios[j]
+			sort.Float64s(ratios[j])
+			r.boot, r.Confidence = ratios[j], Confidence
+			r.Lo, r.Hi = percentiles(r.boot, Confidence)
+			r.P = bootstrapP(r.boot)
 		}
 		if sign != 0 {
-			be.Lo, be.Hi = percentiles(bes)
+			sort.Float64s(bes)
+			be.Lo, be.Hi = percentiles(bes, Confidence)
 		}
 		be.ResamplesTotal = Resamples
 		be.Decided = cmp.Ratios[len(cmp.Ratios)-1].Excludes1()
 	}
 	cmp.BreakEven = be
 	return cmp, nil
+}
+
+// Readjust recomputes every ratio's interval at confidence conf from the same resamples (the
+// selection-adjusted level of a family of comparisons: stats.Analysis.Lifetimes), and whether the
+// break-even is decided, which reads the interval at MaxN. Ratios without an interval stay without.
+func (c *Comparison) Readjust(conf float64) {
+	for j := range c.Ratios {
+		r := &c.Ratios[j]
+		if len(r.boot) == 0 {
+			continue
+		}
+		r.Lo, r.Hi = percentiles(r.boot, conf)
+		r.Confidence = conf
+	}
+	if c.BreakEven.ResamplesTotal > 0 {
+		c.BreakEven.Decided = c.Ratios[len(c.Ratios)-1].Excludes1()
+	}
+}
+
+// bootstrapP is the two-sided p-value for a ratio of 1 from sorted resampled ratios: twice the share on
+// the side of 1 that holds fewer of them, ties at 1 counted on that side, at most 1.
+func bootstrapP(sorted []float64) float64 {
+	below := sort.SearchFloat64s(sorted, 1) // < 1
+	atOrBelow := sort.Search(len(sorted), func(i int) bool { return sorted[i] > 1 })
+	above := len(sorted) - atOrBelow // > 1
+	far := min(below, above) + (atOrBelow - below)
+	return min(1, 2*float64(far)/float64(len(sorted)))
 }
 
 // knotsOf is every lifetime at which some curve changes slope, plus 1 and MaxN, ascending, within 1..MaxN:
@@ -237,10 +276,9 @@ func signOf(x float64) int {
 	return 0
 }
 
-// percentiles are the (1-Confidence)/2 and (1+Confidence)/2 percentiles of v (sorted in place), the
-// nearest-rank ones; +Inf (math.MaxInt break-evens) sort last.
-func percentiles(v []float64) (lo, hi float64) {
-	sort.Float64s(v)
+// percentiles are the (1-conf)/2 and (1+conf)/2 percentiles of v, which is sorted, the nearest-rank
+// ones; +Inf (math.MaxInt break-evens) sort last.
+func percentiles(v []float64, conf float64) (lo, hi float64) {
 	at := func(q float64) float64 {
 		i := int(math.Ceil(q*float64(len(v)))) - 1
 		x := v[min(max(i, 0), len(v)-1)]
@@ -249,5 +287,5 @@ func percentiles(v []float64) (lo, hi float64) {
 		}
 		return x
 	}
-	return at((1 - Confidence) / 2), at((1 + Confidence) / 2)
+	return at((1 - conf) / 2), at((1 + conf) / 2)
 }

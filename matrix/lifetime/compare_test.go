@@ -189,3 +189,62 @@ func TestDecide(t *testing.T) {
 		t.Error("decision at a lifetime off the grid")
 	}
 }
+
+// bootstrapP is twice the share of resamples on the far side of 1, ties counted there, at most 1.
+func TestBootstrapP(t *testing.T) {
+	for _, c := range []struct {
+		sorted []float64
+		want   float64
+	}{
+		{[]float64{1.1, 1.2, 1.3, 1.4}, 0},
+		{[]float64{0.9, 1.1, 1.2, 1.3}, 0.5},
+		{[]float64{0.9, 1, 1.2, 1.3}, 1},      // one below, one tie: 2 of 4 on the far side
+		{[]float64{0.5, 0.6, 0.7, 1.01}, 0.5}, // the far side is above
+		{[]float64{0.9, 0.95, 1.05, 1.1}, 1},
+	} {
+		if got := bootstrapP(c.sorted); math.Abs(got-c.want) > 1e-12 {
+			t.Errorf("bootstrapP(%v) = %v, want %v", c.sorted, got, c.want)
+		}
+	}
+}
+
+// Readjust widens every interval to the family's level from the same resamples, keeps estimates, and
+// takes Decided from the new interval at MaxN; the bootstrap p-value agrees with the intervals: one at
+// level 1-a excludes 1 exactly when P < a, but for the resamples' resolution.
+func TestReadjust(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	var ctl, cand []Process
+	for i := range 12 { // a small true effect: cheaper by 3%, noisy rounds
+		f := math.Exp(r.NormFloat64() * 0.1)
+		ctl = append(ctl, process(i, 200*f*math.Exp(r.NormFloat64()*0.2), 50*f*math.Exp(r.NormFloat64()*0.03), 100, 50*f))
+		cand = append(cand, process(i, 200*f*math.Exp(r.NormFloat64()*0.2), 48.5*f*math.Exp(r.NormFloat64()*0.03), 100, 48.5*f))
+	}
+	cmp, err := Compare(ctl, cand, 9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := append([]Ratio(nil), cmp.Ratios...)
+	res := 2.0 / float64(Resamples) // one resample on each side: the resolution of both
+	for _, ra := range before {
+		if ra.Confidence != Confidence || math.IsNaN(ra.P) {
+			t.Fatalf("N %d: confidence %v, p %v before Readjust", ra.N, ra.Confidence, ra.P)
+		}
+		for _, alpha := range []float64{0.01, 0.05, 0.2, 0.5} {
+			lo, hi := percentiles(ra.boot, 1-alpha)
+			excludes := lo > 1 || hi < 1
+			if (ra.P < alpha-res && !excludes) || (ra.P > alpha+res && excludes) {
+				t.Errorf("N %d: p %v, but the interval at %v is [%v, %v]", ra.N, ra.P, 1-alpha, lo, hi)
+			}
+		}
+	}
+	cmp.Readjust(0.999)
+	for j, ra := range cmp.Ratios {
+		b := before[j]
+		if ra.Confidence != 0.999 || ra.Estimate != b.Estimate || ra.Lo > b.Lo || ra.Hi < b.Hi {
+			t.Errorf("N %d: readjusted %+v does not contain %+v at a higher level", ra.N, ra, b)
+		}
+	}
+	if cmp.BreakEven.Decided != cmp.Ratios[len(cmp.Ratios)-1].Excludes1() {
+		t.Errorf("decided %v, but the interval at MaxN is [%v, %v]", cmp.BreakEven.Decided, cmp.Ratios[len(cmp.Ratios)-1].Lo, cmp.Ratios[len(cmp.Ratios)-1].Hi)
+	}
+}

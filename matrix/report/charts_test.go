@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -129,6 +130,55 @@ func TestDecadeTicks(t *testing.T) {
 		}
 		if strings.Join(got, " ") != tc.want {
 			t.Errorf("ticks on [%v, %v] floor %v: %q, want %q", tc.lo, tc.hi, tc.floor, strings.Join(got, " "), tc.want)
+		}
+	}
+}
+
+// The faults charts of one platform's backends share their y scale: a second backend with a thousand
+// times the faults makes both charts span the same decades, so that they compare by position.
+func TestFaultsChartsShareScale(t *testing.T) {
+	in, err := load([]string{filepath.Join("testdata")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	samples := in.Samples
+	for _, s := range in.Samples {
+		if s.Result == nil {
+			continue
+		}
+		r := *s.Result
+		r.MinorFaults = r.MinorFaults*1000 + 1000
+		s.Result, s.Cell.Backend = &r, s.Cell.Backend+"x"
+		samples = append(samples, s)
+	}
+	a, err := stats.Analyze(samples, stats.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs, err := faultsCharts(newModel(samples, a))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ticks := map[string][]string{} // platform slug: the y tick labels of each of its charts
+	tickLabel := regexp.MustCompile(`>(0|[0-9.]+)</text>`)
+	for _, c := range cs {
+		platform := strings.Join(strings.Split(strings.TrimPrefix(c.File, "faults-"), "-")[:2], "-")
+		var got []string
+		for _, m := range tickLabel.FindAllStringSubmatch(string(c.SVG), -1) {
+			got = append(got, m[1])
+		}
+		ticks[platform] = append(ticks[platform], strings.Join(got, " "))
+	}
+	if len(ticks) == 0 {
+		t.Fatal("no faults charts")
+	}
+	for p, ts := range ticks {
+		if len(ts) != 2 {
+			t.Errorf("%s: %d faults charts, want one per backend (2)", p, len(ts))
+			continue
+		}
+		if ts[0] != ts[1] || ts[0] == "" {
+			t.Errorf("%s: the backends' faults charts have different y scales:\n%s\n%s", p, ts[0], ts[1])
 		}
 	}
 }

@@ -8,12 +8,18 @@ import (
 	"github.com/deflatelab/deflatelab/matrix/stats"
 )
 
-// faultsCharts draws one page-fault chart per platform and backend.
+// faultsCharts draws one page-fault chart per platform and backend, the backends of a platform on one
+// y scale, so that charts read side by side compare by position.
 func faultsCharts(m *model) ([]chart, error) {
 	var out []chart
 	for _, p := range m.Platforms() {
-		for _, g := range m.Groups(p) {
-			c, err := faultsChart(m, g)
+		groups := m.Groups(p)
+		var span faultSpan
+		for _, g := range groups {
+			span.cover(m, g)
+		}
+		for _, g := range groups {
+			c, err := faultsChart(m, g, span)
 			if err != nil {
 				return nil, err
 			}
@@ -23,17 +29,58 @@ func faultsCharts(m *model) ([]chart, error) {
 	return out, nil
 }
 
+// faultSpan is the range of the values a faults chart draws: the smallest and largest positive
+// medians and interval ends, and whether any median or lower end is 0.
+type faultSpan struct {
+	minPos, maxV float64 // 0, 0 until a positive value is seen
+	hasZero      bool
+}
+
+// cover widens s to the faults of every variant in every cell of g.
+func (s *faultSpan) cover(m *model, g group) {
+	for _, c := range g.Cells {
+		for _, name := range append([]string{m.Analysis.Control}, g.Candidates(m.Analysis.Control)...) {
+			vr := c.Variant(name)
+			if vr == nil || vr.Metrics[stats.Faults.Name].Empty() {
+				continue
+			}
+			e := vr.Metrics[stats.Faults.Name]
+			for _, x := range []float64{e.Center, e.Lo, e.Hi} {
+				if x > 0 && !math.IsInf(x, 0) {
+					if s.minPos == 0 || x < s.minPos {
+						s.minPos = x
+					}
+					s.maxV = math.Max(s.maxV, x)
+				}
+			}
+			s.hasZero = s.hasZero || e.Center == 0 || e.Lo == 0
+		}
+	}
+}
+
+// decades returns the log10 axis range of s: whole decades around its positive values (0.1 to 1 when it
+// has none).
+func (s faultSpan) decades() (lo, hi float64) {
+	minPos, maxV := s.minPos, s.maxV
+	if minPos == 0 {
+		minPos, maxV = 0.1, 1
+	}
+	lo, hi = math.Floor(math.Log10(minPos)), math.Ceil(math.Log10(maxV))
+	if hi <= lo {
+		hi = lo + 1
+	}
+	return lo, hi
+}
+
 // faultsChart draws the median page faults per operation of every variant in every cell of one platform
-// and backend, with their intervals, on a logarithmic axis (values from thousandths to tens of faults
-// per operation sit side by side); a median of 0 is drawn on the bottom line, labelled 0.
-func faultsChart(m *model, g group) (chart, error) {
+// and backend, with their intervals, on a logarithmic axis spanning span (values from thousandths to tens
+// of faults per operation sit side by side); a median of 0 is drawn on the bottom line, labelled 0.
+func faultsChart(m *model, g group, span faultSpan) (chart, error) {
 	f := newFrame(fmt.Sprintf("Page faults per operation on %s, backend %s", g.Platform, g.Backend), "", "faults/op (median, log scale)")
 	order := append([]string{m.Analysis.Control}, g.Candidates(m.Analysis.Control)...)
 	type val struct{ c, lo, hi float64 }
 	vals := map[string][]val{}
 	var names []string
-	minPos, maxV := math.Inf(1), 0.0
-	hasZero := false
 	for _, c := range g.Cells {
 		names = append(names, m.cellLabel(c.Platform, c.Workload, c.DOP)+" "+c.Phase)
 		for _, name := range order {
@@ -41,23 +88,12 @@ func faultsChart(m *model, g group) (chart, error) {
 			if vr := c.Variant(name); vr != nil && !vr.Metrics[stats.Faults.Name].Empty() {
 				e := vr.Metrics[stats.Faults.Name]
 				v = val{e.Center, e.Lo, e.Hi}
-				for _, x := range []float64{e.Center, e.Lo, e.Hi} {
-					if x > 0 && !math.IsInf(x, 0) {
-						minPos, maxV = math.Min(minPos, x), math.Max(maxV, x)
-					}
-				}
-				hasZero = hasZero || e.Center == 0 || e.Lo == 0
 			}
 			vals[name] = append(vals[name], v)
 		}
 	}
-	if math.IsInf(minPos, 1) {
-		minPos, maxV = 0.1, 1
-	}
-	lo, hi := math.Floor(math.Log10(minPos)), math.Ceil(math.Log10(maxV))
-	if hi <= lo {
-		hi = lo + 1
-	}
+	lo, hi := span.decades()
+	hasZero := span.hasZero
 	floor := math.NaN()
 	if hasZero {
 		floor = lo - 0.5
@@ -105,7 +141,7 @@ func faultsChart(m *model, g group) (chart, error) {
 	}
 	return f.draw("faults-"+slug(g.Platform)+"-"+slug(g.Backend)+".svg", fmt.Sprintf("Page faults, %s, %s", g.Platform, g.Backend),
 		faultsNote(order, centers)+" Median page faults (minor + major) per operation of each variant in each cell, with "+
-			"95% intervals, on a logarithmic axis; a median of 0 sits on the line labelled 0.")
+			"95% intervals, on a logarithmic axis shared by every backend of "+g.Platform+"; a median of 0 sits on the line labelled 0.")
 }
 
 // faultsNote is what one faults chart shows that another does not: each variant's range of median faults

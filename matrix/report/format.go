@@ -143,6 +143,17 @@ func familyNote(name string, d *stats.Delta) string {
 		name, d.Family, d.Selected, strconv.FormatFloat(d.Alpha(), 'g', -1, 64), levelPct(d.AdjustedConfidence()), pctNum(d.Margin()*100)+"%")
 }
 
+// lifetimeFamilyNote is familyNote for the lifetime ratios (stats.RatioFamily), whose p-values and
+// intervals come from the paired bootstrap.
+func lifetimeFamilyNote(f stats.RatioFamily, alpha float64) string {
+	if f.Ratios == 0 {
+		return ""
+	}
+	return fmt.Sprintf("Family *lifetime cost*: %d ratios with an interval, %d significant after Benjamini-Hochberg "+
+		"(bootstrap p-values) at false discovery rate %s; intervals at %s, the level that matches that selection "+
+		"(Benjamini-Yekutieli)", f.Ratios, f.Selected, strconv.FormatFloat(alpha, 'g', -1, 64), levelPct(f.Confidence))
+}
+
 // pNum formats a p-value with two significant digits ("0.034", "0.00049"), 1 as "1".
 func pNum(p float64) string {
 	switch {

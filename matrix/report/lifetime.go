@@ -18,6 +18,14 @@ type lifeView struct {
 	omitted []stats.LifetimeOmitted
 }
 
+// family is the correction family of the view's lifetime ratios (every cell shares one).
+func (v *lifeView) family() stats.RatioFamily {
+	if len(v.cells) == 0 {
+		return stats.RatioFamily{Confidence: lifetime.Confidence}
+	}
+	return v.cells[0].Family
+}
+
 func newLifeView(a *stats.Analysis) (*lifeView, error) {
 	ls, om, err := a.Lifetimes()
 	if err != nil {

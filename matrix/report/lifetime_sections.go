@@ -47,7 +47,7 @@ func writeDecisions(w io.Writer, m *model) {
 		return
 	}
 	fmt.Fprintf(w, "For a process that compresses N payloads in its life, the variant with the least expected total time, "+
-		"and its change against control in %%, with its %s interval (how to read it: below the table).\n\n", confidencePct(lifetime.Confidence))
+		"and its change against control in %%, with its %s interval (how to read it: below the table).\n\n", levelPct(v.family().Confidence))
 	header := []string{"Platform", "Backend", "Workload", "DOP"}
 	for _, n := range lifetime.DecisionNs {
 		label := "N = " + nLabel(n)
@@ -66,14 +66,15 @@ func writeDecisions(w io.Writer, m *model) {
 	}
 	mdTable(w, header, rows)
 	fmt.Fprintf(w, "N = 1 is a one-shot tool, 100k and more a long-lived server. The interval is a %s paired "+
-		"bootstrap over rounds; when control is cheapest, the closest candidate is shown against it. "+
+		"bootstrap over rounds, at the level adjusted for the lifetime page's ratios (there: *Lifetime cost and break-even*); "+
+		"when control is cheapest, the closest candidate is shown against it. "+
 		"A **bold** winner's interval excludes 0 (no change); \"~\" means no variant is shown to cost less than control. The "+
 		"cheapest candidate by estimate is named: candidates (pool capacities) whose ratios overlap it are not shown to differ. "+
 		"† marks lifetimes beyond the cold samples' operations, where each variant's cost grows at its warm time per "+
 		"operation (extrapolated). Pooled winners keep idle states after their operations: the median idle memory of its warm "+
 		"samples (the most it holds). Lifetime costs sum the operations' durations (at DOP > 1, over all workers). "+
 		"The per-cell ratios, break-even points and charts are under [Steady state and lifetime cost](%s).\n\n",
-		confidencePct(lifetime.Confidence), lifetimePage)
+		levelPct(v.family().Confidence), lifetimePage)
 }
 
 // decisionCell is one lifetime's winner, or why none is named.
@@ -209,10 +210,11 @@ func writeLifetimeCost(w io.Writer, m *model) {
 		"variant's cold series summed up to N (measured: every one-time cost - the first state's allocation, a private "+
 		"heap's creation, the pool's first miss - falls inside the first operations), and beyond the cold series its warm "+
 		"time per operation from the same round's warm sample († extrapolated: no process here ran N operations from its "+
-		"start). The ratio is that of the mean totals over the paired rounds, with a %s percentile interval from %d paired "+
-		"bootstrap resamples of the rounds (seeded: the same results give the same intervals). *Break-even* is the lifetime "+
-		"from which the long-run winner (the cheaper at 1M operations, when its interval excludes 1) stays the cheaper, with "+
-		"the same bootstrap's interval.\n\n", confidencePct(lifetime.Confidence), lifetime.Resamples)
+		"start). The ratio is that of the mean totals over the paired rounds, with a percentile interval from %d paired "+
+		"bootstrap resamples of the rounds (seeded: the same results give the same intervals), \"~\" in front when it holds 1. "+
+		"%s. *Break-even* is the lifetime from which the long-run winner (the cheaper at 1M operations, when its interval "+
+		"excludes 1) stays the cheaper, with the same bootstrap's %s interval.\n\n", lifetime.Resamples,
+		lifetimeFamilyNote(v.family(), m.Analysis.Alpha), confidencePct(lifetime.Confidence))
 	header := []string{"Platform", "Backend", "Workload", "DOP", "Candidate", "Pairs"}
 	for _, n := range lifetimeNs {
 		header = append(header, "N = "+nLabel(n))

@@ -31,6 +31,19 @@ type Lifetime struct {
 	// the cold cell or the warm cell whose level it extrapolates with, e.g. "pooled/8 warm": a lifetime
 	// built on them mixes two machines' states, and a decision must not name a winner from it.
 	Unstable []string
+	// Family is the multiple-comparison family its ratios' intervals were adjusted in (every lifetime
+	// of the analysis shares one).
+	Family RatioFamily
+}
+
+// RatioFamily is the family of lifetime ratios an analysis adjusts together, as correct does its
+// elapsed-time deltas: Ratios with an interval, of which Benjamini-Hochberg over their bootstrap
+// p-values selects Selected at the analysis' alpha, and every interval recomputed at Confidence = 1 -
+// max(Selected, 1) * alpha / Ratios (Benjamini and Yekutieli's false-coverage-rate level), so that a
+// selected ratio's interval excludes 1 and another's holds it.
+type RatioFamily struct {
+	Ratios, Selected int
+	Confidence       float64
 }
 
 // Idle is what a variant's processes keep idle at the end of their measured region (the pool's
@@ -68,7 +81,38 @@ func (a *Analysis) Lifetimes() ([]*Lifetime, []LifetimeOmitted, error) {
 			out = append(out, l)
 		}
 	}
+	a.correctLifetimes(out)
 	return out, omitted, nil
+}
+
+// correctLifetimes adjusts every ratio of ls as one family (RatioFamily). Without it, the page's dozens
+// of 95% intervals would exclude 1 for several A/A ratios by chance alone.
+func (a *Analysis) correctLifetimes(ls []*Lifetime) {
+	var ps []float64
+	for _, l := range ls {
+		for _, c := range l.Comparisons {
+			for _, r := range c.Ratios {
+				if !math.IsNaN(r.P) {
+					ps = append(ps, r.P)
+				}
+			}
+		}
+	}
+	f := RatioFamily{Ratios: len(ps), Confidence: lifetime.Confidence}
+	if len(ps) > 0 {
+		for _, p := range BenjaminiHochberg(ps) {
+			if p <= a.Alpha {
+				f.Selected++
+			}
+		}
+		f.Confidence = 1 - float64(max(f.Selected, 1))*a.Alpha/float64(len(ps))
+	}
+	for _, l := range ls {
+		l.Family = f
+		for _, c := range l.Comparisons {
+			c.Readjust(f.Confidence)
+		}
+	}
 }
 
 func (a *Analysis) lifetime(c *Cell) (*Lifetime, string, error) {

@@ -49,6 +49,8 @@ type LifetimeRatioRecord struct {
 	Ratio        *float64 `json:"ratio"`
 	Lo           *float64 `json:"lo"`
 	Hi           *float64 `json:"hi"`
+	Confidence   *float64 `json:"confidence"` // the interval's level: the family's selection-adjusted one
+	P            *float64 `json:"p"`          // the bootstrap's two-sided p-value, unadjusted
 	Extrapolated bool     `json:"extrapolated"`
 }
 
@@ -87,8 +89,12 @@ func LifetimeRecords(ls []*Lifetime, control string) []LifetimeRecord {
 				IdleBytes: finite(l.Idle[name].Warm)}
 			if c := l.Comparisons[name]; c != nil {
 				for _, ra := range c.Ratios {
-					r.Lifetime = append(r.Lifetime, LifetimeRatioRecord{N: ra.N, Ratio: finite(ra.Estimate), Lo: finite(ra.Lo), Hi: finite(ra.Hi),
-						Extrapolated: ra.Extrapolated})
+					rec := LifetimeRatioRecord{N: ra.N, Ratio: finite(ra.Estimate), Lo: finite(ra.Lo), Hi: finite(ra.Hi),
+						P: finite(ra.P), Extrapolated: ra.Extrapolated}
+					if rec.Lo != nil {
+						rec.Confidence = finite(ra.Confidence)
+					}
+					r.Lifetime = append(r.Lifetime, rec)
 				}
 				be := c.BreakEven
 				r.BreakEven = &BreakEvenRecord{N: be.N, Lo: finite(be.Lo), Hi: finite(be.Hi), HiBeyond: math.IsInf(be.Hi, 1),

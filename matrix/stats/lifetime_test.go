@@ -1,6 +1,7 @@
 package stats
 
 import (
+	"math"
 	"strings"
 	"testing"
 
@@ -165,5 +166,42 @@ func TestLifetimesUnstable(t *testing.T) {
 	back, err := ReadCells(strings.NewReader(buf.String()))
 	if err != nil || len(back.Lifetime) != 2 || back.Lifetime[1].SteadyState.Classes["warmup"] != 8 || back.Lifetime[1].Unstable[0] != "control warm" {
 		t.Errorf("round trip: %+v, %v", back.Lifetime, err)
+	}
+}
+
+// The lifetime ratios of an analysis are one family: every interval is at the level that matches the
+// Benjamini-Hochberg selection of their bootstrap p-values, 1 - max(R, 1) * alpha / m.
+func TestLifetimesFamily(t *testing.T) {
+	a, err := Analyze(lifetimeSamples(1, 2, true), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ls, _, err := a.Lifetimes()
+	if err != nil || len(ls) != 1 {
+		t.Fatalf("lifetimes %v, err %v", ls, err)
+	}
+	f := ls[0].Family
+	var ps []float64
+	for _, c := range ls[0].Comparisons {
+		for _, r := range c.Ratios {
+			ps = append(ps, r.P)
+		}
+	}
+	selected := 0
+	for _, p := range BenjaminiHochberg(ps) {
+		if p <= a.Alpha {
+			selected++
+		}
+	}
+	want := 1 - float64(max(selected, 1))*a.Alpha/float64(len(ps))
+	if f.Ratios != len(ps) || f.Selected != selected || math.Abs(f.Confidence-want) > 1e-12 {
+		t.Errorf("family %+v, want %d ratios, %d selected, confidence %v", f, len(ps), selected, want)
+	}
+	for _, c := range ls[0].Comparisons {
+		for _, r := range c.Ratios {
+			if r.Confidence != f.Confidence {
+				t.Errorf("N %d: interval at %v, family at %v", r.N, r.Confidence, f.Confidence)
+			}
+		}
 	}
 }
