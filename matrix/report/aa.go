@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"math"
 	"strings"
 
 	"github.com/deflatelab/deflatelab/matrix"
@@ -49,8 +50,79 @@ func (r aaResult) names() string {
 	return strings.Join(out, ", ")
 }
 
+// aaLifetimeResult is the A/A control's lifetime ratios (the lifetime page's family): how many have an
+// interval, and, per cell, the lifetimes whose interval excludes 1.
+type aaLifetimeResult struct {
+	Ratios int
+	Cells  []aaLifetimeCell
+}
+
+// aaLifetimeCell is one cell's A/A lifetime ratios that exclude 1: their lifetimes, ascending, and the
+// range of their estimates.
+type aaLifetimeCell struct {
+	L      *stats.Lifetime
+	Ns     []int
+	Lo, Hi float64 // ratios
+}
+
+// Differing is how many A/A lifetime ratios exclude 1.
+func (r aaLifetimeResult) Differing() int {
+	n := 0
+	for _, c := range r.Cells {
+		n += len(c.Ns)
+	}
+	return n
+}
+
+// aaLifetimeOutcome collects the A/A control's lifetime ratios over the report's lifetimes.
+func aaLifetimeOutcome(m *model) aaLifetimeResult {
+	var r aaLifetimeResult
+	if m.Life == nil {
+		return r
+	}
+	for _, l := range m.Life.cells {
+		cmp := l.Comparisons[matrix.AA]
+		if cmp == nil {
+			continue
+		}
+		c := aaLifetimeCell{L: l, Lo: math.Inf(1), Hi: math.Inf(-1)}
+		for _, ra := range cmp.Ratios {
+			if math.IsNaN(ra.Lo) {
+				continue
+			}
+			r.Ratios++
+			if ra.Excludes1() {
+				c.Ns = append(c.Ns, ra.N)
+				c.Lo, c.Hi = math.Min(c.Lo, ra.Estimate), math.Max(c.Hi, ra.Estimate)
+			}
+		}
+		if len(c.Ns) > 0 {
+			r.Cells = append(r.Cells, c)
+		}
+	}
+	return r
+}
+
+// names lists the cells with differing A/A lifetime ratios: "pages mixed/1 at N = 10 to 256 (+11% to +13%)".
+func (r aaLifetimeResult) names() string {
+	var out []string
+	for _, c := range r.Cells {
+		ns := "N = " + nLabel(c.Ns[0])
+		if len(c.Ns) > 1 {
+			ns += " to " + nLabel(c.Ns[len(c.Ns)-1])
+		}
+		lo, hi := signed((c.Lo-1)*100), signed((c.Hi-1)*100)
+		change := lo + "%"
+		if lo != hi {
+			change = lo + "% to " + hi + "%"
+		}
+		out = append(out, fmt.Sprintf("%s %s/%d at %s (%s)", c.L.Backend, c.L.Workload, c.L.DOP, ns, change))
+	}
+	return strings.Join(out, "; ")
+}
+
 // writeAA states the A/A control's result near the top of the first page: the run's own false-positive
-// check. Nothing when the run has no A/A control.
+// check, in the elapsed-time cells and over process lifetimes. Nothing when the run has no A/A control.
 func writeAA(w io.Writer, m *model) {
 	r := aaOutcome(m)
 	if r.Cells == 0 {
@@ -59,13 +131,26 @@ func writeAA(w io.Writer, m *model) {
 	fmt.Fprintf(w, "**A/A check.** `%s` is the control host measured as if it were a candidate (same binary, its own "+
 		"place in each round), so it should never differ from control. ", matrix.AA)
 	if len(r.Significant) == 0 {
-		fmt.Fprintf(w, "It came out faster or slower in **none of its %d cells**: the run shows no false positive of "+
-			"its own.\n\n", r.Cells)
-		return
+		fmt.Fprintf(w, "It came out faster or slower in **none of its %d cells**", r.Cells)
+	} else {
+		fmt.Fprintf(w, "It came out significantly different in **%d of its %d cells** (%s): in those cells the "+
+			"machine, the order or the statistics produced a difference where none exists, and a candidate's change of "+
+			"that size there is not evidence", len(r.Significant), r.Cells, r.names())
 	}
-	fmt.Fprintf(w, "It came out significantly different in **%d of its %d cells** (%s): in those cells the "+
-		"machine, the order or the statistics produced a difference where none exists, and a candidate's change of "+
-		"that size there is not evidence.\n\n", len(r.Significant), r.Cells, r.names())
+	lr := aaLifetimeOutcome(m)
+	switch {
+	case lr.Ratios == 0:
+		if len(r.Significant) == 0 {
+			fmt.Fprintf(w, ": the run shows no false positive of its own")
+		}
+		fmt.Fprintf(w, ".\n\n")
+	case lr.Differing() == 0:
+		fmt.Fprintf(w, ", and its lifetime cost differs from control's at **none of its %d lifetimes** with an interval.\n\n", lr.Ratios)
+	default:
+		fmt.Fprintf(w, ". Its lifetime cost differs from control's at **%d of its %d lifetimes** with an interval "+
+			"(%s): a lifetime ratio of that size at those N is not evidence ([Lifetime cost](%s)).\n\n",
+			lr.Differing(), lr.Ratios, lr.names(), lifetimePage)
+	}
 }
 
 // validityWeaknesses are the banner lines about the measurement's own validity: oversubscribed DOPs,
@@ -85,6 +170,10 @@ func validityWeaknesses(m *model) []string {
 	if r := aaOutcome(m); len(r.Significant) > 0 {
 		out = append(out, fmt.Sprintf("**The A/A control differs from control in %d of %d cells** (%s): false "+
 			"positives of the run itself.", len(r.Significant), r.Cells, r.names()))
+	}
+	if r := aaLifetimeOutcome(m); r.Differing() > 0 {
+		out = append(out, fmt.Sprintf("**The A/A control's lifetime cost differs from control's at %d of %d lifetimes** "+
+			"(%s): false positives of the run itself.", r.Differing(), r.Ratios, r.names()))
 	}
 	return out
 }

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/deflatelab/deflatelab/matrix"
 	"github.com/deflatelab/deflatelab/matrix/lifetime"
 	"github.com/deflatelab/deflatelab/matrix/stats"
 )
@@ -239,6 +240,11 @@ func writeLifetimeCost(w io.Writer, m *model) {
 		}
 	}
 	mdTable(w, header, rows)
+	if r := aaLifetimeOutcome(m); r.Differing() > 0 {
+		fmt.Fprintf(w, "**The A/A control `%s` differs from control at %d of its %d lifetimes** (%s): it is control's own "+
+			"host, so these are false positives of the run; a candidate's ratio of that size at those N is not evidence.\n\n",
+			matrix.AA, r.Differing(), r.Ratios, r.names())
+	}
 	fmt.Fprintf(w, "Cold series cover %s operations; warm samples set the level beyond in %s.\n\n", measuredSpan(v), warmShare(v))
 }
 

@@ -98,8 +98,11 @@ func TestAAAndUnstable(t *testing.T) {
 	if !strings.Contains(page, "It came out faster or slower in **none of its 4 cells**") {
 		t.Error("first page lacks the A/A check's clean result")
 	}
-	if strings.Contains(page, "A/A control differs") {
+	if strings.Contains(page, "A/A control differs") || strings.Contains(page, "A/A control's lifetime cost differs") {
 		t.Error("banner reports an A/A failure for identical samples")
+	}
+	if !strings.Contains(page, "and its lifetime cost differs from control's at **none of its") {
+		t.Error("first page lacks the A/A check's clean lifetime result")
 	}
 	for _, want := range []string{"## Unstable cells", "| libc mixed/4‡ warm | pooled/12 |", "| 13.25 (7) | 31.87 (3) | 2.386x | changes at round 7 |", "unstable at DOP 4‡", "**1 of 8 cell comparisons are unstable**"} {
 		if !strings.Contains(page, want) {
@@ -123,6 +126,13 @@ func TestAAAndUnstable(t *testing.T) {
 	if !strings.Contains(page, "**The A/A control differs from control in 4 of 4 cells**") ||
 		!strings.Contains(page, "significantly different in **4 of its 4 cells**") {
 		t.Error("a significant A/A cell is missing from the banner or the A/A check")
+	}
+	// The same 5% over process lifetimes: every A/A lifetime ratio of the one DOP-1 cell excludes 1.
+	if !strings.Contains(page, "**The A/A control's lifetime cost differs from control's at ") ||
+		!strings.Contains(page, "libc mixed/1 at N = 1 to 1M (+5%)") ||
+		!strings.Contains(page, ". Its lifetime cost differs from control's at **") ||
+		!strings.Contains(page, "**The A/A control `aa` differs from control at 26 of its 26 lifetimes**") {
+		t.Error("the A/A control's lifetime difference is missing from the banner or the A/A check")
 	}
 }
 
