@@ -560,18 +560,25 @@ func TestTrace(t *testing.T) {
 	checkPage(t, string(data), f)
 }
 
-// exampleReport is the committed example report; the tests re-render it from its raw data with the
-// current code (renderExample), so that old results are checked in the current layout.
-const exampleReport = "../../reports/20261130T234316Z-linux-amd64-d360a31a"
+// exampleReport is the committed example report: the newest folder under reports/ with raw results (the
+// README's). The tests re-render it from its raw data with the current code (renderExample), so that old
+// results are checked in the current layout; replacing the committed report changes what they check, and a
+// repository without one fails them rather than skipping.
+func exampleReport(t *testing.T) string {
+	t.Helper()
+	raws, _ := filepath.Glob(filepath.Join("..", "..", "reports", "*", "raw", "*"))
+	if len(raws) == 0 {
+		t.Fatal("no committed report with raw results under reports/")
+	}
+	sort.Strings(raws)
+	return filepath.Dir(filepath.Dir(raws[len(raws)-1]))
+}
 
 // renderExample renders the committed example report's raw data into a temporary folder with the current
-// code and returns the report folder; it skips the test when there is no example report.
+// code and returns the report folder.
 func renderExample(t *testing.T) string {
 	t.Helper()
-	raws, _ := filepath.Glob(filepath.Join(exampleReport, "raw", "*"))
-	if len(raws) == 0 {
-		t.Skipf("no example report under %s", exampleReport)
-	}
+	raws, _ := filepath.Glob(filepath.Join(exampleReport(t), "raw", "*"))
 	path, err := Render(Options{In: raws, Out: t.TempDir(), Name: "example"})
 	if err != nil {
 		t.Fatal(err)
@@ -583,7 +590,7 @@ func renderExample(t *testing.T) string {
 // estimate, interval, p-values and decision, recomputed from its raw/ without matrix/stats.
 func TestTraceExampleReport(t *testing.T) {
 	dir := renderExample(t)
-	paths, _ := filepath.Glob(filepath.Join(exampleReport, "raw", "*", "*.jsonl"))
+	paths, _ := filepath.Glob(filepath.Join(exampleReport(t), "raw", "*", "*.jsonl"))
 	if len(paths) == 0 {
 		t.Fatal("example report has no raw results")
 	}
