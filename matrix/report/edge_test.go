@@ -67,7 +67,7 @@ func TestDegenerateInputs(t *testing.T) {
 }
 
 // Candidate names may carry a parameter ("pooled/16", a pool of 16): they must reach the verdicts, the
-// tables and the charts' legends intact, and never a file name.
+// tables and the charts' panel titles intact, and never a file name.
 func TestCandidateNameWithSlash(t *testing.T) {
 	cell := matrix.Cell{Platform: "linux/amd64", Workload: "fixed", DOP: 1, Phase: "warm", Backend: "libc"}
 	var ss []matrix.Sample
@@ -95,7 +95,7 @@ func TestCandidateNameWithSlash(t *testing.T) {
 		}
 	}
 	svg, err := os.ReadFile(filepath.Join(out, "x", "tradeoff-linux-amd64.svg"))
-	if err != nil || !strings.Contains(string(svg), ">pooled/16<") {
-		t.Errorf("tradeoff chart lacks the legend entry pooled/16 (%v)", err)
+	if err != nil || !strings.Contains(string(svg), ">pooled/16, backend libc") {
+		t.Errorf("tradeoff chart lacks the panel of pooled/16 (%v)", err)
 	}
 }

@@ -2,7 +2,7 @@ package report
 
 import (
 	"math"
-	"strings"
+	"slices"
 
 	"github.com/deflatelab/deflatelab/matrix/stats"
 	"gonum.org/v1/plot/font"
@@ -40,7 +40,9 @@ func candidateIndex(m *model) map[string]int {
 	return idx
 }
 
-// tradeoffCharts draws one tradeoff chart per platform: small multiples, one panel per backend.
+// tradeoffCharts draws one tradeoff chart per platform: small multiples, one panel per candidate and
+// backend (a row per candidate, a column per backend), all on the same scales. One candidate's cells per
+// panel keep its points apart: in one panel per backend the candidates' near-zero cells hid each other.
 func tradeoffCharts(m *model) ([]chart, error) {
 	var out []chart
 	idx := candidateIndex(m)
@@ -48,27 +50,44 @@ func tradeoffCharts(m *model) ([]chart, error) {
 		var frames []*frame
 		legend := newFrame("", "", "")
 		hollow := false
+		groups := m.Groups(p)
+		var cands []string
 		seen := map[string]bool{}
-		for _, g := range m.Groups(p) {
-			f, h, err := tradeoffPanel(m, g, idx)
-			if err != nil {
-				return nil, err
-			}
-			frames = append(frames, f)
-			hollow = hollow || h
+		for _, g := range groups {
 			for _, cand := range g.Candidates(m.Analysis.Control) {
 				if !seen[cand] {
 					seen[cand] = true
-					i := idx[cand]
-					legend.legendEntry(cand, palette[i%len(palette)], marks[i%len(marks)].filled)
+					cands = append(cands, cand)
 				}
 			}
 		}
+		for _, cand := range cands {
+			for _, g := range groups {
+				f, h, err := tradeoffPanel(m, g, cand, idx[cand])
+				if err != nil {
+					return nil, err
+				}
+				frames = append(frames, f)
+				hollow = hollow || h
+			}
+		}
+		if len(cands) == 0 { // control only: an empty panel per backend says so
+			for _, g := range groups {
+				f, _, err := tradeoffPanel(m, g, "", 0)
+				if err != nil {
+					return nil, err
+				}
+				f.p.Title.Text = "backend " + g.Backend + " (no candidate)"
+				frames = append(frames, f)
+			}
+		}
+		legend.legendEntry("faster or slower in both phases", gray, shapeGlyph{circleShape, true})
 		if hollow {
-			legend.legendEntry("hollow: undecided", gray, shapeGlyph{circleShape, false})
+			legend.legendEntry("not decided in a phase", gray, shapeGlyph{circleShape, false})
 		}
 		shareScales(frames)
-		c, err := drawPanels("tradeoff-"+slug(p)+".svg", "Tradeoff, "+p, tradeoffCaption, "Tradeoff on "+p+": cold vs warm change, per backend", frames, legend)
+		c, err := drawPanels("tradeoff-"+slug(p)+".svg", "Tradeoff, "+p, tradeoffCaption,
+			"Tradeoff on "+p+": cold vs warm change, per candidate and backend", frames, legend)
 		if err != nil {
 			return nil, err
 		}
@@ -77,23 +96,12 @@ func tradeoffCharts(m *model) ([]chart, error) {
 	return out, nil
 }
 
-const tradeoffCaption = "One panel per backend, both on the same scales; each point is one candidate in one workload/DOP, " +
-	"labelled with the candidate's short name (p8: pooled/8, split: splitalloc) and the cell: the Hodges-Lehmann change " +
-	"of cold (x) against warm (y) time per operation, with the selection-adjusted intervals of the tables (no bar: no " +
-	"interval). Both axes are logarithmic, so halving and doubling sit at equal distances from the dashed no-change " +
-	"lines. Lower left is better in both phases; filled: faster or slower in both phases, hollow: not decided in at " +
-	"least one. Points near the origin crowd: a label that would overlap another is left out, and the tables name every cell."
-
-// shortName is a candidate's label prefix in a crowded chart: "p8" for pooled/8, "split" for splitalloc.
-func shortName(cand string) string {
-	switch {
-	case strings.HasPrefix(cand, "pooled/"):
-		return "p" + strings.TrimPrefix(cand, "pooled/")
-	case cand == "splitalloc":
-		return "split"
-	}
-	return cand
-}
+const tradeoffCaption = "One panel per candidate and backend, all on the same scales; each point is one workload/DOP " +
+	"cell, labelled with it: the Hodges-Lehmann change of cold (x) against warm (y) time per operation, with the " +
+	"selection-adjusted intervals of the tables (no bar: no interval). Both axes are logarithmic, so halving and " +
+	"doubling sit at equal distances from the dashed no-change lines. Lower left is better in both phases; filled: " +
+	"faster or slower in both phases, hollow: not decided in at least one. A label that would overlap another is " +
+	"left out, and the tables name every cell."
 
 // shareScales gives every panel the union of their axis ranges, so that panels compare by position.
 func shareScales(frames []*frame) {
@@ -110,18 +118,21 @@ func shareScales(frames []*frame) {
 	}
 }
 
-// tradeoffPanel plots, for one platform and backend, each candidate's warm change against its cold
-// change, one point per workload and DOP, both axes log ratios labelled in percent. hollow reports whether
-// any point is "~" in a phase.
-func tradeoffPanel(m *model, g group, idx map[string]int) (f *frame, hollow bool, err error) {
-	f = newFrame("backend "+g.Backend, "cold change (log scale)", "warm change (log scale)")
+// tradeoffPanel plots, for one platform, backend and candidate, the candidate's warm change against its
+// cold change, one point per workload and DOP, both axes log ratios labelled in percent, in the
+// candidate's colour and mark (i: its candidateIndex). hollow reports whether any point is "~" in a phase.
+func tradeoffPanel(m *model, g group, cand string, i int) (f *frame, hollow bool, err error) {
+	f = newFrame(cand+", backend "+g.Backend, "cold change (log scale)", "warm change (log scale)")
 	f.p.X.Tick.Marker, f.p.Y.Tick.Marker = ratioTicks{gap: 0.22}, ratioTicks{gap: 0.12}
 	for _, sty := range []*font.Font{&f.p.X.Label.TextStyle.Font, &f.p.Y.Label.TextStyle.Font, &f.p.Title.TextStyle.Font} {
 		sty.Size = vg.Points(10)
 	}
 	var xs, ys []float64
 	keys, cells := g.Rows()
-	for _, cand := range g.Candidates(m.Analysis.Control) {
+	if !slices.Contains(g.Candidates(m.Analysis.Control), cand) {
+		f.p.Title.Text += " (not measured)"
+	}
+	{
 		var filled, open points
 		for _, k := range keys {
 			cold, warm := cells[k]["cold"], cells[k]["warm"]
@@ -140,10 +151,9 @@ func tradeoffPanel(m *model, g group, idx map[string]int) (f *frame, hollow bool
 			} else {
 				hollow = true
 			}
-			pts.add(x, y, xe, ye, shortName(cand)+" "+m.cellLabel(g.Platform, k.Workload, k.DOP))
+			pts.add(x, y, xe, ye, m.cellLabel(g.Platform, k.Workload, k.DOP))
 			xs, ys = append(xs, x-xe.Low, x+xe.High), append(ys, y-ye.Low, y+ye.High)
 		}
-		i := idx[cand]
 		col, mk := palette[i%len(palette)], marks[i%len(marks)]
 		if err := f.addPoints(&filled, col, mk.filled, "", true, true); err != nil {
 			return nil, false, err
