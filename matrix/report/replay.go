@@ -97,7 +97,7 @@ const projectionRuns = 50
 func writeReplay(w io.Writer, dir string, rp *stats.Replay) {
 	fmt.Fprintf(w, "## Replay of %s under adaptive stopping\n\nRule: %s; batches of two rounds (a rotation row and its reverse), at most %d rounds.\n\n", dir, rp.Rule, rp.Rounds)
 	saved := 100 * (1 - float64(rp.SamplesAdaptive)/float64(max(rp.SamplesFixed, 1)))
-	fmt.Fprintf(w, "| samples, fixed | samples, adaptive | saved | comparisons | decided by the fixed analysis | same verdict | adaptive decided, fixed not | opposite verdicts |\n| --- | --- | --- | --- | --- | --- | --- | --- |\n")
+	fmt.Fprintf(w, "| samples, fixed | samples, adaptive | saved | comparisons | decided by the fixed analysis | same verdict | adaptive decided, fixed not | decided otherwise (faster vs slower, or vs equivalent) |\n| --- | --- | --- | --- | --- | --- | --- | --- |\n")
 	fmt.Fprintf(w, "| %d | %d | %.1f%% | %d | %d | %d (%.1f%%) | %d | %d |\n\n", rp.SamplesFixed, rp.SamplesAdaptive, saved, rp.Comparisons,
 		rp.FixedDecided, rp.Agree, 100*float64(rp.Agree)/float64(max(rp.FixedDecided, 1)), rp.AdaptiveOnly, rp.Conflicts)
 	fmt.Fprintf(w, "| cell | rounds | closed by | verdicts that differ (fixed -> adaptive) |\n| --- | --- | --- | --- |\n")
