@@ -155,8 +155,8 @@ func (v *capacityView) charts() ([]chart, error) {
 	}
 	v.drawn = nil
 	for _, k := range keys {
-		f := newFrame(fmt.Sprintf("Pool capacity on %s, backend %s: idle memory vs mixed warm change", k.platform, k.backend),
-			"idle retained at the end of the warm region (MiB, median)", "mixed warm change vs control (%), up = slower")
+		f := newFrame(fmt.Sprintf("Pool capacity on %s, backend %s\nidle memory vs mixed warm change", k.platform, k.backend),
+			"idle retained at the end of the warm region (MiB, median)", "warm change, mixed (%; up = slower)")
 		xhi, ylo, yhi := 0.0, 0.0, 0.0
 		for i, c := range byKey[k] {
 			var pts, sig, ns points // all (for the line), significant (filled glyphs), not significant (hollow)
