@@ -19,6 +19,7 @@ func fakeRunner(t *testing.T, mode string) *Runner {
 	_, hosts := fakeHosts(t, mode)
 	p := testPlan()
 	p.Workloads, p.Phases = []string{"fixed"}, []string{"cold", "warm"} // 4 cells x 3 rounds x every host variant
+	p.Rounds = 3                                                        // whatever the smoke profile's balance asks of the registry's variants
 	p.Platform = runtime.GOOS + "/" + runtime.GOARCH                    // the fake hosts are this machine's binaries
 	return &Runner{Plan: p, Hosts: hosts, Dir: filepath.Join(t.TempDir(), "results"), Timeout: 20 * time.Second}
 }
