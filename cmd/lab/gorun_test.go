@@ -34,8 +34,13 @@ func TestGoRunSIGTERM(t *testing.T) {
 	cmd := exec.Command("go", "run", ".", "bench", "-profile", "quick", "-bin", hostbin.Dir(bin, runtime.GOOS, runtime.GOARCH),
 		"-out", out, "-workloads", "fixed", "-dops", "1", "-backends", "pages")
 	cmd.Env = append(os.Environ(), mark.Env())
-	var log bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &log, &log
+	logFile, err := os.Create(filepath.Join(t.TempDir(), "log")) // a file, not a pipe: Wait must not wait for lab
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer logFile.Close()
+	cmd.Stdout, cmd.Stderr = logFile, logFile
+	logText := func() string { b, _ := os.ReadFile(logFile.Name()); return string(b) }
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -47,7 +52,7 @@ func TestGoRunSIGTERM(t *testing.T) {
 		}
 		if time.Now().After(deadline) {
 			cmd.Process.Kill()
-			t.Fatalf("no samples after 3 minutes\n%s", log.String())
+			t.Fatalf("no samples after 3 minutes\n%s", logText())
 		}
 		time.Sleep(200 * time.Millisecond)
 	}
@@ -60,6 +65,6 @@ func TestGoRunSIGTERM(t *testing.T) {
 		}
 	}
 	if m, err := matrix.ReadManifest(out); err != nil || m.Status != matrix.StatusInterrupted {
-		t.Errorf("run.json: status %q (%v), want %q\n%s", m.Status, err, matrix.StatusInterrupted, log.String())
+		t.Errorf("run.json: status %q (%v), want %q\n%s", m.Status, err, matrix.StatusInterrupted, logText())
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"time"
 )
@@ -13,7 +14,9 @@ import (
 const parentPoll = 250 * time.Millisecond
 
 // UnderGoRun returns ctx, cancelled also when the go command that started this process with "go
-// run" has gone, when this process runs from go run's build directory ($WORK/bNNN/exe/NAME). "go
+// run" has gone, when this process runs a binary go run built: in its work directory
+// ($WORK/bNNN/exe/NAME) or, since Go 1.24 caches go run's binaries, in the build cache
+// (GOCACHE/xx/<hash>-d/NAME). "go
 // run" exits on SIGTERM without waiting for its child (it ignores only SIGINT and SIGQUIT, which a
 // terminal sends the whole process group), so "kill <go's pid>" would otherwise leave the child running
 // alone. A program started any other way (a built binary, go tool, nohup) is left to its own signals.
@@ -25,10 +28,16 @@ func UnderGoRun(ctx context.Context) context.Context {
 	return WithParent(ctx)
 }
 
+// goCacheExe matches the end of a binary's path in the go build cache: a two-hex-digit directory, then
+// the action's hash with "-d", then the binary.
+var goCacheExe = regexp.MustCompile(`/[0-9a-f]{2}/[0-9a-f]{64}-d/[^/]+$`)
+
 // builtByGoRun says whether exe is a binary "go run" built: it lives in an "exe" directory under the go
-// command's work directory, go-build*.
+// command's work directory, go-build*, or in the build cache.
 func builtByGoRun(exe string) bool {
-	return filepath.Base(filepath.Dir(exe)) == "exe" && strings.Contains(filepath.ToSlash(exe), "/go-build")
+	exe = filepath.ToSlash(exe)
+	inWork := filepath.Base(filepath.Dir(exe)) == "exe" && strings.Contains(exe, "/go-build")
+	return inWork || goCacheExe.MatchString(exe)
 }
 
 // WithParent returns ctx, cancelled also when this process's parent exits.
