@@ -124,14 +124,18 @@ func run(args []string, stdout, stderr io.Writer) int {
 // calibrateHarness measures the harness with a no-op compressor that writes what one real operation of
 // p's workload writes (compressed here once, by the linked variant).
 func calibrateHarness(v *variants.Variant, p host.Params) (host.Calibration, error) {
-	payload, err := workload.Payload(p.PayloadSeed, p.PayloadSize, p.RandFrac)
+	input, err := p.Workload.InputOf(p.PayloadSeed, p.PayloadSize, p.RandFrac)
 	if err != nil {
 		return host.Calibration{}, err
 	}
 	var out bytes.Buffer
 	c, err := v.Open(&out, p.Workload.Config(0))
 	if err == nil {
-		_, err = c.Write(payload)
+		for range max(p.Workload.Writes, 1) {
+			if _, err = c.Write(input); err != nil {
+				break
+			}
+		}
 		err = errors.Join(err, c.Close())
 	}
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -28,6 +29,18 @@ func TestRunPrintsOneResult(t *testing.T) {
 	}
 }
 
+func TestRunStream(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-workload", "stream", "-phase", "cold", "-ops", "4", "-backend", "goheap"}, &stdout, &stderr); code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	var r host.Result
+	json.Unmarshal(stdout.Bytes(), &r)
+	if r.Workload != "stream" || r.Writes != 100 || r.PayloadSize != 1000 || r.OutputBytes < 4*1000 {
+		t.Errorf("stream: %+v", r)
+	}
+}
+
 func TestRunDefaults(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	if code := run([]string{"-phase", "cold", "-ops", "3"}, &stdout, &stderr); code != exitOK {
@@ -45,7 +58,7 @@ func TestRunBadFlags(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"-workload", "zip"}, `unknown workload "zip"; allowed: [fixed mixed]`},
+		{[]string{"-workload", "zip"}, `unknown workload "zip"; allowed: [fixed mixed stream]`},
 		{[]string{"-dop", "0"}, "-dop 0 is outside 1..1024"},
 		{[]string{"-dop", "300000"}, "-dop 300000 is outside 1..1024"},
 		{[]string{"-phase", "hot"}, `-phase "hot" is not one of [cold warm]`},
@@ -92,7 +105,7 @@ func TestDescribe(t *testing.T) {
 	if err := json.Unmarshal(stdout.Bytes(), &d); err != nil {
 		t.Fatal(err)
 	}
-	if d.Variant != "control" || d.DefaultBackend == "" || len(d.Backends) == 0 || len(d.Workloads) != 2 ||
+	if d.Variant != "control" || d.DefaultBackend == "" || len(d.Backends) == 0 || !slices.Equal(d.Workloads, []string{"fixed", "mixed", "stream"}) ||
 		d.Platform != runtime.GOOS+"/"+runtime.GOARCH {
 		t.Errorf("untagged build: %+v", d)
 	}
