@@ -23,6 +23,8 @@ type Workload struct {
 	// Input, when set, is the workload's own input, made from the plan's payload seed in place of the
 	// plan's payload (whose size and random fraction it then ignores); nil: the plan's payload.
 	Input *Input
+	// Title names the workload in table and chart headings, as the seeds' tables do ("Fixed configuration").
+	Title string
 	// Definition says in one line what an operation is, for the reports' definition lines.
 	Definition string
 }
@@ -49,14 +51,14 @@ var levels = [...]int{0, 1, 6, 9}
 
 // Fixed is the seeds' main workload: every operation is a DeflateStream at CompressionLevel.Optimal.
 func Fixed() Workload {
-	return Workload{Name: "fixed", Configs: []deflate.Config{deflate.DefaultConfig()}, Writes: 1,
+	return Workload{Name: "fixed", Configs: []deflate.Config{deflate.DefaultConfig()}, Writes: 1, Title: "Fixed configuration",
 		Definition: "a DeflateStream (raw deflate) at Optimal (level 6), one write of the payload"}
 }
 
 // Mixed is the seeds' over-capacity workload: twelve configurations (four levels x raw, zlib, gzip), more
 // than the pooled variant's eight idle slots. .NET uses memLevel 7 for NoCompression and 8 otherwise.
 func Mixed() Workload {
-	w := Workload{Name: "mixed", Writes: 1,
+	w := Workload{Name: "mixed", Writes: 1, Title: "Mixed configurations",
 		Definition: "twelve configurations in turn (NoCompression, Fastest, Optimal, SmallestSize x DeflateStream, " +
 			"ZLibStream, GZipStream), one write of the payload each"}
 	for _, level := range levels {
@@ -87,6 +89,7 @@ func Stream() Workload {
 		Configs: []deflate.Config{{Level: 6, WindowBits: zlibBits, MemLevel: 8, Strategy: deflate.DefaultStrategy}},
 		Writes:  StreamWrites,
 		Input:   &Input{Size: StreamWriteSize, RandFrac: 1},
+		Title:   "ZLibStream, 100 writes",
 		Definition: "a ZLibStream at Optimal (level 6) written the same 1,000 seeded random bytes 100 times " +
 			"(zlib-ng issue #1935's pattern)",
 	}
@@ -133,6 +136,13 @@ func Definitions(names []string) string {
 		}
 	}
 	return strings.Join(parts, "; ")
+}
+
+// Cycles reports whether the named workload cycles through more than one configuration (mixed: 12),
+// so that a pool needs a slot per configuration; false for a name ByName does not know.
+func Cycles(name string) bool {
+	w, err := ByName(name)
+	return err == nil && len(w.Configs) > 1
 }
 
 // Valid reports whether name is a workload ByName knows.

@@ -96,13 +96,24 @@ func TestEveryWorkloadIsWellFormed(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(w.Configs) == 0 || w.Writes < 1 || w.Definition == "" {
-			t.Errorf("%s: %d configs, %d writes, definition %q", name, len(w.Configs), w.Writes, w.Definition)
+		if len(w.Configs) == 0 || w.Writes < 1 || w.Definition == "" || w.Title == "" {
+			t.Errorf("%s: %d configs, %d writes, title %q, definition %q", name, len(w.Configs), w.Writes, w.Title, w.Definition)
+		}
+		if Cycles(name) != (len(w.Configs) > 1) {
+			t.Errorf("%s: Cycles = %v with %d configurations", name, Cycles(name), len(w.Configs))
 		}
 		for i, c := range w.Configs {
 			if err := c.Validate(); err != nil {
 				t.Errorf("%s config %d: %v", name, i, err)
 			}
+		}
+	}
+}
+
+func TestCycles(t *testing.T) {
+	for name, want := range map[string]bool{"fixed": false, "mixed": true, "stream": false, "bogus": false} {
+		if got := Cycles(name); got != want {
+			t.Errorf("Cycles(%q) = %v, want %v", name, got, want)
 		}
 	}
 }
