@@ -21,7 +21,7 @@ func TestBenchMainBadInput(t *testing.T) {
 	}{
 		{[]string{"-profile", "huge"}, `unknown profile "huge"; allowed: [smoke quick full]`},
 		{[]string{"-variants", "control,bogus"}, `unknown variant "bogus"; allowed: [control pooled splitalloc aa]`},
-		{[]string{"-workloads", "zip"}, `unknown workload "zip"; allowed: [fixed mixed]`},
+		{[]string{"-workloads", "zip"}, `unknown workload "zip"; allowed: [fixed mixed stream]`},
 		{[]string{"-phases", "hot"}, `unknown phase "hot"`},
 		{[]string{"-dops", "1,0"}, "DOP 0 is outside 1..1024"},
 		{[]string{"-dops", "300000"}, "DOP 300000 is outside 1..1024"},

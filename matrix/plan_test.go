@@ -136,7 +136,7 @@ func TestProfilesBalanced(t *testing.T) {
 	}
 	full, _ := ProfileByName("full")
 	if full.Plan.Rounds < 10 || full.Plan.ColdOps != 3000 || full.Plan.WarmOps != 20000 || full.Plan.Warmup != 2000 ||
-		!slices.Equal(full.Plan.DOPs, []int{1, 4, 8, 12}) || len(full.Plan.Workloads) != 2 {
+		!slices.Equal(full.Plan.DOPs, []int{1, 4, 8, 12}) || !slices.Equal(full.Plan.Workloads, []string{"fixed", "mixed", "stream"}) {
 		t.Errorf("full profile is not the seeds' protocol: %+v", full.Plan)
 	}
 }
@@ -167,7 +167,7 @@ func TestPlanValidate(t *testing.T) {
 	}{
 		{func(p *Plan) { p.Variants = []string{"control", "bogus"} }, `unknown variant "bogus"; allowed: [control pooled splitalloc aa]`},
 		{func(p *Plan) { p.Variants = []string{"control", "control"} }, `variant "control" given twice`},
-		{func(p *Plan) { p.Workloads = []string{"nope"} }, `unknown workload "nope"; allowed: [fixed mixed]`},
+		{func(p *Plan) { p.Workloads = []string{"nope"} }, `unknown workload "nope"; allowed: [fixed mixed stream]`},
 		{func(p *Plan) { p.Phases = []string{"hot"} }, `unknown phase "hot"; allowed: [cold warm]`},
 		{func(p *Plan) { p.DOPs = []int{4, 0} }, "DOP 0 is outside 1..1024"},
 		{func(p *Plan) { p.DOPs = []int{300000} }, "DOP 300000 is outside 1..1024"},
@@ -176,6 +176,7 @@ func TestPlanValidate(t *testing.T) {
 		{func(p *Plan) { p.Rounds = 0 }, "rounds 0 is below 1"},
 		{func(p *Plan) { p.Order = "random" }, `order "random" is not one of [rotate shuffle]`},
 		{func(p *Plan) { p.PayloadRandom = 2 }, "random fraction 2"},
+		{func(p *Plan) { p.ZlibNG = "2.2.9" }, `matrix: zlibng: deflate: zlib-ng generation "2.2.9" is not one of 2.2.5, 2.2.2`},
 		{func(p *Plan) { p.Variants = nil }, "no variants"},
 	}
 	for _, tt := range tests {

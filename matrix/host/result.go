@@ -14,6 +14,9 @@ type Result struct {
 	Split    bool   `json:"split"`  // the split-head layout was active
 	// PoolCapacity is the pooled variant's idle-state bound (0 for variants without a pool).
 	PoolCapacity int `json:"poolCapacity,omitempty"`
+	// ZlibNG is the zlib-ng generation whose deflate the engine ran ("2.2.5" or "2.2.2"); absent in results
+	// older than the field, which all ran 2.2.2 (matrix.ZlibNGOf).
+	ZlibNG string `json:"zlibng,omitempty"`
 
 	// The payload (reconstructed: the seeds did not publish their generator): what each write of an
 	// operation compressed - the plan's payload, or the workload's own input (stream: 1,000 random bytes).

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -35,8 +36,11 @@ func Phases() []string { return []string{Cold, Warm} }
 // Params says what one sample runs. The payload is generated from its seed, size and random fraction,
 // unless the workload has an input of its own (workload.Workload.InputOf).
 type Params struct {
-	Backend     string // the allocator backend's name, as opened by the caller (recorded only)
-	Workload    workload.Workload
+	Backend  string // the allocator backend's name, as opened by the caller (recorded only)
+	Workload workload.Workload
+	// Generation is the zlib-ng generation every operation's engine runs: Run sets it on the workload's
+	// configurations and records it in the Result.
+	Generation  deflate.Generation
 	DOP         int // goroutines sharing the operations, >= 1
 	Phase       string
 	Ops         int // measured operations, >= 1
@@ -59,6 +63,8 @@ func (p Params) Validate() error {
 		return fmt.Errorf("host: ops %d is below 1", p.Ops)
 	case p.Warmup < 0:
 		return fmt.Errorf("host: warmup %d is negative", p.Warmup)
+	case !slices.Contains(deflate.Generations(), p.Generation):
+		return fmt.Errorf("host: zlib-ng generation %v is not one of %v", p.Generation, deflate.Generations())
 	case p.Phase == Cold && p.Warmup != 0:
 		return fmt.Errorf("host: warmup %d with phase cold; a cold sample measures the first operations of the process, so warmup must be 0", p.Warmup)
 	}
@@ -75,6 +81,7 @@ func Run(v *variants.Variant, p Params) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
+	p.Workload = p.Workload.WithGeneration(p.Generation)
 	l := newLoop(variantOp(v), p.Workload, input, p.DOP)
 	if p.Warmup > 0 {
 		l.run(p.Warmup, false, func() {}, func() {})
@@ -123,7 +130,7 @@ func Run(v *variants.Variant, p Params) (Result, error) {
 	faults, native := ps1.Sub(ps0), c1.Sub(c0)
 	r := Result{
 		Variant: v.Name(), Backend: p.Backend, Workload: p.Workload.Name, Phase: p.Phase, DOP: p.DOP,
-		Ops: p.Ops, Warmup: p.Warmup, Split: c1.SplitActive, PoolCapacity: int(c1.PoolCapacity),
+		Ops: p.Ops, Warmup: p.Warmup, Split: c1.SplitActive, PoolCapacity: int(c1.PoolCapacity), ZlibNG: p.Generation.String(),
 		PayloadSeed: p.PayloadSeed, PayloadSize: len(input), PayloadRandFrac: randFracOf(p), Writes: writesOf(p.Workload),
 		ElapsedNs:   t1 - t0,
 		MinorFaults: faults.MinorFaults,

@@ -60,6 +60,9 @@ func writeContext(w io.Writer, m *model) {
 	if l := m.workloadsLine(); l != "" {
 		lines = append(lines, l)
 	}
+	if m.ZlibNG != "" {
+		lines = append(lines, m.generationLine())
+	}
 	for _, p := range platforms {
 		if l := m.oversubscriptionLine(p); l != "" {
 			lines = append(lines, l)

@@ -117,6 +117,15 @@ func ByName(name string) (Workload, error) {
 	return Workload{}, fmt.Errorf("workload: unknown workload %q; allowed: %v", name, Names())
 }
 
+// WithGeneration is w with every configuration set to run zlib-ng generation g's deflate.
+func (w Workload) WithGeneration(g deflate.Generation) Workload {
+	w.Configs = slices.Clone(w.Configs)
+	for i := range w.Configs {
+		w.Configs[i].Generation = g
+	}
+	return w
+}
+
 // InputOf is the bytes every write of w's operations compresses: w's own Input made from seed, else the
 // plan's payload (seed, size, randFrac).
 func (w Workload) InputOf(seed int64, size int, randFrac float64) ([]byte, error) {
