@@ -57,8 +57,8 @@ func cmpRun(run, otherwise string) string {
 	return run
 }
 
-// generationLine names the engine every page's numbers come from: "**Engine:** zlib-ng 2.2.5 (.NET 10 and
-// later)'s deflate, ...".
+// generationLine names the engine every page's numbers come from: "**Engine:** the deflate of zlib-ng 2.2.5
+// (.NET 10 and later).", the generation the engine reproduces (deflate.Generation).
 func (m *model) generationLine() string {
-	return fmt.Sprintf("**Engine:** the deflate of %s, byte for byte.", matrix.GenerationWords(m.ZlibNG))
+	return fmt.Sprintf("**Engine:** the deflate of %s.", matrix.GenerationWords(m.ZlibNG))
 }

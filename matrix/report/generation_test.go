@@ -33,7 +33,7 @@ func TestGenerationNamed(t *testing.T) {
 		{"", "zlib-ng 2.2.2 (.NET 9's generation; .NET 9 ships 2.2.1, whose deflate is the same)"}, // results older than the field
 	} {
 		_, dir := renderValidity(t, withGeneration(validitySamples(1), "r", tt.gen))
-		want := "- **Engine:** the deflate of " + tt.words + ", byte for byte.\n"
+		want := "- **Engine:** the deflate of " + tt.words + ".\n"
 		for name, text := range reportPages(t, dir) {
 			if strings.HasSuffix(name, ".md") && !strings.Contains(text, want) {
 				t.Errorf("zlibng %q: %s lacks %q", tt.gen, name, want)
