@@ -27,6 +27,9 @@ type Workload struct {
 	Title string
 	// Definition says in one line what an operation is, for the reports' definition lines.
 	Definition string
+	// Summary is the few words a decision needs (the first page's run line): how many configurations, and
+	// what that means for the seed's pool of 8 slots.
+	Summary string
 }
 
 // Input is a workload's own input: Size bytes, of which the first round(Size*RandFrac) are seeded random
@@ -52,7 +55,8 @@ var levels = [...]int{0, 1, 6, 9}
 // Fixed is the seeds' main workload: every operation is a DeflateStream at CompressionLevel.Optimal.
 func Fixed() Workload {
 	return Workload{Name: "fixed", Configs: []deflate.Config{deflate.DefaultConfig()}, Writes: 1, Title: "Fixed configuration",
-		Definition: "a DeflateStream (raw deflate) at Optimal (level 6), one write of the payload"}
+		Definition: "a DeflateStream (raw deflate) at Optimal (level 6), one write of the payload",
+		Summary:    "one configuration (raw deflate, level 6)"}
 }
 
 // Mixed is the seeds' over-capacity workload: twelve configurations (four levels x raw, zlib, gzip), more
@@ -60,7 +64,8 @@ func Fixed() Workload {
 func Mixed() Workload {
 	w := Workload{Name: "mixed", Writes: 1, Title: "Mixed configurations",
 		Definition: "twelve configurations in turn (NoCompression, Fastest, Optimal, SmallestSize x DeflateStream, " +
-			"ZLibStream, GZipStream), one write of the payload each"}
+			"ZLibStream, GZipStream), one write of the payload each",
+		Summary: "12 configurations in turn, more than pooled/8's slots"}
 	for _, level := range levels {
 		memLevel := 8
 		if level == 0 {
@@ -90,6 +95,7 @@ func Stream() Workload {
 		Writes:  StreamWrites,
 		Input:   &Input{Size: StreamWriteSize, RandFrac: 1},
 		Title:   "ZLibStream, 100 writes",
+		Summary: "one configuration (zlib, level 6), 100 writes of 1,000 random bytes (zlib-ng #1935)",
 		Definition: "a ZLibStream at Optimal (level 6) written the same 1,000 seeded random bytes 100 times " +
 			"(zlib-ng issue #1935's pattern)",
 	}

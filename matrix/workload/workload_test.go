@@ -96,7 +96,7 @@ func TestEveryWorkloadIsWellFormed(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(w.Configs) == 0 || w.Writes < 1 || w.Definition == "" || w.Title == "" {
+		if len(w.Configs) == 0 || w.Writes < 1 || w.Definition == "" || w.Title == "" || w.Summary == "" {
 			t.Errorf("%s: %d configs, %d writes, title %q, definition %q", name, len(w.Configs), w.Writes, w.Title, w.Definition)
 		}
 		if Cycles(name) != (len(w.Configs) > 1) {
