@@ -186,7 +186,7 @@ func load(paths []string) (*inputs, error) {
 	}
 	// Two inputs that share only some samples of a run: the first copy of each counts.
 	var across []matrix.Finding
-	in.Samples, across = matrix.Screen(nil, "", "", in.Samples, nil)
+	in.Samples, across = matrix.Screen(nil, nil, "", in.Samples, nil)
 	in.Findings = append(in.Findings, across...)
 	return in, nil
 }
@@ -206,11 +206,11 @@ func screenFile(f, raw string, mf *matrix.Manifest) ([]matrix.Sample, []matrix.F
 		return nil, nil, fmt.Errorf("report: %s: no samples", f)
 	}
 	var plan *matrix.Plan
-	run := ""
+	var runs []string
 	if mf != nil && filepath.Base(f) == matrix.SamplesFile && mf.Plan.Validate() == nil { // a plan that says what is planned
-		plan, run = &mf.Plan, mf.Run
+		plan, runs = &mf.Plan, mf.RunIDs()
 	}
-	kept, findings := matrix.Screen(plan, run, raw, rf.Samples, rf.Lines)
+	kept, findings := matrix.Screen(plan, runs, raw, rf.Samples, rf.Lines)
 	bad := make([]matrix.Finding, len(rf.Bad))
 	for i, b := range rf.Bad {
 		b.Where = raw + strings.TrimPrefix(b.Where, f)
