@@ -112,6 +112,9 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		if err != nil {
 			return fmt.Errorf("bench: -resume: %w", err)
 		}
+		if len(m.Instances) > 0 {
+			return usageErrorf("bench: -resume: %s is a merged folder (lab merge) of %d runs; resume one of the runs merged, then merge again", *out, len(m.Instances))
+		}
 		plan = m.Plan
 		if goos, goarch, _ = strings.Cut(plan.Platform, "/"); !flagGiven(fs, "exec") {
 			emulator = strings.Fields(m.Emulated)

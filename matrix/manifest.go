@@ -167,7 +167,7 @@ func (m *Manifest) Reconcile(dir string, kept []Sample, findings []Finding) {
 	if len(m.Instances) == 0 {
 		m.Missing = len(MissingSamples(m.Plan, m.Cells, kept))
 	}
-	if m.Status != StatusRunning {
+	if m.Status != StatusRunning || dir == "" {
 		return
 	}
 	held, h, _, err := LockState(dir)
