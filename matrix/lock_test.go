@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -212,14 +213,15 @@ func (p *peekManifest) Write(b []byte) (int, error) {
 // "running, 0 samples" over samples on disk (issue 21 item 4).
 func TestManifestCheckpoints(t *testing.T) {
 	r := fakeRunner(t, "crash=pooled")
-	cells := len(r.Plan.Cells())
-	peek := &peekManifest{dir: r.Dir, n: 3*cells + 1} // the first sample of the second round (3 variants a cell)
+	cells, perRound := len(r.Plan.Cells()), len(r.Plan.Cells())*len(r.Plan.Variants)
+	pooled := len(slices.DeleteFunc(slices.Clone(r.Plan.Variants), func(v string) bool { return hostVariant(v) != Pooled }))
+	peek := &peekManifest{dir: r.Dir, n: perRound + 1} // the first sample of the second round
 	r.Progress = peek
 	if err := r.Run(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	if m := peek.seen; m.Status != StatusRunning || m.Samples != 3*cells || m.Failed != cells {
-		t.Errorf("run.json during the second round: %s, %d samples, %d failed; want running, %d, %d", m.Status, m.Samples, m.Failed, 3*cells, cells)
+	if m := peek.seen; m.Status != StatusRunning || m.Samples != perRound || m.Failed != cells*pooled {
+		t.Errorf("run.json during the second round: %s, %d samples, %d failed; want running, %d, %d", m.Status, m.Samples, m.Failed, perRound, cells*pooled)
 	}
 	m, _ := ReadManifest(r.Dir)
 	for _, c := range peek.seen.Cells {
