@@ -147,7 +147,7 @@ func TestScreenGeneration(t *testing.T) {
 			res.ZlibNG = map[bool]string{true: tt.sampleGen, false: plan.ZlibNG}[i == 3]
 			ss[i].Result = &res
 		}
-		kept, findings := Screen(&plan, all[0].Run, "samples.jsonl", ss, nil)
+		kept, findings := Screen(&plan, []string{all[0].Run}, "samples.jsonl", ss, nil)
 		switch {
 		case tt.finding == "" && len(findings) != 0:
 			t.Errorf("plan %q, sample %q: findings %v, want none", tt.planGen, tt.sampleGen, findings)
