@@ -24,6 +24,9 @@ type model struct {
 	Sources     []source
 	Findings    []matrix.Finding      // lines left out before any analysis (screened.go)
 	Notes       []string              // inputs not counted, such as a run given twice
+	Unchecked   []string              // inputs whose samples could not be checked against their plan, and why
+	MixedBuilds []matrix.MixedBuild   // host variants measured in two builds (matrix.MixedBuilds)
+	Spread      []matrix.RunSpread    // how spread each run's cells were over it (matrix.Spread)
 	Runs        []string              // distinct run ids
 	RunsOf      map[string][]string   // per platform, its distinct run ids (runner instances), sorted
 	Envs        map[string][]host.Env // per platform, distinct
@@ -36,6 +39,8 @@ type model struct {
 	Cold        *coldStart      // the cold-start and pool-capacity sections' analyses (coldstart.go)
 	Life        *lifeView       // the steady-state and lifetime sections' analyses (lifetime.go)
 	Emulated    *emulatedInputs // what ran under an emulator: kept out of everything above (emulated.go)
+	// ZlibNG is the zlib-ng generation every input ran ("2.2.5" or "2.2.2"; runGeneration refuses a mix).
+	ZlibNG string
 
 	decisionNotes string // the decision table's footnotes, set when it is written, printed under the verdicts
 }
