@@ -187,6 +187,13 @@ func mergeable(ins []mergeInput, runs []Manifest) error {
 			replicas[r.Replica.Index] = where
 		}
 	}
+	var all []Sample
+	for _, in := range ins {
+		all = append(all, in.file.Samples...)
+	}
+	if mixed := MixedBuilds(all); len(mixed) > 0 {
+		return fmt.Errorf("merge: the samples of %s: %s: only one build of each variant merges", strings.Join(inputDirs(ins), ", "), mixed[0])
+	}
 	for _, in := range ins {
 		for i, s := range in.file.Samples {
 			if s.Result == nil {
@@ -245,6 +252,14 @@ func unionKeys[V any](ms ...map[string]V) iter.Seq[string] {
 			}
 		}
 	}
+}
+
+func inputDirs(ins []mergeInput) []string {
+	var out []string
+	for _, in := range ins {
+		out = append(out, in.dir)
+	}
+	return out
 }
 
 func replicaIndex(m Manifest) int {
