@@ -105,15 +105,29 @@ func Merge(out string, inputs []string) (*Manifest, error) {
 		}
 		m.Missing += len(MissingSamples(r.Plan, r.Cells, own))
 	}
-	if _, err := makeDir(out); err != nil {
+	// The folder is built beside out and renamed into place: a merge stopped half-way leaves no folder
+	// that reads as a results folder.
+	if _, err := makeDir(filepath.Dir(out)); err != nil {
 		return nil, err
 	}
-	err := writeFileAtomic(filepath.Join(out, SamplesFile), func(f *os.File) error { _, err := f.Write(data); return err })
+	tmp, err := os.MkdirTemp(filepath.Dir(out), filepath.Base(out)+".merging*")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(tmp) // gone after the rename; what is left of a failed merge
+	err = writeFileAtomic(filepath.Join(tmp, SamplesFile), func(f *os.File) error { _, err := f.Write(data); return err })
 	if err == nil {
-		err = writeFileAtomic(filepath.Join(out, BenchFile), func(f *os.File) error { return WriteBench(f, kept) })
+		err = writeFileAtomic(filepath.Join(tmp, BenchFile), func(f *os.File) error { return WriteBench(f, kept) })
 	}
 	if err == nil {
-		err = m.write(out)
+		err = m.write(tmp)
+	}
+	if err == nil {
+		err = os.Chmod(tmp, 0o755) // MkdirTemp's 0700: a results folder is readable like the rest
+	}
+	if err == nil {
+		os.Remove(out) // an empty folder given as -out
+		err = os.Rename(tmp, out)
 	}
 	return &m, err
 }
