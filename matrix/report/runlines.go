@@ -183,20 +183,22 @@ func (m *model) workloadDefinitions() string {
 	return strings.Join(parts, "; ")
 }
 
+// configsOf is how many configurations a workload cycles through (1 when unknown).
+func configsOf(name string) int {
+	if w, err := workload.ByName(name); err == nil && len(w.Configs) > 0 {
+		return len(w.Configs)
+	}
+	return 1
+}
+
 // workloadMeaning is one workload's definition.
 func workloadMeaning(name string) string {
-	n := 0
-	if w, err := workload.ByName(name); err == nil {
-		n = len(w.Configs)
-	}
+	n := configsOf(name)
 	if s, ok := workloadMeanings[name]; ok {
 		if strings.Contains(s, "%d") {
 			return fmt.Sprintf(s, n)
 		}
 		return s
 	}
-	if n > 0 {
-		return plural(n, "configuration")
-	}
-	return "a workload this report does not describe"
+	return plural(n, "configuration")
 }
