@@ -45,8 +45,6 @@ type Run struct {
 	// states (its capacity and the workload's configurations times the DOP both reach that many): the
 	// median idle bytes at the end of the cell, and the cell's DOP.
 	Idle func(t Target, candidate string, states int) []IdleCell
-	// Workloads are the run's workloads, to hold a figure whose workload is not stated against each.
-	Workloads []string
 	// Margin is the run's equivalence margin, a fraction: a published change within it states no
 	// direction to agree or disagree with.
 	Margin float64

@@ -4,6 +4,7 @@
 package original
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -112,6 +113,18 @@ func splitRow(workload, label string, dop int, coldC, coldK, warmC, warmK string
 		{Source: SplitPR, Candidate: "splitalloc", Workload: workload, DOP: dop, Phase: "warm", Metric: Elapsed,
 			ControlText: warmC, CandText: warmK, Runs: runs, Quote: q},
 	}
+}
+
+// Workloads lists the workloads the write-ups measured (their figures' workloads, in order): a claim about
+// "every cell" of a phase is held against a run's cells of these workloads only.
+func Workloads() []string {
+	var out []string
+	for _, f := range Figures {
+		if f.Workload != "" && !slices.Contains(out, f.Workload) {
+			out = append(out, f.Workload)
+		}
+	}
+	return out
 }
 
 // Figures are every control/candidate pair the two write-ups print, in their order.

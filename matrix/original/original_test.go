@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -139,7 +140,6 @@ func TestSection(t *testing.T) {
 			}
 			return []IdleCell{{2.56 * mib, 1}, {2.67 * mib, 4}}
 		},
-		Workloads: []string{"fixed", "mixed"},
 	}
 	name := func(c string, capacity int) string {
 		if capacity > 0 {
@@ -185,5 +185,11 @@ func TestSection(t *testing.T) {
 	}
 	if max != len(listed) || len(listed) == 0 {
 		t.Errorf("rows reference passages up to [%d], %d listed", max, len(listed))
+	}
+}
+
+func TestWorkloads(t *testing.T) {
+	if got := Workloads(); !slices.Equal(got, []string{"fixed", "mixed"}) {
+		t.Errorf("Workloads() = %v, want the write-ups' [fixed mixed]", got)
 	}
 }

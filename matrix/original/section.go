@@ -34,7 +34,7 @@ func Compared(targets []Target, name func(candidate string, capacity int) string
 			c := Compare(f, k, run)
 			if f.Workload == "" {
 				c.Unplaced = true
-				for _, wl := range run.Workloads {
+				for _, wl := range Workloads() { // the workloads the write-ups measured
 					kw := k
 					kw.Workload = wl
 					c.Unstated = append(c.Unstated, Compare(f, kw, run))

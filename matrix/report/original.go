@@ -8,6 +8,7 @@ import (
 	"github.com/deflatelab/deflatelab/matrix"
 	"github.com/deflatelab/deflatelab/matrix/original"
 	"github.com/deflatelab/deflatelab/matrix/stats"
+	"github.com/deflatelab/deflatelab/matrix/workload"
 	"github.com/deflatelab/deflatelab/variants/pooled"
 )
 
@@ -106,7 +107,8 @@ func originalRun(a *stats.Analysis) original.Run {
 		Phase: func(t original.Target, candidate, phase string, m original.Metric) []original.Measured {
 			var out []original.Measured
 			for _, c := range a.Cells {
-				if c.Platform == t.Platform && c.Backend == t.Backend && c.Phase == phase {
+				// The write-ups' claims about every cell of a phase were made over their workloads only.
+				if c.Platform == t.Platform && c.Backend == t.Backend && c.Phase == phase && slices.Contains(original.Workloads(), c.Workload) {
 					if d := c.Delta(candidate, originalMetrics[m]); d != nil {
 						if ms := measured(c, d); ms.Valid {
 							out = append(out, ms)
@@ -120,11 +122,11 @@ func originalRun(a *stats.Analysis) original.Run {
 		Idle: func(t original.Target, candidate string, states int) []original.IdleCell {
 			var out []original.IdleCell
 			for _, c := range a.Cells {
-				if c.Platform != t.Platform || c.Backend != t.Backend || c.Phase != "warm" || c.Workload != "mixed" {
+				// A cycling workload (mixed: 12 configurations) can fill the pool; it holds states idle states only
+				// when its capacity and the operations in flight over the cycle (configurations x DOP) both reach that many.
+				if c.Platform != t.Platform || c.Backend != t.Backend || c.Phase != "warm" || !workload.Cycles(c.Workload) {
 					continue
 				}
-				// The pool can hold states idle states only when its capacity and the operations in flight
-				// over the cycle (configurations x DOP) both reach that many.
 				if capacity, ok := poolCapacity(candidate); !ok || min(capacity, configsOf(c.Workload)*c.DOP) != states {
 					continue
 				}
@@ -136,19 +138,7 @@ func originalRun(a *stats.Analysis) original.Run {
 			}
 			return out
 		},
-		Workloads: workloadsOf(a),
 	}
-}
-
-// workloadsOf lists an analysis' workloads, in cell order.
-func workloadsOf(a *stats.Analysis) []string {
-	var out []string
-	for _, c := range a.Cells {
-		if !slices.Contains(out, c.Workload) {
-			out = append(out, c.Workload)
-		}
-	}
-	return out
 }
 
 // poolCapacity is a pooled candidate's capacity (the pool's default for a plain "pooled"); false for
