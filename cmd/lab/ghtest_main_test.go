@@ -1,0 +1,12 @@
+package main
+
+import (
+	"os"
+	"testing"
+
+	"github.com/deflatelab/deflatelab/internal/ghtest"
+)
+
+// TestMain keeps this package's tests, and the processes they start, from publishing to a GitHub
+// step's summary, outputs or environment: it fails if one of those files changed (internal/ghtest).
+func TestMain(m *testing.M) { os.Exit(ghtest.Main(m)) }
