@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/deflatelab/deflatelab/internal/ghtest"
+	_ "github.com/deflatelab/deflatelab/internal/winefix" // under wine: os.RemoveAll that works there
 )
 
 // TestMain keeps this package's tests, and the processes they start, from publishing to a GitHub

@@ -81,6 +81,7 @@ func TestAutoDOPs(t *testing.T) {
 // runDir writes a fake run folder: run.json for platform (replica i of k when k > 0) and one line of samples.
 func runDir(t *testing.T, dir, platform string, i, k int) string {
 	t.Helper()
+	dir = filepath.FromSlash(dir) // as the report target names it, also on Windows
 	m := matrix.Manifest{Run: filepath.Base(dir), Plan: matrix.Plan{Platform: platform}}
 	if k > 0 {
 		m.Replica = &matrix.Replica{Index: i, Count: k}
