@@ -52,7 +52,7 @@ func verdictCellLegend(m *model) string {
 	if len(con) > 0 {
 		parts = append(parts, throughputMark+" DOP "+strings.Join(con, ", ")+" as one group (throughput under contention)")
 	}
-	return "each cell: " + strings.Join(parts, ", then ")
+	return "each cell: " + strings.Join(parts, ", then ") + "; a group whose DOPs differ gives one mark per DOP, in order"
 }
 
 // groupedSummary is one workload and phase of a candidate: the outcomes at the DOPs within the
