@@ -25,6 +25,7 @@ var commands = map[string]command{
 	"bench":  {matrix.BenchMain, "run the matrix on this machine and write a results directory"},
 	"report": {report.Main, "render a report (markdown and SVG) from results files or directories"},
 	"replay": {report.ReplayMain, "replay a fixed-design run under adaptive stopping, and simulate A/A families from it"},
+	"aanull": {report.AANullMain, "measure the A/A label-swap null of results: what each family names as A/A differences"},
 }
 
 // Exit statuses, as the go command uses them.

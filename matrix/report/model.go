@@ -35,6 +35,8 @@ type model struct {
 	Cold        *coldStart      // the cold-start and pool-capacity sections' analyses (coldstart.go)
 	Life        *lifeView       // the steady-state and lifetime sections' analyses (lifetime.go)
 	Emulated    *emulatedInputs // what ran under an emulator: kept out of everything above (emulated.go)
+	// Calibration is the run's own A/A label-swap null (stats.LabelSwapNull), nil without an A/A control.
+	Calibration *stats.Calibration
 }
 
 // loadInfo sums up how busy a platform's machines were over its successful samples.

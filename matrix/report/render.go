@@ -72,6 +72,9 @@ func Render(opts Options) (string, error) {
 	if m.Life, err = newLifeView(a); err != nil {
 		return "", err
 	}
+	if m.Calibration, err = stats.LabelSwapNull(in.Samples, manifests, stats.Options{EquivMargin: planMargin(in)}, stats.DefaultSwaps, calibrationSeed); err != nil {
+		return "", err
+	}
 	var cs []chart
 	if len(in.Samples) > 0 { // emulated runs alone have nothing to chart
 		if cs, err = charts(m); err != nil {

@@ -54,6 +54,7 @@ var sections = []section{
 	{"original", originalPage, writeOriginal},
 	{"banner-full", environmentPage, writeBannerFull},
 	{"environment", environmentPage, writeEnvironment},
+	{"calibration", environmentPage, writeCalibration},
 }
 
 // pageTitles name the linked pages, in the order the first page lists them.

@@ -34,6 +34,10 @@ type Lifetime struct {
 	// Family is the multiple-comparison family its ratios' intervals were adjusted in (every lifetime
 	// of the analysis shares one).
 	Family RatioFamily
+
+	procs  map[string][]lifetime.Process      // per variant, for candidate-vs-candidate comparisons
+	method lifetime.Method                    // of the analysis' intervals
+	versus map[[2]string]*lifetime.Comparison // Versus's comparisons, made once
 }
 
 // RatioFamily is the family of lifetime ratios an analysis adjusts together, as correct does its
@@ -187,11 +191,12 @@ func (a *Analysis) lifetime(c *Cell) (*Lifetime, string, error) {
 	if len(procs[a.Control]) == 0 {
 		return nil, "no usable control sample", nil
 	}
+	l.procs, l.method, l.versus = procs, a.LifetimeMethod, map[[2]string]*lifetime.Comparison{}
 	for name, ps := range procs {
 		if name == a.Control {
 			continue
 		}
-		cmp, err := lifetime.Compare(procs[a.Control], ps, seedOf(c.Cell, name))
+		cmp, err := lifetime.CompareMethod(procs[a.Control], ps, seedOf(c.Cell, name), a.LifetimeMethod)
 		if err != nil {
 			return nil, "", fmt.Errorf("%s: %w", name, err)
 		}
@@ -305,6 +310,13 @@ func (l *Lifetime) Decide(control string, n int) (d lifetime.Decision, left []st
 	slices.SortFunc(left, CompareNames)
 	if len(stable) == 0 && len(left) > 0 {
 		return d, left, strings.Join(l.Unstable, ", "), false
+	}
+	for _, ch := range l.CapacityChoices(stable, n) {
+		for _, name := range ch.Capacities {
+			if name != ch.Chosen {
+				delete(stable, name)
+			}
+		}
 	}
 	d, ok = lifetime.Decide(control, stable, n)
 	return d, left, "", ok
