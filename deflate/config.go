@@ -69,6 +69,9 @@ func (f Format) String() string {
 // rejected, as zlib-ng rejects a 256-byte window without the zlib wrapper. MemLevel is 1..9 and sizes
 // the symbol buffer (lit_bufsize = 1 << (MemLevel+6)); in zlib-ng it does not size the hash table.
 //
+// Generation is the zlib-ng release whose output the engine reproduces; the zero value is the default,
+// ZlibNG225.
+//
 // GzipOS is the OS byte of a gzip header (RFC 1952 2.3.1): 0 means the platform's, as zlib-ng's
 // OS_CODE is (GzipOSDefault: 10 on Windows, 19 on macOS and iOS, 3 elsewhere); 1..255 pin it, so that
 // output made on one platform can be compared on another (GzipOSUnix is Linux's 3). OS code 0 (FAT)
@@ -79,6 +82,7 @@ type Config struct {
 	MemLevel   int
 	Strategy   Strategy
 	GzipOS     int
+	Generation Generation
 }
 
 // GzipOSUnix and GzipOSWindows are zlib-ng's OS_CODE on Unix (Linux included) and on Windows.
@@ -96,7 +100,8 @@ func DefaultConfig() Config {
 var ErrConfig = errors.New("deflate: invalid config")
 
 // Validate reports the first field that zng_deflateInit2 would reject (Z_STREAM_ERROR), naming the
-// field, the value and what is allowed; it accepts exactly what zng_deflateInit2 accepts.
+// field, the value and what is allowed; it accepts exactly what zng_deflateInit2 accepts, for a known
+// Generation.
 func (c Config) Validate() error {
 	switch {
 	case c.Level < -1 || c.Level > 9:
@@ -109,6 +114,8 @@ func (c Config) Validate() error {
 		return fmt.Errorf("%w: Strategy %d is outside 0..4 (default, filtered, huffman, rle, fixed)", ErrConfig, int(c.Strategy))
 	case c.GzipOS < 0 || c.GzipOS > 255:
 		return fmt.Errorf("%w: GzipOS %d is outside 0..255 (0: the platform's OS code)", ErrConfig, c.GzipOS)
+	case !c.Generation.known():
+		return fmt.Errorf("%w: Generation %d is not one of %s (zlib-ng versions)", ErrConfig, uint8(c.Generation), generationNames())
 	}
 	return nil
 }
@@ -154,11 +161,15 @@ func (c Config) EffectiveLevel() int {
 	return c.Level
 }
 
-// String is a key=value form usable in benchmark names; a pinned GzipOS is added as os=N.
+// String is a key=value form usable in benchmark names; a pinned GzipOS is added as os=N and a
+// Generation other than the default as zlibng=V, so that the default's names stay as they were.
 func (c Config) String() string {
 	s := fmt.Sprintf("level=%d/wbits=%d/memlevel=%d/strategy=%s", c.Level, c.WindowBits, c.MemLevel, c.Strategy)
 	if c.GzipOS != 0 {
 		s += fmt.Sprintf("/os=%d", c.GzipOS)
+	}
+	if c.Generation != ZlibNG225 {
+		s += "/zlibng=" + c.Generation.String()
 	}
 	return s
 }

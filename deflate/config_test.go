@@ -32,6 +32,9 @@ func TestConfigValidate(t *testing.T) {
 		{Config{Level: 6, WindowBits: 15, MemLevel: 10}, "MemLevel 10"},
 		{Config{Level: 6, WindowBits: 15, MemLevel: 8, Strategy: 5}, "Strategy 5"},
 		{Config{Level: 6, WindowBits: 15, MemLevel: 8, Strategy: -1}, "Strategy -1"},
+		{Config{Level: 6, WindowBits: 15, MemLevel: 8, Generation: ZlibNG222}, ""},
+		{Config{Level: 6, WindowBits: 15, MemLevel: 8, Generation: 2}, "Generation 2 is not one of 2.2.5, 2.2.2"},
+		{Config{Level: 6, WindowBits: 15, MemLevel: 8, Generation: 255}, "Generation 255"},
 	}
 	for _, tt := range tests {
 		err := tt.cfg.Validate()

@@ -79,3 +79,20 @@ func ExampleState_Deflate() {
 	// Output:
 	// gzip stream of 47 bytes, magic 1f 8b
 }
+
+// The zero Config.Generation is zlib-ng 2.2.5's deflate; flags and reports spell a generation by its
+// version, and ParseGeneration reads it back.
+func ExampleParseGeneration() {
+	for _, g := range deflate.Generations() {
+		fmt.Printf("%s: %s\n", g, g.Description())
+	}
+	g, err := deflate.ParseGeneration("2.2.2")
+	fmt.Println(g == deflate.ZlibNG222, err)
+	_, err = deflate.ParseGeneration("2.2.1")
+	fmt.Println(err)
+	// Output:
+	// 2.2.5: zlib-ng 2.2.5 (.NET 10 and later)
+	// 2.2.2: zlib-ng 2.2.2 (.NET 9's generation; .NET 9 ships 2.2.1, whose deflate is the same)
+	// true <nil>
+	// deflate: zlib-ng generation "2.2.1" is not one of 2.2.5, 2.2.2
+}

@@ -4,11 +4,14 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/deflatelab/deflatelab/matrix/workload"
 )
 
 // Bad input is refused before anything runs: no results directory appears.
@@ -20,8 +23,8 @@ func TestBenchMainBadInput(t *testing.T) {
 		want string
 	}{
 		{[]string{"-profile", "huge"}, `unknown profile "huge"; allowed: [smoke quick full]`},
-		{[]string{"-variants", "control,bogus"}, `unknown variant "bogus"; allowed: [control pooled splitalloc aa]`},
-		{[]string{"-workloads", "zip"}, `unknown workload "zip"; allowed: [fixed mixed]`},
+		{[]string{"-variants", "control,bogus"}, `unknown variant "bogus"; allowed: ` + fmt.Sprint(CandidateNames())},
+		{[]string{"-workloads", "zip"}, `unknown workload "zip"; allowed: ` + fmt.Sprint(workload.Names())},
 		{[]string{"-phases", "hot"}, `unknown phase "hot"`},
 		{[]string{"-dops", "1,0"}, "DOP 0 is outside 1..1024"},
 		{[]string{"-dops", "300000"}, "DOP 300000 is outside 1..1024"},
@@ -75,7 +78,7 @@ func TestBenchMainRunsAndResumes(t *testing.T) {
 		t.Errorf("stdout %q, want the results directory", stdout.String())
 	}
 	m, err := ReadManifest(out)
-	if err != nil || m.Plan.Seed == 0 || m.Plan.Backends[0] != "pages" || m.Planned != 2*3*3 || m.Status != StatusComplete {
+	if err != nil || m.Plan.Seed == 0 || m.Plan.Backends[0] != "pages" || m.Planned != 2*m.Plan.Rounds*len(m.Plan.Variants) || m.Status != StatusComplete {
 		t.Fatalf("manifest %+v, %v", m, err)
 	}
 	// Resuming a finished run takes nothing new; plan flags are refused.

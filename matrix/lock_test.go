@@ -206,12 +206,13 @@ func (p *peekManifest) Write(b []byte) (int, error) {
 // over samples on disk (issue 21 item 4).
 func TestManifestCheckpoints(t *testing.T) {
 	r := fakeRunner(t, "crash=pooled")
-	peek := &peekManifest{dir: r.Dir, n: 10} // the first sample of the second cell (9 a cell)
+	perCell := r.Plan.Rounds * len(r.Plan.Variants)
+	peek := &peekManifest{dir: r.Dir, n: perCell + 1} // the first sample of the second cell
 	r.Progress = peek
 	if err := r.Run(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	if m := peek.seen; m.Status != StatusRunning || m.Samples != 9 || m.Failed != 3 {
-		t.Errorf("run.json during the second cell: %s, %d samples, %d failed; want running, 9, 3", m.Status, m.Samples, m.Failed)
+	if m := peek.seen; m.Status != StatusRunning || m.Samples != perCell || m.Failed != r.Plan.Rounds {
+		t.Errorf("run.json during the second cell: %s, %d samples, %d failed; want running, %d, %d", m.Status, m.Samples, m.Failed, perCell, r.Plan.Rounds)
 	}
 }

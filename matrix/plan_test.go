@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/deflatelab/deflatelab/matrix/workload"
 )
 
 func testPlan() Plan {
@@ -36,8 +38,8 @@ func TestPlanExpansion(t *testing.T) {
 			n++
 		}
 	}
-	if n != p.Samples() || n != len(cells)*6*3 {
-		t.Fatalf("%d jobs, Samples() = %d, want %d", n, p.Samples(), len(cells)*6*3)
+	if want := len(cells) * 6 * len(p.Variants); n != p.Samples() || n != want {
+		t.Fatalf("%d jobs, Samples() = %d, want %d", n, p.Samples(), want)
 	}
 	if got := strings.Join(p.hostArgs(Job{Cell: cells[0], Variant: "pooled"}), " "); !strings.Contains(got, "-variant pooled -workload fixed -dop 1 -phase cold -ops 20 -warmup 0 -backend goheap") {
 		t.Errorf("hostArgs = %q", got)
@@ -155,7 +157,7 @@ func TestShuffleDeterministic(t *testing.T) {
 		}
 		firsts[a[0]]++
 	}
-	if len(firsts) != 3 {
+	if len(firsts) != len(p.Variants) {
 		t.Errorf("over 60 shuffled rounds only %v went first", firsts)
 	}
 }
@@ -165,9 +167,9 @@ func TestPlanValidate(t *testing.T) {
 		edit func(*Plan)
 		want string
 	}{
-		{func(p *Plan) { p.Variants = []string{"control", "bogus"} }, `unknown variant "bogus"; allowed: [control pooled splitalloc aa]`},
+		{func(p *Plan) { p.Variants = []string{"control", "bogus"} }, `unknown variant "bogus"; allowed: ` + fmt.Sprint(CandidateNames())},
 		{func(p *Plan) { p.Variants = []string{"control", "control"} }, `variant "control" given twice`},
-		{func(p *Plan) { p.Workloads = []string{"nope"} }, `unknown workload "nope"; allowed: [fixed mixed]`},
+		{func(p *Plan) { p.Workloads = []string{"nope"} }, `unknown workload "nope"; allowed: ` + fmt.Sprint(workload.Names())},
 		{func(p *Plan) { p.Phases = []string{"hot"} }, `unknown phase "hot"; allowed: [cold warm]`},
 		{func(p *Plan) { p.DOPs = []int{4, 0} }, "DOP 0 is outside 1..1024"},
 		{func(p *Plan) { p.DOPs = []int{300000} }, "DOP 300000 is outside 1..1024"},

@@ -66,23 +66,30 @@ func weakEvidence(m *model) []string {
 	return out
 }
 
-// writeBanner writes the weak-evidence banner when there is a reason for one.
-func writeBanner(w io.Writer, m *model) {
-	reasons := weakEvidence(m)
-	if len(reasons) == 0 {
-		return
-	}
+// bannerLine is the first page's one line of warnings when there is a reason for doubt, written as the
+// last of the run lines (writeRunLines): each reason's head, linked to the environment page, which gives
+// them in full. Reasons the run lines already state (oversubscribed DOPs: "throughput under contention")
+// are not repeated; "" when there is nothing to warn of.
+func bannerLine(m *model) string {
 	var heads []string
-	for i, r := range reasons {
+	for _, r := range weakEvidence(m) {
+		if onRunLines(r) {
+			continue
+		}
 		h := reasonHead(r)
-		if i > 0 && strings.HasPrefix(h, "The ") {
+		if len(heads) > 0 && strings.HasPrefix(h, "The ") {
 			h = "the " + h[len("The "):] // mid-sentence, after a semicolon
 		}
 		heads = append(heads, h)
 	}
-	fmt.Fprintf(w, "> [!WARNING]\n> **Weak evidence:** %s ([why](%s#weak-evidence)). Read the verdicts as indications, not measurements.\n\n",
-		strings.Join(heads, "; "), environmentPage)
+	if len(heads) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("⚠ **Weak evidence** ([details](%s#weak-evidence)): %s.", environmentPage, strings.Join(heads, "; "))
 }
+
+// onRunLines reports whether a weak-evidence reason is said by the first page's run lines (writeRunLines).
+func onRunLines(reason string) bool { return strings.Contains(reasonHead(reason), " oversubscribed ") }
 
 // writeBannerFull lists every reason of the first page's banner in full.
 func writeBannerFull(w io.Writer, m *model) {

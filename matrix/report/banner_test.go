@@ -55,7 +55,7 @@ func TestBanner(t *testing.T) {
 			}
 			page := string(data)
 			banner, _, _ := strings.Cut(page, "## Verdicts")
-			has := strings.Contains(banner, "**Weak evidence:**")
+			has := strings.Contains(banner, "**Weak evidence**")
 			if has != (len(tc.want) > 0) {
 				t.Fatalf("banner shown %v, want %v:\n%s", has, len(tc.want) > 0, banner)
 			}

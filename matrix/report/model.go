@@ -25,6 +25,7 @@ type model struct {
 	Findings    []matrix.Finding      // lines left out before any analysis (screened.go)
 	Notes       []string              // inputs not counted, such as a run given twice
 	Runs        []string              // distinct run ids
+	RunsOf      map[string][]string   // per platform, its distinct run ids (runner instances), sorted
 	Envs        map[string][]host.Env // per platform, distinct
 	Samples     map[string]int        // per platform
 	Load        map[string]*loadInfo  // per platform
@@ -37,6 +38,8 @@ type model struct {
 	Emulated    *emulatedInputs // what ran under an emulator: kept out of everything above (emulated.go)
 	// Calibration is the run's own A/A label-swap null (stats.LabelSwapNull), nil without an A/A control.
 	Calibration *stats.Calibration
+
+	decisionNotes string // the decision table's footnotes, set when it is written, printed under the verdicts
 }
 
 // loadInfo sums up how busy a platform's machines were over its successful samples.
@@ -64,9 +67,14 @@ type group struct {
 func newModel(samples []matrix.Sample, a *stats.Analysis) *model {
 	m := &model{Analysis: a, Envs: map[string][]host.Env{}, Samples: map[string]int{}, Load: map[string]*loadInfo{}, Split: map[string]splitCount{}}
 	runs := map[string]bool{}
+	runsOf := map[string]map[string]bool{}
 	envs := map[string]map[host.Env]bool{}
 	for _, s := range samples {
 		runs[s.Run] = true
+		if runsOf[s.Cell.Platform] == nil {
+			runsOf[s.Cell.Platform] = map[string]bool{}
+		}
+		runsOf[s.Cell.Platform][s.Run] = true
 		m.Samples[s.Cell.Platform]++
 		if s.Result == nil {
 			continue
@@ -101,6 +109,10 @@ func newModel(samples []matrix.Sample, a *stats.Analysis) *model {
 		envs[s.Cell.Platform][s.Result.Env] = true
 	}
 	m.Runs = sortedKeys(runs)
+	m.RunsOf = map[string][]string{}
+	for p, set := range runsOf {
+		m.RunsOf[p] = sortedKeys(set)
+	}
 	for p, set := range envs {
 		for e := range set {
 			m.Envs[p] = append(m.Envs[p], e)

@@ -10,19 +10,11 @@ import (
 )
 
 // key is the exact match a pooled state must meet: deflateReset keeps the whole Config (the four
-// deflateInit2 parameters and the gzip OS byte), so a state is reusable only for the same one. Level -1
-// and 6 are different keys, as they were in the seed.
-type key struct {
-	level      int
-	strategy   deflate.Strategy
-	windowBits int
-	memLevel   int
-	gzipOS     int
-}
+// deflateInit2 parameters, the gzip OS byte and the zlib-ng generation), so a state is reusable only for
+// the same one, every field of it. Level -1 and 6 are different keys, as they were in the seed.
+type key deflate.Config
 
-func keyOf(c deflate.Config) key {
-	return key{level: c.Level, strategy: c.Strategy, windowBits: c.WindowBits, memLevel: c.MemLevel, gzipOS: c.GzipOS}
-}
+func keyOf(c deflate.Config) key { return key(c) }
 
 // slot holds one idle state; st == nil marks a free slot. bytes is st.BlockBytes(), taken when the state
 // came in, so that the idle budget is summed without calling into the engine under the lock.

@@ -94,6 +94,8 @@ func TestSettingsSeparation(t *testing.T) {
 		{"windowBits-format", deflate.Config{Level: 6, WindowBits: 31, MemLevel: 8}},
 		{"windowBits-size", deflate.Config{Level: 6, WindowBits: -12, MemLevel: 8}},
 		{"memLevel", deflate.Config{Level: 6, WindowBits: -15, MemLevel: 9}},
+		{"gzipOS", deflate.Config{Level: 6, WindowBits: -15, MemLevel: 8, GzipOS: deflate.GzipOSWindows}},
+		{"generation", deflate.Config{Level: 6, WindowBits: -15, MemLevel: 8, Generation: deflate.ZlibNG222}},
 	}
 	payload := varianttest.Payload()
 	for _, tt := range tests {
