@@ -44,6 +44,7 @@ var sections = []section{
 	{"elapsed", cellsPage, writeElapsed},
 	{"cells-charts", cellsPage, writeChartsOf(cellsPage)},
 	{"cells", cellsPage, writeCellStats},
+	{"instances", cellsPage, writeInstances},
 	{"why", whyPage, writeWhy},
 	{"why-counters", whyPage, writeWhyCounters},
 	{"why-regimes", whyPage, writeWhyRegimes},

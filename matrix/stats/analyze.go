@@ -253,7 +253,7 @@ func analyzeCell(cell matrix.Cell, samples []matrix.Sample, opts Options, th *be
 				continue // an absent counter: nothing to compare, and no delta to carry into a family
 			}
 			d := compare(control, v, m, opts.Confidence, opts.EquivMargin, th)
-			d.Unstable = control.Regimes.Flagged || v.Regimes.Flagged
+			d.Unstable = unstablePair(control, v, d)
 			c.Deltas = append(c.Deltas, d)
 		}
 	}
