@@ -178,7 +178,7 @@ func TestAdaptiveCandidatesStopApart(t *testing.T) {
 			t.Errorf("%v: samples per variant %v, classes %v, closed by %q after %d rounds", c.Cell, pairs, c.Classes, c.ClosedBy, c.Rounds)
 		}
 	}
-	kept, findings := Screen(&r.Plan, m.Run, filepath.Join(r.Dir, SamplesFile), samples, nil)
+	kept, findings := Screen(&r.Plan, m.RunIDs(), filepath.Join(r.Dir, SamplesFile), samples, nil)
 	if len(findings) > 0 || len(kept) != len(samples) {
 		t.Errorf("screen kept %d of %d samples: %v", len(kept), len(samples), findings)
 	}

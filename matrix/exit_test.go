@@ -210,5 +210,8 @@ func TestReadSamplesTornLine(t *testing.T) {
 		if tt.torn && !strings.Contains(err.Error(), ResumeCommand(filepath.Dir(p))) {
 			t.Errorf("%q: error %v lacks the resume command", tt.content, err)
 		}
+		if n := strings.Count(err.Error(), "torn last line"); tt.torn && n != 1 {
+			t.Errorf("%q: error %q says \"torn last line\" %d times, want once", tt.content, err, n)
+		}
 	}
 }

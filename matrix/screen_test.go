@@ -56,7 +56,7 @@ func TestScreen(t *testing.T) {
 			for i := range lines {
 				lines[i] = i + 1
 			}
-			kept, findings := Screen(&r.Plan, all[0].Run, "samples.jsonl", ss, lines)
+			kept, findings := Screen(&r.Plan, []string{all[0].Run}, "samples.jsonl", ss, lines)
 			if len(findings) != 1 || findings[0].Kind != tt.kind || !strings.Contains(findings[0].Detail, tt.detail) || !strings.HasPrefix(findings[0].Where, "samples.jsonl:") {
 				t.Fatalf("findings %v, want one %s saying %q", findings, tt.kind, tt.detail)
 			}

@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/deflatelab/deflatelab/matrix"
 	"github.com/deflatelab/deflatelab/matrix/host"
 	"github.com/deflatelab/deflatelab/matrix/stats"
 )
@@ -18,12 +19,22 @@ var weakProfiles = map[string]string{
 // a line; empty when there is none.
 func weakEvidence(m *model) []string {
 	var out []string
+	for _, u := range m.Unchecked { // first: what the report could not check underlies everything else
+		out = append(out, "**Not checked against its plan:** "+u+".")
+	}
+	for _, mb := range m.MixedBuilds {
+		out = append(out, fmt.Sprintf("**Two builds of one variant:** %s; its comparisons mix two programs (rebuild once and run again).", mb))
+	}
 	for _, src := range m.Sources {
 		if mf := src.Manifest; mf != nil && weakProfiles[mf.Profile] != "" {
 			out = append(out, fmt.Sprintf("Run `%s` used the **%s profile**, which %s.", mf.Run, mf.Profile, weakProfiles[mf.Profile]))
 		}
 		if mf := src.Manifest; mf != nil && !mf.Complete() {
-			out = append(out, fmt.Sprintf("Run `%s` is **%s**: %d of %d planned samples recorded.", mf.Run, mf.Status, mf.Samples, mf.Planned))
+			missing := ""
+			if mf.Missing > 0 {
+				missing = fmt.Sprintf("; %d planned samples are missing (`lab bench -resume` takes them)", mf.Missing)
+			}
+			out = append(out, fmt.Sprintf("Run `%s` is **%s**: %d of %d planned samples recorded%s.", mf.Run, statusText(mf.Status), mf.Samples, mf.Planned, missing))
 		}
 	}
 	var thin, tests, failed, mismatched, all int
@@ -64,6 +75,14 @@ func weakEvidence(m *model) []string {
 		out = append(out, l)
 	}
 	return out
+}
+
+// statusText is a run's status in the banner's words.
+func statusText(status string) string {
+	if status == matrix.StatusDiskFull {
+		return "stopped by a full disk"
+	}
+	return status
 }
 
 // bannerLine is the first page's one line of warnings when there is a reason for doubt, written as the

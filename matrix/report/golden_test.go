@@ -181,6 +181,10 @@ func TestLinks(t *testing.T) {
 			}
 			file, frag, _ := strings.Cut(m[1], "#")
 			target := filepath.Join(filepath.Dir(page), filepath.FromSlash(file))
+			// Outside the reports folder, a link resolves against the repository the folder sits in.
+			if rel, err := filepath.Rel(reports, target); err == nil && strings.HasPrefix(rel, "..") {
+				target = filepath.Join(repo, strings.TrimPrefix(filepath.ToSlash(rel), "../"))
+			}
 			if frag != "" {
 				data, err := os.ReadFile(target)
 				found := false
@@ -191,10 +195,6 @@ func TestLinks(t *testing.T) {
 					t.Errorf("%s: link %s: no such heading (%v)", filepath.Base(page), m[1], err)
 				}
 				continue
-			}
-			// Outside the reports folder, a link resolves against the repository the folder sits in.
-			if rel, err := filepath.Rel(reports, target); err == nil && strings.HasPrefix(rel, "..") {
-				target = filepath.Join(repo, strings.TrimPrefix(filepath.ToSlash(rel), "../"))
 			}
 			if _, err := os.Stat(target); err != nil {
 				t.Errorf("%s: link %s: %v", filepath.Base(filepath.Dir(page)), m[1], err)

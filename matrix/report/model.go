@@ -24,6 +24,9 @@ type model struct {
 	Sources     []source
 	Findings    []matrix.Finding      // lines left out before any analysis (screened.go)
 	Notes       []string              // inputs not counted, such as a run given twice
+	Unchecked   []string              // inputs whose samples could not be checked against their plan, and why
+	MixedBuilds []matrix.MixedBuild   // host variants measured in two builds (matrix.MixedBuilds)
+	Spread      []matrix.RunSpread    // how spread each run's cells were over it (matrix.Spread)
 	Runs        []string              // distinct run ids
 	RunsOf      map[string][]string   // per platform, its distinct run ids (runner instances), sorted
 	Envs        map[string][]host.Env // per platform, distinct
