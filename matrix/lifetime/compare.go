@@ -35,7 +35,20 @@ type Ratio struct {
 	flips      *flipSet  // the test's distribution, for Readjust; nil without an interval
 	pairs      []float64 // each pair's candidate/control total at N, in pair order
 	boot       []float64 // Bootstrap's resampled ratios, sorted, for Readjust
+	combined   Combination
 }
+
+// Combination is a ratio's estimate, interval and p-value that the caller computed from several runner
+// instances' own comparisons (stats: their random-effects combination): set with Comparison.Combine, it
+// replaces the pooled sign-flip test's, whose interval does not carry the variance between instances.
+type Combination interface {
+	Ratio() float64
+	Interval(conf float64) (lo, hi float64) // on the ratio's scale
+	P() float64
+}
+
+// Combined reports whether the ratio's figures come from a Combination.
+func (r Ratio) Combined() bool { return r.combined != nil }
 
 // PairRatios is each paired round's own ratio of totals at N (candidate over control), in round order.
 func (r Ratio) PairRatios() []float64 { return slices.Clone(r.pairs) }
@@ -210,6 +223,8 @@ func (c *Comparison) Readjust(conf float64) {
 	for j := range c.Ratios {
 		r := &c.Ratios[j]
 		switch {
+		case r.combined != nil:
+			r.Lo, r.Hi = r.combined.Interval(conf)
 		case r.boot != nil:
 			r.Lo, r.Hi = percentiles(r.boot, conf)
 		case r.flips != nil:
@@ -222,6 +237,28 @@ func (c *Comparison) Readjust(conf float64) {
 	if c.BreakEven.ResamplesTotal > 0 {
 		c.BreakEven.Decided = c.Ratios[len(c.Ratios)-1].Excludes1()
 	}
+}
+
+// Combine sets the ratio at lifetime n from comb (Combination) at the comparison's current confidence;
+// false when n is not on the grid.
+func (c *Comparison) Combine(n int, comb Combination) bool {
+	for j := range c.Ratios {
+		r := &c.Ratios[j]
+		if r.N != n {
+			continue
+		}
+		conf := r.Confidence
+		if conf == 0 {
+			conf = Confidence
+		}
+		r.combined, r.Estimate, r.P, r.Confidence = comb, comb.Ratio(), comb.P(), conf
+		r.Lo, r.Hi = comb.Interval(conf)
+		if j == len(c.Ratios)-1 && c.BreakEven.ResamplesTotal > 0 {
+			c.BreakEven.Decided = r.Excludes1()
+		}
+		return true
+	}
+	return false
 }
 
 // knotsOf is every lifetime at which some curve changes slope, plus 1 and MaxN, ascending, within 1..MaxN:
