@@ -41,6 +41,8 @@ type model struct {
 	Emulated    *emulatedInputs // what ran under an emulator: kept out of everything above (emulated.go)
 	// Calibration is the run's own A/A label-swap null (stats.LabelSwapNull), nil without an A/A control.
 	Calibration *stats.Calibration
+	// Validity is the measurement's own validity data (stats.Validity), nil before Render computes it.
+	Validity *stats.Validity
 
 	decisionNotes string // the decision table's footnotes, set when it is written, printed under the verdicts
 }

@@ -76,6 +76,8 @@ func Render(opts Options) (string, error) {
 	if m.Calibration, err = stats.LabelSwapNull(in.Samples, manifests, stats.Options{EquivMargin: planMargin(in)}, stats.DefaultSwaps, calibrationSeed); err != nil {
 		return "", err
 	}
+	v := a.Validity(m.Life.cells, manifests, m.Calibration)
+	m.Validity = &v
 	var cs []chart
 	if len(in.Samples) > 0 { // emulated runs alone have nothing to chart
 		if cs, err = charts(m); err != nil {

@@ -59,6 +59,7 @@ var sections = []section{
 	{"original", originalPage, writeOriginal},
 	{"banner-full", environmentPage, writeBannerFull},
 	{"environment", environmentPage, writeEnvironment},
+	{"validity-checks", environmentPage, writeValidityChecks},
 	{"calibration", environmentPage, writeCalibration},
 }
 
