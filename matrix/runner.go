@@ -1,6 +1,7 @@
 package matrix
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -92,6 +93,10 @@ func (r *Runner) prepare(ctx context.Context, hosts map[string]string, run Manif
 		if d.Platform != "" && d.Platform != r.Plan.Platform {
 			return nil, nil, fmt.Errorf("matrix: host binary %s is built for %s, but the plan's platform is %s; give -platform %s (and -exec with an emulator unless this machine runs it)",
 				path, d.Platform, r.Plan.Platform, d.Platform)
+		}
+		if r.Plan.ZlibNG != "" && !slices.Contains(d.Generations, r.Plan.ZlibNG) {
+			return nil, nil, usageErrorf("matrix: host binary %s runs zlib-ng generations %s, not the plan's %s; rebuild the hosts (go tool mage build)",
+				path, cmp.Or(strings.Join(d.Generations, ", "), LegacyZlibNG+" only (built before -zlibng)"), r.Plan.ZlibNG)
 		}
 		commits[hostVariant(v)] = d.Commit
 		if backends == nil {

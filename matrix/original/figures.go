@@ -4,6 +4,7 @@
 package original
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -54,7 +55,7 @@ type Figure struct {
 	Source    Source
 	Candidate string // "pooled" or "splitalloc"
 	Capacity  int    // the pool's slots for pooled, 0 otherwise
-	Workload  string // "fixed" or "mixed"
+	Workload  string // the lab's name of the write-up's workload: "fixed" or "mixed"
 	DOP       int
 	Phase     string // "cold" or "warm"
 	Metric    Metric
@@ -112,6 +113,18 @@ func splitRow(workload, label string, dop int, coldC, coldK, warmC, warmK string
 		{Source: SplitPR, Candidate: "splitalloc", Workload: workload, DOP: dop, Phase: "warm", Metric: Elapsed,
 			ControlText: warmC, CandText: warmK, Runs: runs, Quote: q},
 	}
+}
+
+// Workloads lists the workloads the write-ups measured (their figures' workloads, in order): a claim about
+// "every cell" of a phase is held against a run's cells of these workloads only.
+func Workloads() []string {
+	var out []string
+	for _, f := range Figures {
+		if !slices.Contains(out, f.Workload) {
+			out = append(out, f.Workload)
+		}
+	}
+	return out
 }
 
 // Figures are every control/candidate pair the two write-ups print, in their order.

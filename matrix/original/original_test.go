@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -180,5 +181,11 @@ func TestSection(t *testing.T) {
 	}
 	if max != len(listed) || len(listed) == 0 {
 		t.Errorf("rows reference passages up to [%d], %d listed", max, len(listed))
+	}
+}
+
+func TestWorkloads(t *testing.T) {
+	if got := Workloads(); !slices.Equal(got, []string{"fixed", "mixed"}) {
+		t.Errorf("Workloads() = %v, want the write-ups' [fixed mixed]", got)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/deflatelab/deflatelab/matrix/stats"
+	"github.com/deflatelab/deflatelab/matrix/workload"
 )
 
 // num formats a measured value with enough digits to compare neighbours in a table: four significant
@@ -199,13 +200,11 @@ func bytesNum(v float64) string {
 	return num(v) + " B"
 }
 
-// workloadLabel names a workload as the seeds do, or returns it unchanged.
+// workloadLabel names a workload as the seeds' tables do (workload.Workload.Title), or returns a name
+// the workload package does not know unchanged.
 func workloadLabel(w string) string {
-	switch w {
-	case "fixed":
-		return "Fixed configuration"
-	case "mixed":
-		return "Mixed configurations"
+	if wl, err := workload.ByName(w); err == nil {
+		return wl.Title
 	}
 	return w
 }

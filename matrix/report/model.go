@@ -43,6 +43,8 @@ type model struct {
 	Calibration *stats.Calibration
 	// Validity is the measurement's own validity data (stats.Validity), nil before Render computes it.
 	Validity *stats.Validity
+	// ZlibNG is the zlib-ng generation every input ran ("2.2.5" or "2.2.2"; runGeneration refuses a mix).
+	ZlibNG string
 
 	decisionNotes string // the decision table's footnotes, set when it is written, printed under the verdicts
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/deflatelab/deflatelab/matrix"
 	"github.com/deflatelab/deflatelab/matrix/original"
 	"github.com/deflatelab/deflatelab/matrix/stats"
+	"github.com/deflatelab/deflatelab/matrix/workload"
 )
 
 // dotnetBackends are the allocators .NET uses, listed first among a platform's backends:
@@ -103,7 +104,8 @@ func originalRun(a *stats.Analysis) original.Run {
 		Phase: func(t original.Target, candidate, phase string, m original.Metric) []original.Measured {
 			var out []original.Measured
 			for _, c := range a.Cells {
-				if c.Platform == t.Platform && c.Backend == t.Backend && c.Phase == phase {
+				// The write-ups' claims about every cell of a phase were made over their workloads only.
+				if c.Platform == t.Platform && c.Backend == t.Backend && c.Phase == phase && slices.Contains(original.Workloads(), c.Workload) {
 					if d := c.Delta(candidate, originalMetrics[m]); d != nil {
 						if ms := measured(d); ms.Valid {
 							out = append(out, ms)
@@ -117,8 +119,8 @@ func originalRun(a *stats.Analysis) original.Run {
 		Idle: func(t original.Target, candidate string) []float64 {
 			var out []float64
 			for _, c := range a.Cells {
-				// The mixed workload's 12 configurations fill every slot: the estimate is of a full pool.
-				if c.Platform == t.Platform && c.Backend == t.Backend && c.Phase == "warm" && c.Workload == "mixed" {
+				// A cycling workload (mixed: 12 configurations) fills every slot: the estimate is of a full pool.
+				if c.Platform == t.Platform && c.Backend == t.Backend && c.Phase == "warm" && workload.Cycles(c.Workload) {
 					if v := c.Variant(candidate); v != nil {
 						if e := v.Metrics[stats.IdleBytes.Name]; !e.Empty() {
 							out = append(out, e.Center)

@@ -48,6 +48,10 @@ func Render(opts Options) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	gen, err := runGeneration(in)
+	if err != nil {
+		return "", err
+	}
 	// Emulated samples, and their runs' manifests, are split out before anything is computed: every
 	// section sees the measured ones only, and writeEmulated lists the others.
 	emu := splitInputs(in)
@@ -62,6 +66,7 @@ func Render(opts Options) (string, error) {
 	a.ApplyRuns(manifests)
 	m := newModel(in.Samples, a)
 	m.Emulated = emu
+	m.ZlibNG = gen
 	m.Raw, m.Sources, m.Findings, m.Notes, m.Unchecked = in.Raw, in.Sources, in.Findings, in.Notes, in.Unchecked
 	m.MixedBuilds, m.Spread = matrix.MixedBuilds(in.Samples), matrix.Spread(in.Samples)
 	if err := fill(m, opts, in); err != nil {
@@ -108,6 +113,7 @@ func Render(opts Options) (string, error) {
 	var cells bytes.Buffer
 	records := a.CellRecords()
 	records.Lifetime = stats.LifetimeRecords(m.Life.cells, a.Control)
+	records.ZlibNG, records.ZlibNGDescription = gen, matrix.GenerationWords(gen)
 	if err := stats.WriteCells(&cells, records); err != nil {
 		return "", err
 	}
