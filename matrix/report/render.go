@@ -78,7 +78,7 @@ func Render(opts Options) (string, error) {
 	if m.Life, err = newLifeView(a); err != nil {
 		return "", err
 	}
-	if m.Calibration, err = stats.LabelSwapNull(in.Samples, manifests, stats.Options{EquivMargin: planMargin(in)}, stats.DefaultSwaps, calibrationSeed); err != nil {
+	if m.Calibration, err = calibrate(in, manifests); err != nil {
 		return "", err
 	}
 	v := a.Validity(m.Life.cells, manifests, m.Calibration)
