@@ -186,14 +186,10 @@ func checkNames(what string, got, allowed []string) error {
 // the Williams design's period, n rounds for an even number n of variants and 2n for an odd one. 1 for
 // Shuffle, whose balance is only in expectation.
 func (p Plan) Period() int {
-	n := len(p.Variants)
-	switch {
-	case p.Order != Rotate || n < 2:
-		return 1
-	case n%2 == 1:
-		return 2 * n
+	if n := len(p.Variants); p.Order == Rotate && n >= 2 {
+		return RotationPeriod(n)
 	}
-	return n
+	return 1
 }
 
 // Warnings are what is legal in p but weakens it: rounds that are not a whole number of the order's

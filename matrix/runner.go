@@ -150,6 +150,13 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 	if err != nil {
 		return err
 	}
+	if r.Resume { // samples of another build than the hosts now: refused before anything is written
+		if rf, err := ReadResultsFile(filepath.Join(r.Dir, SamplesFile)); err == nil {
+			if err := mixedBuild(rf.Samples, builds); err != nil {
+				return err
+			}
+		}
+	}
 	made, err := makeDir(r.Dir)
 	if err != nil {
 		return err
@@ -253,10 +260,6 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 		}
 		err = errors.Join(err, sw.Close(), ferr)
 	}()
-	if err := mixedBuild(all, builds); err != nil {
-		return err
-	}
-
 	recorded := map[sampleKey]Sample{}
 	for _, s := range all {
 		recorded[keyOf(s)] = s

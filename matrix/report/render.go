@@ -173,7 +173,10 @@ func fill(m *model, opts Options, in *inputs) error {
 	m.Out = filepath.ToSlash(out)
 	var dirs []string
 	for _, src := range in.Sources {
-		dirs = append(dirs, filepath.ToSlash(filepath.Join(out, m.Name, rawDir, src.Group)))
+		dir := filepath.ToSlash(filepath.Join(out, m.Name, rawDir, src.Group))
+		if !slices.Contains(dirs, dir) { // a merged folder's runs share their raw folder
+			dirs = append(dirs, dir)
+		}
 	}
 	m.Command = fmt.Sprintf("go run ./cmd/lab report -in %s -out %s -name %s -title %s -date %s",
 		shellQuote(strings.Join(dirs, ",")), shellQuote(filepath.ToSlash(out)),

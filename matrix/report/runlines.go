@@ -176,6 +176,14 @@ func (m *model) workloadDefinitions() string {
 	return strings.Join(parts, "; ")
 }
 
+// configsOf is how many configurations a workload cycles through (1 when unknown).
+func configsOf(name string) int {
+	if w, err := workload.ByName(name); err == nil && len(w.Configs) > 0 {
+		return len(w.Configs)
+	}
+	return 1
+}
+
 // workloadMeaning is one workload's definition, in the words a decision needs (workload.Workload.Summary).
 func workloadMeaning(name string) string {
 	if w, err := workload.ByName(name); err == nil {

@@ -114,7 +114,7 @@ func TestThreeWorkloads(t *testing.T) {
 	// The write-ups' idle-memory estimate is held against the cycling workload's warm cells only (8 states
 	// at pooled/8, at each of its 3 DOPs), never stream's one state.
 	original := pages["original.md"]
-	if !strings.Contains(original, "in 3 warm mixed cells (median idle bytes)") {
+	if !strings.Contains(original, "in 3 warm mixed cells where 8 states can be idle (DOP 1, 4, 8; median idle bytes)") {
 		t.Errorf("original.md: want the idle memory of the 3 warm mixed cells:\n%s", original)
 	}
 	// The split write-up's claims about every cold and warm cell cover its workloads, fixed and mixed: 6
