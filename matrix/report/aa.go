@@ -131,7 +131,8 @@ func validityWeaknesses(m *model) []string {
 	return out
 }
 
-// roundsLine closes a banner: how many rounds each cell had, and what that cannot rule out.
+// roundsLine closes a banner: how many rounds each cell had, whether they ran back to back, and what
+// that cannot rule out.
 func roundsLine(m *model) string {
 	lo, hi := m.roundsRange()
 	if hi == 0 {
@@ -141,7 +142,20 @@ func roundsLine(m *model) string {
 	if hi != lo {
 		r = fmt.Sprintf("%d to %d", lo, hi)
 	}
+	if back, cells := m.backToBack(); back > 0 {
+		return fmt.Sprintf("**%d of %d cells ran their rounds back to back** (%s rounds per cell): a change of speed that "+
+			"lasts a whole cell cannot be told from an effect.", back, cells, r)
+	}
 	return fmt.Sprintf("%s rounds per cell: a change of speed that lasts a whole cell cannot be told from an effect.", r)
+}
+
+// backToBack is how many of the runs' cells ran their rounds as one block (matrix.Spread), of all.
+func (m *model) backToBack() (back, cells int) {
+	for _, rs := range m.Spread {
+		back += rs.Contiguous
+		cells += len(rs.Cells)
+	}
+	return back, cells
 }
 
 // unstableCount is the number of unstable elapsed-time comparisons, and of all of them.
