@@ -28,6 +28,7 @@ func writeVerdictSummary(w io.Writer, m *model) {
 		"lifetime cost sums it); page faults, allocations, first operations and the other counters are exploratory: they "+
 		"explain, they decide nothing. In %s. **Bold**: faster (-) or slower (+), the change in %%; read from each cell's "+
 		"selection-adjusted interval: %s ([every cell with its interval](#verdicts)).\n\n", verdictCellLegend(m), equivalenceRule(m.margin()))
+	writeSameTreatment(w, m)
 }
 
 // verdictCellLegend says how a summary cell is read: "each cell: DOP 1, then ‡ DOP 4, 8, 12 as one group,
