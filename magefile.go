@@ -42,6 +42,11 @@ func (Validate) Local(ctx context.Context) error {
 	return tasks.Validate(ctx, std, runtime.GOOS, runtime.GOARCH)
 }
 
+// Race runs the packages with concurrency under the race detector (ci.yml's race step); says what it skipped where the detector cannot run.
+func (Validate) Race(ctx context.Context) error {
+	return tasks.ValidateRace(ctx, std, runtime.GOOS, runtime.GOARCH, os.Getenv("GITHUB_ACTIONS") == "true")
+}
+
 // Emulated runs the suites as windows/amd64 under wine64 and linux/arm64 under qemu (DEFLATELAB_REQUIRE_EMULATORS=1: no skipping).
 func (Validate) Emulated(ctx context.Context) error {
 	o, err := options()

@@ -80,8 +80,8 @@ func TestAdaptiveResume(t *testing.T) {
 	r := adaptiveRunner(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	// 4 cells x 2 rounds x 3 variants = 24 samples make the first batch; stop 6 samples into the second.
-	r.Progress = &cancelAfter{n: 30, cancel: cancel}
+	// 4 cells x 2 rounds x every variant make the first batch; stop 6 samples into the second.
+	r.Progress = &cancelAfter{n: 4*2*len(r.Plan.Variants) + 6, cancel: cancel}
 	if err := r.Run(ctx); !errors.Is(err, errInterrupted) {
 		t.Fatalf("interrupted Run() = %v", err)
 	}
@@ -178,7 +178,7 @@ func TestAdaptiveCandidatesStopApart(t *testing.T) {
 			t.Errorf("%v: samples per variant %v, classes %v, closed by %q after %d rounds", c.Cell, pairs, c.Classes, c.ClosedBy, c.Rounds)
 		}
 	}
-	kept, findings := Screen(&r.Plan, m.Run, filepath.Join(r.Dir, SamplesFile), samples, nil)
+	kept, findings := Screen(&r.Plan, m.RunIDs(), filepath.Join(r.Dir, SamplesFile), samples, nil)
 	if len(findings) > 0 || len(kept) != len(samples) {
 		t.Errorf("screen kept %d of %d samples: %v", len(kept), len(samples), findings)
 	}

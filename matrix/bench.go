@@ -51,6 +51,7 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		adapt   = fs.Bool("adaptive", false, "adaptive rounds: batches of two order-balanced rounds, each cell closing once every comparison in it is decided (faster, slower, or equivalent within -equiv-margin) by an anytime-valid rule, at most -rounds (docs/METHOD.md, \"Adaptive rounds\"; default: the profile's)")
 		_       = fs.Int("resample", -1, "extra rounds, at most, for each cell the regime detector flags unstable after its rounds (even; 0: none; default: the profile's)")
 		_       = fs.Float64("equiv-margin", 0, "equivalence margin of verdicts and adaptive stopping, a fraction (default 0.02: within -+2%)")
+		replica = fs.String("replica", "", fmt.Sprintf("I/K: run replica I of K of the plan (1 <= I <= K <= %d), its own run on its own runner as a rule; lab merge combines the K results folders (run.json records the replica and the machine)", MaxReplicas))
 		prog    = fs.String("progress", "auto", "progress on stderr: auto (one live line on a terminal, a line per sample otherwise), lines, or none (the summary line only)")
 	)
 	if err := fs.Parse(args); err != nil {
@@ -88,6 +89,7 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	plan := p.Plan
 	complete := false
+	var replicaOf *Replica
 	if *resume {
 		if *out == "" {
 			return usageErrorf("bench: -resume needs -out, the results directory to continue")
@@ -110,6 +112,9 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		if err != nil {
 			return fmt.Errorf("bench: -resume: %w", err)
 		}
+		if len(m.Instances) > 0 {
+			return usageErrorf("bench: -resume: %s is a merged folder (lab merge) of %d runs; resume one of the runs merged, then merge again", *out, len(m.Instances))
+		}
 		plan = m.Plan
 		if goos, goarch, _ = strings.Cut(plan.Platform, "/"); !flagGiven(fs, "exec") {
 			emulator = strings.Fields(m.Emulated)
@@ -117,10 +122,16 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		if p, err = ProfileByName(plan.Profile); err != nil {
 			return err
 		}
-		complete = m.Complete() && (!*retry || m.Failed == 0)
-		if _, err := ReadSamples(filepath.Join(*out, SamplesFile)); err != nil {
-			complete = false // a torn or broken line: the runner's resume cuts or names it
+		if err := plan.Validate(); err != nil {
+			return usageErrorf("bench: -resume: the plan in %s is not valid (%v): its samples cannot be checked against it, so the run cannot be continued; start a new run", filepath.Join(*out, ManifestFile), err)
 		}
+		// Complete means every planned sample is on disk, counted from the samples themselves: a line
+		// lost or renamed leaves a hole that run.json's counts do not show.
+		if rf, err := ReadResultsFile(filepath.Join(*out, SamplesFile)); err == nil && len(rf.Bad) == 0 {
+			kept, findings := Screen(&m.Plan, m.RunIDs(), rf.Path, rf.Samples, rf.Lines)
+			m.Reconcile(*out, kept, findings)
+			complete = m.Complete() && (!*retry || m.Failed == 0)
+		} // else a torn or broken line, or no file: the runner's resume cuts or names it
 		if *timeout == 0 && m.Timeout != "" {
 			if *timeout, err = time.ParseDuration(m.Timeout); err != nil {
 				return fmt.Errorf("bench: -resume: run.json timeout: %w", err)
@@ -187,11 +198,27 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		if plan.Order == Shuffle && plan.Seed == 0 {
 			plan.Seed = rand.Uint64()
 		}
+		if *replica != "" {
+			rep, err := ParseReplica(*replica)
+			if err != nil {
+				return &UsageError{Err: fmt.Errorf("bench: -replica: %w", err)}
+			}
+			if plan.Order == Shuffle && !set["seed"] {
+				return usageErrorf("bench: -replica with -order shuffle: give -seed too, the same for every replica, so that the replicas share one plan (lab merge refuses different plans)")
+			}
+			replicaOf = &rep
+		}
 		if *out == "" {
 			*out = filepath.Join("results", time.Now().UTC().Format("20060102-150405")+"-"+goos+"-"+goarch)
+			if replicaOf != nil {
+				*out += fmt.Sprintf("-r%dof%d", replicaOf.Index, replicaOf.Count)
+			}
 		}
 		if err := plan.Validate(); err != nil {
 			return &UsageError{Err: err}
+		}
+		for _, w := range plan.Warnings() {
+			fmt.Fprintf(stderr, "bench: warning: %s\n", w)
 		}
 	}
 	if *timeout == 0 {
@@ -204,7 +231,7 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	r := &Runner{
 		Plan: plan, Dir: *out, Timeout: *timeout, Resume: *resume, RetryFailed: *retry, Exec: emulator,
 		Command: append([]string{"lab", "bench"}, args...), Progress: stderr, Live: *prog == "auto" && IsTerminal(stderr),
-		Hosts: map[string]string{}, Policy: NewPolicy(plan, Unstable),
+		Hosts: map[string]string{}, Policy: NewPolicy(plan, Unstable), Replica: replicaOf,
 	}
 	if *prog == "none" {
 		r.Progress = nil
@@ -213,7 +240,7 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		r.Hosts[hostVariant(v)] = hostbin.Path(*bin, goos, hostVariant(v))
 	}
 	if complete {
-		fmt.Fprintf(stderr, "bench: %s is complete: every planned sample is recorded, or every cell closed; nothing to resume\n", *out)
+		fmt.Fprintf(stderr, "bench: %s is complete: every planned sample is recorded, and every cell closed; nothing to resume\n", *out)
 	} else {
 		err = r.Run(ctx)
 	}
@@ -226,6 +253,8 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return fmt.Errorf("%w before the run started; nothing was written", err)
 	case errors.Is(err, errInterrupted):
 		err = fmt.Errorf("%w; the samples so far are kept, continue with: %s", err, ResumeCommand(*out))
+	case errors.Is(err, errRecording) && diskFull(err):
+		err = fmt.Errorf("disk full: %w; the samples before it are kept: free some space, then continue with: %s", err, ResumeCommand(*out))
 	case errors.Is(err, errRecording):
 		err = fmt.Errorf("%w; the samples before it are kept: free some space, then continue with: %s", err, ResumeCommand(*out))
 	}

@@ -4,11 +4,14 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/deflatelab/deflatelab/matrix/workload"
 )
 
 // Bad input is refused before anything runs: no results directory appears.
@@ -20,8 +23,8 @@ func TestBenchMainBadInput(t *testing.T) {
 		want string
 	}{
 		{[]string{"-profile", "huge"}, `unknown profile "huge"; allowed: [smoke quick full]`},
-		{[]string{"-variants", "control,bogus"}, `unknown variant "bogus"; allowed: [control pooled splitalloc aa]`},
-		{[]string{"-workloads", "zip"}, `unknown workload "zip"; allowed: [fixed mixed]`},
+		{[]string{"-variants", "control,bogus"}, `unknown variant "bogus"; allowed: ` + fmt.Sprint(CandidateNames())},
+		{[]string{"-workloads", "zip"}, `unknown workload "zip"; allowed: ` + fmt.Sprint(workload.Names())},
 		{[]string{"-phases", "hot"}, `unknown phase "hot"`},
 		{[]string{"-dops", "1,0"}, "DOP 0 is outside 1..1024"},
 		{[]string{"-dops", "300000"}, "DOP 300000 is outside 1..1024"},
@@ -32,7 +35,18 @@ func TestBenchMainBadInput(t *testing.T) {
 		{[]string{"-backends", "crt"}, `-backends: unknown backend "crt"`},
 		{[]string{"-platform", "windows/amd64"}, "missing host binary " + filepath.Join(bin, "host-control.exe")},
 		{[]string{"-dops", "one"}, `-dops: "one" is not an integer`},
-		{[]string{"-rounds", "0"}, "rounds 0 is below 1"},
+		{[]string{"-rounds", "0"}, "rounds 0 is outside 1..1000"},
+		{[]string{"-rounds", "1000000000"}, "rounds 1000000000 is outside 1..1000 (MaxRounds"},
+		{[]string{"-cold-ops", "2000000"}, "each at most 1000000 (MaxOps"},
+		{[]string{"-warmup", "1000001"}, "each at most 1000000 (MaxOps"},
+		{[]string{"-resample", "2000"}, "resample maxExtra 2000: want an even number of rounds, 2..1000"},
+		{[]string{"-dops", "1,1"}, "DOP 1 given twice"},
+		{[]string{"-workloads", "fixed,fixed"}, `workload "fixed" given twice`},
+		{[]string{"-variants", "control,aa,aa"}, `variant "aa" given twice`},
+		{[]string{"-pool-capacity", "8,8"}, `variant "pooled/8" given twice`},
+		{[]string{"-replica", "3/2"}, "-replica: matrix: replica \"3/2\": want I/K with 1 <= I <= K <= 16"},
+		{[]string{"-replica", "0/2"}, "want I/K"},
+		{[]string{"-replica", "1/2", "-order", "shuffle"}, "give -seed too"},
 		{[]string{"-order", "alpha"}, `order "alpha" is not one of [rotate shuffle]`},
 		{[]string{"-backends", "tcmalloc"}, `unknown backend "tcmalloc"; the hosts have [goheap pages]`},
 		{[]string{"-backends", "pages,default"}, `backend "pages" given twice`},
@@ -75,7 +89,7 @@ func TestBenchMainRunsAndResumes(t *testing.T) {
 		t.Errorf("stdout %q, want the results directory", stdout.String())
 	}
 	m, err := ReadManifest(out)
-	if err != nil || m.Plan.Seed == 0 || m.Plan.Backends[0] != "pages" || m.Planned != 2*3*3 || m.Status != StatusComplete {
+	if err != nil || m.Plan.Seed == 0 || m.Plan.Backends[0] != "pages" || m.Planned != 2*m.Plan.Rounds*len(m.Plan.Variants) || m.Status != StatusComplete {
 		t.Fatalf("manifest %+v, %v", m, err)
 	}
 	// Resuming a finished run takes nothing new; plan flags are refused.

@@ -2,9 +2,12 @@ package matrix
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/deflatelab/deflatelab/matrix/hostbin"
 )
 
 func TestParseCandidate(t *testing.T) {
@@ -30,7 +33,7 @@ func TestParseCandidate(t *testing.T) {
 		{"pooled/", "", 0, `pooled capacity must be an integer 1..1024: got ""`},
 		{"pooled/8/2", "", 0, `got "8/2"`},
 		{"control/8", "", 0, `variant "control/8": only pooled takes a capacity (pooled/N)`},
-		{"bogus", "", 0, `unknown variant "bogus"; allowed: [control pooled splitalloc aa], or pooled/N`},
+		{"bogus", "", 0, `unknown variant "bogus"; allowed: ` + fmt.Sprint(CandidateNames()) + `, or pooled/N`},
 		{"bogus/8", "", 0, `unknown variant "bogus/8"`},
 	}
 	for _, tt := range tests {
@@ -90,13 +93,30 @@ func TestWithCapacities(t *testing.T) {
 	}
 }
 
-// The profiles' candidates: the seed's 8 slots everywhere, 12 and 16 beside it in the full profile, which
-// also runs the seed's losing cell (mixed at DOP 4); the A/A control in quick and full.
+// The profiles' candidates: every host variant (the registry's, in its order), with the seed's 8 slots
+// for pooled everywhere, 12 and 16 beside it in the full profile, which also runs the seed's losing cell
+// (mixed at DOP 4); the A/A control right after control in quick and full.
 func TestProfileCandidates(t *testing.T) {
+	candidates := func(aa bool, capacities ...string) []string {
+		var out []string
+		for _, v := range hostbin.Variants() {
+			switch {
+			case v == Pooled:
+				for _, c := range capacities {
+					out = append(out, Pooled+"/"+c)
+				}
+			case v == aaHost && aa:
+				out = append(out, v, AA)
+			default:
+				out = append(out, v)
+			}
+		}
+		return out
+	}
 	want := map[string][]string{
-		"smoke": {"control", "pooled/8", "splitalloc"},
-		"quick": {"control", "aa", "pooled/8", "splitalloc"},
-		"full":  {"control", "aa", "pooled/8", "pooled/12", "pooled/16", "splitalloc"},
+		"smoke": candidates(false, "8"),
+		"quick": candidates(true, "8"),
+		"full":  candidates(true, "8", "12", "16"),
 	}
 	for _, prof := range Profiles() {
 		if !slices.Equal(prof.Plan.Variants, want[prof.Name]) {

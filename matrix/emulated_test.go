@@ -44,14 +44,15 @@ func TestRunUnderEmulator(t *testing.T) {
 	emu, log := fakeEmulator(t)
 	shortWaitDelay(t)
 	r := fakeRunner(t, "ok")
-	r.Plan.Phases, r.Plan.DOPs, r.Plan.Rounds = []string{"cold"}, []int{1}, 2 // 1 cell x 2 rounds x 3 variants
+	r.Plan.Phases, r.Plan.DOPs, r.Plan.Rounds = []string{"cold"}, []int{1}, 2 // 1 cell x 2 rounds x every variant
 	r.Exec = []string{emu, "--flag"}
 	if err := r.Run(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	samples := readAll(t, r.Dir)
-	if len(samples) != 6 {
-		t.Fatalf("%d samples, want 6", len(samples))
+	nSamples := 2 * len(r.Plan.Variants)
+	if len(samples) != nSamples {
+		t.Fatalf("%d samples, want %d", len(samples), nSamples)
 	}
 	want := emu + " --flag"
 	for _, s := range samples {
@@ -68,8 +69,9 @@ func TestRunUnderEmulator(t *testing.T) {
 	}
 	calls, _ := os.ReadFile(log)
 	lines := strings.Split(strings.TrimSpace(string(calls)), "\n")
-	if len(lines) != 3+1+6 || !strings.HasPrefix(lines[0], "--flag "+r.Hosts["control"]+" -describe") || !strings.Contains(lines[3], " -calibrate ") {
-		t.Errorf("the emulator ran %d times (want 3 describes, the harness calibration, 6 samples), first %q", len(lines), lines[0])
+	nHosts := len(r.Hosts)
+	if len(lines) != nHosts+1+nSamples || !strings.HasPrefix(lines[0], "--flag "+r.Hosts["control"]+" -describe") || !strings.Contains(lines[nHosts], " -calibrate ") {
+		t.Errorf("the emulator ran %d times (want %d describes, the harness calibration, %d samples), first %q", len(lines), nHosts, nSamples, lines[0])
 	}
 	// Resuming under another emulator (or none) would mix two ways of running in one run.
 	r.Resume, r.Exec = true, nil
@@ -131,8 +133,8 @@ func TestBenchMainExecAndPlatform(t *testing.T) {
 		t.Fatalf("%v\n%s", err, &stderr)
 	}
 	m, err := ReadManifest(out)
-	if err != nil || m.Emulated != emu || m.Plan.Platform != here || strings.Join(m.Plan.Backends, ",") != "goheap,pages" || m.Samples != 6 || m.Failed != 0 {
-		t.Errorf("manifest %+v, %v; want emulated, on %s, backends all resolved, 6 samples", m, err, here)
+	if err != nil || m.Emulated != emu || m.Plan.Platform != here || strings.Join(m.Plan.Backends, ",") != "goheap,pages" || m.Samples != 2*len(m.Plan.Variants) || m.Failed != 0 {
+		t.Errorf("manifest %+v, %v; want emulated, on %s, backends all resolved, 2 cells x 1 round x every variant", m, err, here)
 	}
 	// A resume takes the emulator from the manifest.
 	if err := BenchMain(context.Background(), []string{"-bin", bin, "-out", out, "-resume"}, &bytes.Buffer{}, &stderr); err != nil {

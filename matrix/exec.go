@@ -61,6 +61,7 @@ func runHost(ctx context.Context, emulator []string, path string, plan Plan, j J
 	cmd.Stdout, cmd.Stderr = &stdout, stderr
 
 	start := time.Now()
+	s.Start = start.UTC()
 	err := startHost(cmd)
 	if err == nil {
 		err = cmd.Wait()

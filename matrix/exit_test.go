@@ -19,17 +19,28 @@ func benchArgs(bin, out string, extra ...string) []string {
 	return append([]string{"-profile", "smoke", "-bin", bin, "-out", out, "-workloads", "fixed", "-dops", "1", "-phases", "cold"}, extra...)
 }
 
+// smokeCell is what benchArgs plans: one cell of the smoke profile, its rounds of every candidate
+// (samples), and rounds, the samples of each candidate in it; from the profile, so a variant added to
+// the registry changes them with it.
+func smokeCell() (samples, rounds int) {
+	p, _ := ProfileByName("smoke")
+	return p.Plan.Rounds * len(p.Plan.Variants), p.Plan.Rounds
+}
+
+func smokeCellSamples() int { n, _ := smokeCell(); return n }
+
 // Every run ends with a summary line that says how many samples failed, and a run where some cell
 // and variant has no usable sample fails, naming them.
 func TestBenchMainSummaryAndUnusableCells(t *testing.T) {
+	n, r := smokeCell()
 	tests := []struct {
 		mode       string
 		wantErr    string // "" = success
 		wantStderr string
 	}{
-		{mode: "ok", wantStderr: "bench: 9 of 9 planned samples recorded, 0 failed in "},
-		{mode: "crash=control", wantErr: "1 cell/variant pairs have no usable sample", wantStderr: "9 of 9 planned samples recorded, 3 failed (3 exit status 3)"},
-		{mode: "garbage=pooled", wantErr: "workload=fixed/dop=1/phase=cold/backend=pages variant=pooled", wantStderr: ", 3 failed (3 host result does not parse"},
+		{mode: "ok", wantStderr: fmt.Sprintf("bench: %d of %d planned samples recorded, 0 failed in ", n, n)},
+		{mode: "crash=control", wantErr: "1 cell/variant pairs have no usable sample", wantStderr: fmt.Sprintf("%d of %d planned samples recorded, %d failed (%d exit status 3)", n, n, r, r)},
+		{mode: "garbage=pooled", wantErr: "workload=fixed/dop=1/phase=cold/backend=pages variant=pooled", wantStderr: fmt.Sprintf(", %d failed (%d host result does not parse", r, r)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.mode, func(t *testing.T) {
@@ -64,7 +75,8 @@ func TestBenchMainResumeComplete(t *testing.T) {
 	if err := BenchMain(context.Background(), []string{"-bin", bin, "-out", out, "-resume"}, io.Discard, &stderr); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"is complete", "nothing to resume", "9 of 9 planned samples recorded, 0 failed"} {
+	n, _ := smokeCell()
+	for _, want := range []string{"is complete", "nothing to resume", fmt.Sprintf("%d of %d planned samples recorded, 0 failed", n, n)} {
 		if !strings.Contains(stderr.String(), want) {
 			t.Errorf("resume of a complete run: stderr lacks %q:\n%s", want, stderr.String())
 		}
@@ -113,8 +125,8 @@ func TestBenchMainWriteFailureGivesResumeHint(t *testing.T) {
 	if err := BenchMain(context.Background(), []string{"-bin", bin, "-out", out, "-resume"}, io.Discard, io.Discard); err != nil {
 		t.Fatalf("the hinted resume: %v", err)
 	}
-	if m, _ := ReadManifest(out); m.Status != StatusComplete || m.Samples != 9 {
-		t.Errorf("after the resume: status %s, %d samples; want complete, 9", m.Status, m.Samples)
+	if m, _ := ReadManifest(out); m.Status != StatusComplete || m.Samples != m.Planned || m.Planned != smokeCellSamples() {
+		t.Errorf("after the resume: status %s, %d of %d samples; want complete, %d", m.Status, m.Samples, m.Planned, smokeCellSamples())
 	}
 }
 
@@ -197,6 +209,9 @@ func TestReadSamplesTornLine(t *testing.T) {
 		}
 		if tt.torn && !strings.Contains(err.Error(), ResumeCommand(filepath.Dir(p))) {
 			t.Errorf("%q: error %v lacks the resume command", tt.content, err)
+		}
+		if n := strings.Count(err.Error(), "torn last line"); tt.torn && n != 1 {
+			t.Errorf("%q: error %q says \"torn last line\" %d times, want once", tt.content, err, n)
 		}
 	}
 }

@@ -108,9 +108,10 @@ func fakeHost(mode string, args []string, stdout, stderr io.Writer) int {
 		switch variant {
 		case Pooled:
 			r.ElapsedNs *= 2
-		case "splitalloc": // +40% and -30% in turn, counted in a file: a change of ~0 that no round count decides
+		case "splitalloc": // +40% and -30% in turn, counted in a file per cell: a change of ~0 that no round count decides
 			n := 0
 			if p := os.Getenv(fakeCounterEnv); p != "" {
+				p += fmt.Sprintf("-%s-%d-%s-%s", r.Workload, r.DOP, r.Phase, r.Backend)
 				b, _ := os.ReadFile(p)
 				n = len(b)
 				os.WriteFile(p, append(b, '.'), 0o644)

@@ -19,12 +19,21 @@ import (
 // holder was left by a killed run: stale, and taken over.
 const LockFile = "lock"
 
-// LockHolder is the process that holds (or, stale, last held) a results directory's lock.
+// LockHolder is the process that holds (or, stale, last held) a results directory's lock. A holder
+// that ended but could not write run.json (a full disk) leaves its end here, Status and Error as run.json
+// would have had them, for the next resume to record; a holder killed outright leaves none.
 type LockHolder struct {
-	PID   int       `json:"pid"`
-	Host  string    `json:"host"`
-	Start time.Time `json:"start"`
+	PID    int       `json:"pid"`
+	Host   string    `json:"host"`
+	Start  time.Time `json:"start"`
+	End    time.Time `json:"end,omitzero"`
+	Status string    `json:"status,omitempty"`
+	Error  string    `json:"error,omitempty"`
 }
+
+// lockRecordSize is the lock file's size while held: the holder's JSON padded with spaces, so that the
+// blocks an ending written in place needs are the file's already, even on a full disk.
+const lockRecordSize = 1024
 
 func (h LockHolder) String() string {
 	if h.PID == 0 {
@@ -45,7 +54,10 @@ func (e *LockedError) Error() string {
 }
 
 // resultsLock is a held results directory lock.
-type resultsLock struct{ f *os.File }
+type resultsLock struct {
+	f  *os.File
+	me LockHolder
+}
 
 // lockResults takes dir's lock without waiting: a *LockedError when another process holds it. stale is
 // the holder a killed run left in the lock file, nil when the last holder let go normally (or there was
@@ -69,13 +81,27 @@ func lockResults(dir string) (l *resultsLock, stale *LockHolder, err error) {
 		stale = &prev
 	}
 	host, _ := os.Hostname()
-	me, _ := json.Marshal(LockHolder{PID: os.Getpid(), Host: host, Start: time.Now().UTC()})
-	if err := rewrite(f, append(me, '\n')); err != nil {
+	me := LockHolder{PID: os.Getpid(), Host: host, Start: time.Now().UTC()}
+	if err := rewrite(f, padded(me)); err != nil {
 		unlock(f)
 		f.Close()
 		return nil, nil, err
 	}
-	return &resultsLock{f}, stale, nil
+	return &resultsLock{f, me}, stale, nil
+}
+
+// padded is h as one JSON line padded with spaces to lockRecordSize (an error cut to fit).
+func padded(h LockHolder) []byte {
+	b, _ := json.Marshal(h)
+	for over := len(b) + 1 - lockRecordSize; over > 0 && h.Error != ""; over = len(b) + 1 - lockRecordSize {
+		h.Error = h.Error[:max(0, len(h.Error)-over-3)] + "..."
+		b, _ = json.Marshal(h)
+	}
+	out := append(b, '\n')
+	for len(out) < lockRecordSize {
+		out = append(out, ' ')
+	}
+	return out
 }
 
 // readHolder reads the holder a lock file names; known is false for an empty (released) file. A file
@@ -100,9 +126,19 @@ func rewrite(f *os.File, data []byte) error {
 }
 
 // release empties the lock file, so that the next runner does not take this run for a killed one, then
-// lets go of the lock.
-func (l *resultsLock) release() error {
-	err := rewrite(l.f, nil)
+// lets go of the lock. unsaved, when not nil, is this run's end that run.json could not take (a full
+// disk): it is written over the holder, in place, for the next resume to record.
+func (l *resultsLock) release(unsaved *Attempt) error {
+	var err error
+	if unsaved == nil {
+		err = rewrite(l.f, nil)
+	} else {
+		h := l.me
+		h.End, h.Status, h.Error = unsaved.End, unsaved.Status, unsaved.Error
+		if _, err = l.f.WriteAt(padded(h), 0); err == nil {
+			err = l.f.Sync()
+		}
+	}
 	return errors.Join(err, unlock(l.f), l.f.Close())
 }
 

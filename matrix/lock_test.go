@@ -8,25 +8,32 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 )
 
-// snapshot is every file of a results directory, to prove that a refused writer wrote nothing.
+// snapshot is every file of a results directory, its pinned hosts by build id, to prove that a refused
+// writer wrote nothing.
 func snapshot(t *testing.T, dir string) map[string]string {
 	t.Helper()
 	out := map[string]string{}
-	ents, err := os.ReadDir(dir)
+	err := filepath.WalkDir(dir, func(p string, e os.DirEntry, err error) error {
+		if err != nil || e.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		if filepath.Dir(rel) == HostsDir {
+			out[rel], err = BuildID(p)
+			return err
+		}
+		b, err := os.ReadFile(p)
+		out[rel] = string(b)
+		return err
+	})
 	if err != nil {
 		t.Fatal(err)
-	}
-	for _, e := range ents {
-		b, err := os.ReadFile(filepath.Join(dir, e.Name()))
-		if err != nil {
-			t.Fatal(err)
-		}
-		out[e.Name()] = string(b)
 	}
 	return out
 }
@@ -71,7 +78,7 @@ func TestSecondWriterRefused(t *testing.T) {
 				}
 			}
 		}
-		if err := holder.release(); err != nil {
+		if err := holder.release(nil); err != nil {
 			t.Fatal(err)
 		}
 		if held, _, stale, err := LockState(r.Dir); held || stale || err != nil {
@@ -202,16 +209,29 @@ func (p *peekManifest) Write(b []byte) (int, error) {
 	return len(b), nil
 }
 
-// run.json is rewritten after every cell, so a run killed mid-way never leaves "running, 0 samples"
-// over samples on disk (issue 21 item 4).
+// run.json is rewritten after every round (of every cell), so a run killed mid-way never leaves
+// "running, 0 samples" over samples on disk (issue 21 item 4).
 func TestManifestCheckpoints(t *testing.T) {
 	r := fakeRunner(t, "crash=pooled")
-	peek := &peekManifest{dir: r.Dir, n: 10} // the first sample of the second cell (9 a cell)
+	cells, perRound := len(r.Plan.Cells()), len(r.Plan.Cells())*len(r.Plan.Variants)
+	pooled := len(slices.DeleteFunc(slices.Clone(r.Plan.Variants), func(v string) bool { return hostVariant(v) != Pooled }))
+	peek := &peekManifest{dir: r.Dir, n: perRound + 1} // the first sample of the second round
 	r.Progress = peek
 	if err := r.Run(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	if m := peek.seen; m.Status != StatusRunning || m.Samples != 9 || m.Failed != 3 {
-		t.Errorf("run.json during the second cell: %s, %d samples, %d failed; want running, 9, 3", m.Status, m.Samples, m.Failed)
+	if m := peek.seen; m.Status != StatusRunning || m.Samples != perRound || m.Failed != cells*pooled {
+		t.Errorf("run.json during the second round: %s, %d samples, %d failed; want running, %d, %d", m.Status, m.Samples, m.Failed, perRound, cells*pooled)
+	}
+	m, _ := ReadManifest(r.Dir)
+	for _, c := range peek.seen.Cells {
+		if c.Start.IsZero() || !c.End.After(c.Start) {
+			t.Errorf("%v: span %v..%v after its first round, want one", c.Cell, c.Start, c.End)
+		}
+	}
+	for _, c := range m.Cells {
+		if c.Start.Before(m.Start) || c.End.After(m.End) || !c.End.After(c.Start) {
+			t.Errorf("%v: span %v..%v, outside the run's %v..%v", c.Cell, c.Start, c.End, m.Start, m.End)
+		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"time"
 )
 
@@ -14,8 +15,11 @@ type Manifest struct {
 	Run     string            `json:"run"` // shared by every sample of the run, kept across -resume
 	Profile string            `json:"profile"`
 	Plan    Plan              `json:"plan"`
-	Hosts   map[string]string `json:"hosts"`    // variant -> host binary
-	Commits map[string]string `json:"commits"`  // variant -> the commit its host was built from
+	Hosts   map[string]string `json:"hosts"`   // variant -> the host binary the run pinned (copied to hosts/)
+	Commits map[string]string `json:"commits"` // variant -> the commit its host was built from
+	// Builds are the host variants' build ids (BuildID) as pinned at the run's start: every sample ran
+	// that build and records it. Absent in runs older than pinning.
+	Builds  map[string]string `json:"builds,omitempty"`
 	Timeout string            `json:"timeout"`  // per sample
 	Command [][]string        `json:"commands"` // the command line of the run and of each resume
 	Start   time.Time         `json:"start"`    //
@@ -23,10 +27,13 @@ type Manifest struct {
 	End     time.Time         `json:"end,omitzero"`
 	Status  string            `json:"status"` // running, complete, interrupted, mismatch, error
 	Error   string            `json:"error,omitempty"`
-	Samples int               `json:"samples"`           // recorded, OK or not
-	Failed  int               `json:"failed"`            // recorded samples that are not OK
-	Planned int               `json:"planned"`           // what the plan takes
-	Harness *Harness          `json:"harness,omitempty"` // the loop's own cost per operation, at (re)start
+	Samples int               `json:"samples"` // recorded, OK or not
+	Failed  int               `json:"failed"`  // recorded samples that are not OK
+	Planned int               `json:"planned"` // what the plan takes
+	// Missing counts the planned samples of the rounds the cells took that are not recorded (a line lost
+	// or renamed): a resume takes them. 0 in a complete run.
+	Missing int      `json:"missing,omitempty"`
+	Harness *Harness `json:"harness,omitempty"` // the loop's own cost per operation, at (re)start
 	// Emulated is the emulator command every host ran under (lab bench -exec), empty for a native run;
 	// each sample records it too. An emulated run is a functional check, not a timing.
 	Emulated string `json:"emulated,omitempty"`
@@ -42,6 +49,37 @@ type Manifest struct {
 	// (kill -9, a lost machine) cannot say so itself: the next resume, finding its lock left behind,
 	// records it as interrupted.
 	Attempts []Attempt `json:"attempts,omitempty"`
+	// Interleave is the run's order across cells (round by round, the cells of a round in a seeded
+	// order); absent in runs older than it, whose cells ran their rounds back to back.
+	Interleave *Interleave `json:"interleave,omitempty"`
+	// Replica is which of K replicas of one plan this run is (lab bench -replica I/K), nil for a run
+	// that is not one; Machine is the machine it ran on.
+	Replica *Replica `json:"replica,omitempty"`
+	Machine *Machine `json:"machine,omitempty"`
+	// Instances, in a folder made by lab merge, are the run.json of each run merged (one runner
+	// instance each), unchanged; the fields above then describe the merged folder (see Merge). Empty for
+	// a folder one runner wrote.
+	Instances []Manifest `json:"instances,omitempty"`
+}
+
+// RunIDs are the run ids whose samples the folder holds: its instances' in a merged folder, else its own.
+func (m Manifest) RunIDs() []string {
+	if len(m.Instances) == 0 {
+		return []string{m.Run}
+	}
+	var ids []string
+	for _, in := range m.Instances {
+		ids = append(ids, in.Run)
+	}
+	return ids
+}
+
+// Runs is the folder's runs, one manifest each: its instances in a merged folder, else itself.
+func (m Manifest) Runs() []Manifest {
+	if len(m.Instances) == 0 {
+		return []Manifest{m}
+	}
+	return m.Instances
 }
 
 // Attempt is one invocation of the runner on a results directory and how it ended.
@@ -65,12 +103,20 @@ type CellRun struct {
 	// Classes are the adaptive rule's states of the cell's comparisons, by candidate (faster, slower,
 	// equivalent, or "" undecided).
 	Classes map[string]string `json:"classes,omitempty"`
+	// Start and End are the cell's time span: its first sample's start and its last sample's end (zero
+	// in runs older than sample start times). Interleaved, a cell spans most of the run.
+	Start time.Time `json:"start,omitzero"`
+	End   time.Time `json:"end,omitzero"`
 }
 
-// Complete reports whether the run finished its plan: complete, with every planned sample recorded, or
-// - an adaptive or re-sampled run, whose samples can be fewer or more than planned - every cell closed.
+// Complete reports whether the run finished its plan: complete, with no planned sample missing, and
+// every planned sample recorded or - an adaptive or re-sampled run, whose samples can be fewer or more
+// than planned - every cell closed. A merged folder is complete when every instance is.
 func (m Manifest) Complete() bool {
-	return m.Status == StatusComplete && (m.Samples >= m.Planned || allClosed(m.Cells))
+	if len(m.Instances) > 0 {
+		return !slices.ContainsFunc(m.Instances, func(in Manifest) bool { return !in.Complete() })
+	}
+	return m.Status == StatusComplete && m.Missing == 0 && (m.Samples >= m.Planned || allClosed(m.Cells))
 }
 
 // Extra is how many extra (re-sampling) rounds the cell took.
@@ -88,6 +134,7 @@ const (
 	StatusInterrupted = "interrupted"
 	StatusMismatch    = "mismatch"
 	StatusError       = "error"
+	StatusDiskFull    = "disk-full" // a sample could not be written: no space left; resume after freeing some
 )
 
 // ReadManifest reads dir/run.json.
@@ -112,15 +159,23 @@ func (m Manifest) write(dir string) error {
 }
 
 // Reconcile makes m (read from dir) say what dir holds, for a reader such as the report: the counts
-// come from the screened samples on disk (kept, and findings' superseded attempts), and a run still
+// come from the screened samples on disk (kept, and findings' superseded attempts; Missing, the planned
+// samples not among them), and a run still
 // "running" whose lock no runner holds was killed, so it is interrupted. It changes m only, never dir.
 func (m *Manifest) Reconcile(dir string, kept []Sample, findings []Finding) {
 	m.Samples, m.Failed, m.Superseded = countKept(kept, findings)
-	if m.Status != StatusRunning {
+	if len(m.Instances) == 0 {
+		m.Missing = len(MissingSamples(m.Plan, m.Cells, kept))
+	}
+	if m.Status != StatusRunning || dir == "" {
 		return
 	}
 	held, h, _, err := LockState(dir)
 	if err != nil || held {
+		return
+	}
+	if h.Status != "" { // it ended, but could not write run.json: its end is in the lock
+		m.Status, m.Error = h.Status, h.Error
 		return
 	}
 	m.Status = StatusInterrupted

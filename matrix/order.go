@@ -59,17 +59,22 @@ func (p Plan) baseOrder(cellIndex, r int) []string {
 	return out
 }
 
+// RotationPeriod is the number of rounds after which the rotation of n variants repeats: n for an even
+// n, 2n for an odd n. Carry-over is balanced over whole periods (see RoundOrder).
+func RotationPeriod(n int) int {
+	if n%2 == 1 {
+		return 2 * n
+	}
+	return n
+}
+
 // williamsRow is row r (mod the period) of a Williams design for n treatments. The first row is
 // 0, 1, n-1, 2, n-2, ...; row k adds k mod n to it; for odd n the next n rows are those rows reversed.
 func williamsRow(n, r int) []int {
 	if n == 0 {
 		return nil
 	}
-	period := n
-	if n%2 == 1 {
-		period = 2 * n
-	}
-	r %= period
+	r %= RotationPeriod(n)
 	row := make([]int, n)
 	for i := range n {
 		base := (i + 1) / 2 // odd positions count up: 1, 2, ...

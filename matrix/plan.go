@@ -85,17 +85,22 @@ func (p Plan) Validate() error {
 	if len(p.DOPs) == 0 {
 		return fmt.Errorf("matrix: no DOPs; give at least one, each >= 1")
 	}
-	for _, d := range p.DOPs {
+	for i, d := range p.DOPs {
 		if d < 1 || d > host.MaxDOP {
 			return fmt.Errorf("matrix: DOP %d is outside 1..%d (the bound keeps a host's native memory near 350 MiB)", d, host.MaxDOP)
+		}
+		if slices.Contains(p.DOPs[:i], d) {
+			return fmt.Errorf("matrix: DOP %d given twice; each DOP is one set of cells", d)
 		}
 	}
 	if len(p.Backends) == 0 {
 		return fmt.Errorf("matrix: no backends; give at least one")
 	}
 	switch {
-	case p.Rounds < 1:
-		return fmt.Errorf("matrix: rounds %d is below 1", p.Rounds)
+	case p.Rounds < 1 || p.Rounds > MaxRounds:
+		return fmt.Errorf("matrix: rounds %d is outside 1..%d (MaxRounds: the full profile takes 12)", p.Rounds, MaxRounds)
+	case p.ColdOps > MaxOps || p.WarmOps > MaxOps || p.Warmup > MaxOps:
+		return fmt.Errorf("matrix: cold ops %d, warm ops %d, warmup %d: each at most %d (MaxOps: a sample of that many operations takes about a minute)", p.ColdOps, p.WarmOps, p.Warmup, MaxOps)
 	case p.Order != Rotate && p.Order != Shuffle:
 		return fmt.Errorf("matrix: order %q is not one of [%s %s]", p.Order, Rotate, Shuffle)
 	case p.ColdOps < 1 || p.WarmOps < 1:
@@ -121,6 +126,17 @@ func (p Plan) Validate() error {
 	_, err := workload.Payload(p.PayloadSeed, p.PayloadSize, p.PayloadRandom)
 	return err
 }
+
+// Upper bounds of a plan, checked before anything runs or is written: past them a run would take days
+// or exhaust memory, never finish usefully.
+const (
+	// MaxRounds bounds rounds per cell: 1,000 rounds of the full profile's 48 cells of 6 variants are
+	// 288,000 samples, weeks of runner time.
+	MaxRounds = 1000
+	// MaxOps bounds a sample's measured (and warm-up) operations: 1,000,000 operations of 20-60 us each
+	// are 20-60 s, beyond which a sample outlasts the profiles' per-sample timeouts anyway.
+	MaxOps = 1_000_000
+)
 
 // Control is the variant every candidate is compared with: a plan without it has no verdict to give.
 const Control = "control"
@@ -156,6 +172,34 @@ func checkNames(what string, got, allowed []string) error {
 		}
 	}
 	return nil
+}
+
+// Period is the number of rounds after which the plan's order is balanced (see RoundOrder): each
+// variant in each position equally often and, for Rotate, after each other variant equally often -
+// the Williams design's period, n rounds for an even number n of variants and 2n for an odd one. 1 for
+// Shuffle, whose balance is only in expectation.
+func (p Plan) Period() int {
+	n := len(p.Variants)
+	switch {
+	case p.Order != Rotate || n < 2:
+		return 1
+	case n%2 == 1:
+		return 2 * n
+	}
+	return n
+}
+
+// Warnings are what is legal in p but weakens it: rounds that are not a whole number of the order's
+// periods leave some variant more often first (the period for 5 candidates and control is 6; 12 rounds
+// are two, 10 are not). The smoke profile measures nothing, so its balance is moot and not warned of.
+// An adaptive plan's foldover pairs are balanced by themselves.
+func (p Plan) Warnings() []string {
+	var out []string
+	if k := p.Period(); p.Adaptive == nil && p.Profile != "smoke" && k > 1 && p.Rounds%k != 0 {
+		out = append(out, fmt.Sprintf("%d rounds are not a multiple of %d, the balanced order's period for %d variants: positions and carry-over are balanced only over whole periods (give -rounds %d or %d)",
+			p.Rounds, k, len(p.Variants), max(k, p.Rounds/k*k), (p.Rounds/k+1)*k))
+	}
+	return out
 }
 
 // Cells lists the plan's cells: workloads, then phases, then DOPs, then backends, each in the plan's order.

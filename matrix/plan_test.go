@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/deflatelab/deflatelab/matrix/workload"
 )
 
 func testPlan() Plan {
@@ -36,8 +38,8 @@ func TestPlanExpansion(t *testing.T) {
 			n++
 		}
 	}
-	if n != p.Samples() || n != len(cells)*6*3 {
-		t.Fatalf("%d jobs, Samples() = %d, want %d", n, p.Samples(), len(cells)*6*3)
+	if want := len(cells) * 6 * len(p.Variants); n != p.Samples() || n != want {
+		t.Fatalf("%d jobs, Samples() = %d, want %d", n, p.Samples(), want)
 	}
 	if got := strings.Join(p.hostArgs(Job{Cell: cells[0], Variant: "pooled"}), " "); !strings.Contains(got, "-variant pooled -workload fixed -dop 1 -phase cold -ops 20 -warmup 0 -backend goheap") {
 		t.Errorf("hostArgs = %q", got)
@@ -155,7 +157,7 @@ func TestShuffleDeterministic(t *testing.T) {
 		}
 		firsts[a[0]]++
 	}
-	if len(firsts) != 3 {
+	if len(firsts) != len(p.Variants) {
 		t.Errorf("over 60 shuffled rounds only %v went first", firsts)
 	}
 }
@@ -165,15 +167,18 @@ func TestPlanValidate(t *testing.T) {
 		edit func(*Plan)
 		want string
 	}{
-		{func(p *Plan) { p.Variants = []string{"control", "bogus"} }, `unknown variant "bogus"; allowed: [control pooled splitalloc aa]`},
+		{func(p *Plan) { p.Variants = []string{"control", "bogus"} }, `unknown variant "bogus"; allowed: ` + fmt.Sprint(CandidateNames())},
 		{func(p *Plan) { p.Variants = []string{"control", "control"} }, `variant "control" given twice`},
-		{func(p *Plan) { p.Workloads = []string{"nope"} }, `unknown workload "nope"; allowed: [fixed mixed]`},
+		{func(p *Plan) { p.Workloads = []string{"nope"} }, `unknown workload "nope"; allowed: ` + fmt.Sprint(workload.Names())},
 		{func(p *Plan) { p.Phases = []string{"hot"} }, `unknown phase "hot"; allowed: [cold warm]`},
 		{func(p *Plan) { p.DOPs = []int{4, 0} }, "DOP 0 is outside 1..1024"},
 		{func(p *Plan) { p.DOPs = []int{300000} }, "DOP 300000 is outside 1..1024"},
 		{func(p *Plan) { p.Variants = []string{"pooled", "splitalloc"} }, "have no control"},
 		{func(p *Plan) { p.DOPs = nil }, "no DOPs"},
-		{func(p *Plan) { p.Rounds = 0 }, "rounds 0 is below 1"},
+		{func(p *Plan) { p.Rounds = 0 }, "rounds 0 is outside 1..1000"},
+		{func(p *Plan) { p.Rounds = MaxRounds + 1 }, "rounds 1001 is outside 1..1000 (MaxRounds"},
+		{func(p *Plan) { p.WarmOps = MaxOps + 1 }, "warm ops 1000001"},
+		{func(p *Plan) { p.DOPs = []int{1, 2, 1} }, "DOP 1 given twice"},
 		{func(p *Plan) { p.Order = "random" }, `order "random" is not one of [rotate shuffle]`},
 		{func(p *Plan) { p.PayloadRandom = 2 }, "random fraction 2"},
 		{func(p *Plan) { p.Variants = nil }, "no variants"},
@@ -188,5 +193,30 @@ func TestPlanValidate(t *testing.T) {
 	}
 	if err := testPlan().Validate(); err != nil {
 		t.Errorf("smoke plan: %v", err)
+	}
+}
+
+// The plan warns when its rounds are not whole periods of the balanced order, for the number of variants
+// the registry gives it (a fourth host variant changes the period).
+func TestPlanWarnsUnbalancedRounds(t *testing.T) {
+	quick, _ := ProfileByName("quick")
+	full, _ := ProfileByName("full")
+	for _, p := range []Plan{quick.Plan, full.Plan} {
+		n, k := len(p.Variants), p.Period()
+		if want := map[bool]int{true: n, false: 2 * n}[n%2 == 0]; k != want {
+			t.Errorf("%s: period %d for %d variants, want %d", p.Profile, k, n, want)
+		}
+		if got := p.Warnings(); (p.Rounds%k != 0) != (len(got) > 0) {
+			t.Errorf("%s: %d rounds, period %d: warnings %q", p.Profile, p.Rounds, k, got)
+		}
+		p.Variants = append(p.Variants, "pooled/99") // one candidate more: another period
+		p.Rounds = p.Period() + 1
+		if got := p.Warnings(); len(got) != 1 || !strings.Contains(got[0], fmt.Sprintf("%d rounds are not a multiple of %d", p.Rounds, p.Period())) {
+			t.Errorf("%s with %d variants, %d rounds: warnings %q", p.Profile, len(p.Variants), p.Rounds, got)
+		}
+		p.Rounds = 2 * p.Period()
+		if got := p.Warnings(); len(got) != 0 {
+			t.Errorf("%s, two periods: warnings %q", p.Profile, got)
+		}
 	}
 }

@@ -91,8 +91,8 @@ type Resample struct {
 }
 
 func (r *Resample) validate() error {
-	if r != nil && (r.MaxExtra < 2 || r.MaxExtra%2 != 0) {
-		return fmt.Errorf("matrix: resample maxExtra %d: want an even number of rounds >= 2 (foldover pairs)", r.MaxExtra)
+	if r != nil && (r.MaxExtra < 2 || r.MaxExtra%2 != 0 || r.MaxExtra > MaxRounds) {
+		return fmt.Errorf("matrix: resample maxExtra %d: want an even number of rounds, 2..%d (foldover pairs; MaxRounds)", r.MaxExtra, MaxRounds)
 	}
 	return nil
 }

@@ -24,6 +24,13 @@ const resultsPerm = 0o644
 // openFile opens the results file; tests replace it to make writes fail as on a full disk.
 var openFile = os.OpenFile
 
+// writeLine writes a sample's line, and createTemp makes the temporary file of every atomic write;
+// tests replace them to fill the disk.
+var (
+	writeLine  = (*os.File).Write
+	createTemp = os.CreateTemp
+)
+
 // samplesWriter appends whole lines to a results file, syncing each, so that a run killed at any moment
 // leaves every finished sample on disk and at most one torn final line.
 type samplesWriter struct{ f *os.File }
@@ -85,7 +92,7 @@ func (w *samplesWriter) append(s Sample) error {
 	if err != nil {
 		return err
 	}
-	if _, err := w.f.Write(append(b, '\n')); err != nil {
+	if _, err := writeLine(w.f, append(b, '\n')); err != nil {
 		return err
 	}
 	return w.f.Sync()
@@ -96,7 +103,7 @@ func (w *samplesWriter) Close() error { return w.f.Close() }
 // writeFileAtomic writes path through a temporary file and a rename, so that a reader never sees a
 // half-written file. The file gets resultsPerm, as samples.jsonl does, not os.CreateTemp's 0600.
 func writeFileAtomic(path string, write func(*os.File) error) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".tmp*")
+	tmp, err := createTemp(filepath.Dir(path), filepath.Base(path)+".tmp*")
 	if err != nil {
 		return err
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -38,6 +39,10 @@ type Runner struct {
 	// Policy decides after each batch which cells take more rounds; nil is NewPolicy(Plan, nil): the
 	// plan's fixed or adaptive design, without re-sampling.
 	Policy Policy
+
+	// Replica, when set, makes the run replica Index of Count of its plan (lab bench -replica); run.json
+	// records it. A resume keeps the run's own.
+	Replica *Replica
 }
 
 // Prepare checks everything that can be checked before a sample runs and resolves the plan's backends:
@@ -46,32 +51,46 @@ type Runner struct {
 // host ("default" becomes the hosts' default, "all" every backend they all have). It returns the commit
 // each host variant was built from.
 func (r *Runner) Prepare(ctx context.Context) (commits map[string]string, err error) {
+	commits, _, err = r.prepare(ctx, r.Hosts, Manifest{})
+	return commits, err
+}
+
+// prepare is Prepare of the given host binaries; builds are their build ids (BuildID), read before
+// each is asked to describe itself. A binary that is not the build run (a resumed run's manifest)
+// measured is a *BuildError, before it runs.
+func (r *Runner) prepare(ctx context.Context, hosts map[string]string, run Manifest) (commits, builds map[string]string, err error) {
 	if err := r.Plan.Validate(); err != nil {
-		return nil, &UsageError{Err: err}
+		return nil, nil, &UsageError{Err: err}
 	}
 	if r.Timeout <= 0 {
-		return nil, usageErrorf("matrix: -timeout %v: allowed: a positive duration", r.Timeout)
+		return nil, nil, usageErrorf("matrix: -timeout %v: allowed: a positive duration", r.Timeout)
 	}
-	commits = map[string]string{}
+	commits, builds = map[string]string{}, map[string]string{}
 	var backends []string
 	var def string
 	for _, v := range r.Plan.Variants {
-		path := r.Hosts[hostVariant(v)]
+		path := hosts[hostVariant(v)]
 		if path == "" {
-			return nil, usageErrorf("matrix: no host binary given for variant %q", v)
+			return nil, nil, usageErrorf("matrix: no host binary given for variant %q", v)
 		}
 		if st, err := os.Stat(path); err != nil || !st.Mode().IsRegular() {
-			return nil, usageErrorf("matrix: missing host binary %s for variant %q on %s; build the hosts first (go tool mage build), or give -bin or -platform for hosts that exist", path, v, r.Plan.Platform)
+			return nil, nil, usageErrorf("matrix: missing host binary %s for variant %q on %s; build the hosts first (go tool mage build), or give -bin or -platform for hosts that exist", path, v, r.Plan.Platform)
+		}
+		if builds[hostVariant(v)], err = BuildID(path); err != nil {
+			return nil, nil, err
+		}
+		if was, now := run.Builds[hostVariant(v)], builds[hostVariant(v)]; was != "" && was != now {
+			return nil, nil, &BuildError{Variant: hostVariant(v), Detail: fmt.Sprintf("the run measured build %s (commit %s), but %s is build %s", was, run.Commits[hostVariant(v)], path, now)}
 		}
 		d, err := describeHost(ctx, r.Exec, path, r.Env)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if d.Variant != hostVariant(v) {
-			return nil, fmt.Errorf("matrix: host binary %s links variant %q, but the plan expects %q there", path, d.Variant, v)
+			return nil, nil, fmt.Errorf("matrix: host binary %s links variant %q, but the plan expects %q there", path, d.Variant, v)
 		}
 		if d.Platform != "" && d.Platform != r.Plan.Platform {
-			return nil, fmt.Errorf("matrix: host binary %s is built for %s, but the plan's platform is %s; give -platform %s (and -exec with an emulator unless this machine runs it)",
+			return nil, nil, fmt.Errorf("matrix: host binary %s is built for %s, but the plan's platform is %s; give -platform %s (and -exec with an emulator unless this machine runs it)",
 				path, d.Platform, r.Plan.Platform, d.Platform)
 		}
 		commits[hostVariant(v)] = d.Commit
@@ -91,26 +110,38 @@ func (r *Runner) Prepare(ctx context.Context) (commits map[string]string, err er
 			b = def
 		}
 		if !slices.Contains(backends, b) {
-			return nil, usageErrorf("matrix: -backends: unknown backend %q; the hosts have %v (or %q for %s, or %q alone for all of them)", planned[i], backends, DefaultBackend, def, AllBackends)
+			return nil, nil, usageErrorf("matrix: -backends: unknown backend %q; the hosts have %v (or %q for %s, or %q alone for all of them)", planned[i], backends, DefaultBackend, def, AllBackends)
 		}
 		if slices.Contains(resolved[:i], b) {
-			return nil, usageErrorf("matrix: -backends: backend %q given twice (%q stands for %s)", b, DefaultBackend, def)
+			return nil, nil, usageErrorf("matrix: -backends: backend %q given twice (%q stands for %s)", b, DefaultBackend, def)
 		}
 		resolved[i] = b
 	}
 	r.Plan.Backends = resolved
-	return commits, nil
+	return commits, builds, nil
 }
 
 // Run prepares, then takes every sample of the plan that is not recorded yet (with RetryFailed, failed
-// ones too). It returns an error when the run was interrupted (ctx), when a cell's variants disagree on
-// output (*MismatchError, after that cell's samples are all written), when another runner is writing
-// Dir (*LockedError, before anything is written), or when the results cannot be written. Failed samples
-// are not errors: they are recorded and the run goes on. Whatever happens after the run has started,
-// bench.txt and run.json describe what was recorded; a run stopped before that leaves no directory it
-// made.
+// ones too), round by round across the cells (see Interleave). It returns an error when the run was
+// interrupted (ctx), when a cell's variants disagree on output (*MismatchError, after that cell's round
+// is written), when another runner is writing Dir (*LockedError, before anything is written), when the
+// hosts are not the build the run measured (*BuildError), or when the results cannot be written. Failed
+// samples are not errors: they are recorded and the run goes on. Whatever happens after the run has
+// started, bench.txt and run.json describe what was recorded; a run stopped before that leaves no
+// directory it made.
+//
+// The hosts are pinned: copied into Dir/hosts before the first sample (see pinHosts), and every sample
+// runs the copy, so that a rebuild of bin/ during the run cannot change what is measured.
 func (r *Runner) Run(ctx context.Context) (err error) {
-	commits, err := r.Prepare(ctx)
+	hosts := r.Hosts
+	var was Manifest // a resumed run's, read again under the lock below
+	if r.Resume {
+		was, _ = ReadManifest(r.Dir)
+		if pinned, ok := pinnedHosts(r.Dir, r.Plan.Variants, r.Hosts); ok {
+			hosts = pinned // what the run measured so far, whatever bin/ holds now
+		}
+	}
+	commits, builds, err := r.prepare(ctx, hosts, was)
 	if err != nil {
 		return err
 	}
@@ -118,7 +149,12 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 	if err != nil {
 		return err
 	}
-	unmake := func() { // stopped before its first write (Ctrl-C while calibrating): leave nothing
+	var pinned []string // host copies this invocation made
+	unmake := func() {  // stopped before its first write (Ctrl-C while calibrating): leave nothing
+		for _, p := range pinned {
+			os.Remove(p)
+		}
+		os.Remove(filepath.Join(r.Dir, HostsDir)) // only if empty
 		if len(made) == 0 {
 			return // not this run's folder: its lock file may be another runner's
 		}
@@ -136,8 +172,9 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 		return err
 	}
 	started := false
+	var unsaved *Attempt // this invocation's end, when run.json could not take it
 	defer func() {
-		err = errors.Join(err, lock.release())
+		err = errors.Join(err, lock.release(unsaved))
 		if !started {
 			unmake()
 		}
@@ -145,12 +182,16 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 	now := time.Now().UTC()
 	m := Manifest{
 		Run:   runID(now, r.Plan.Platform),
-		Start: now, Command: [][]string{r.Command},
+		Start: now, Command: [][]string{r.Command}, Hosts: r.Hosts,
+		Replica: r.Replica, Machine: CurrentMachine(),
 	}
 	if r.Resume {
 		old, err := ReadManifest(r.Dir)
 		if err != nil {
 			return fmt.Errorf("matrix: -resume needs the run's manifest: %w", err)
+		}
+		if len(old.Instances) > 0 {
+			return fmt.Errorf("matrix: -resume: %s is a merged folder (lab merge) of %d runs; resume one of the runs merged, then merge again", r.Dir, len(old.Instances))
 		}
 		if !reflect.DeepEqual(old.Plan, r.Plan) {
 			return fmt.Errorf("matrix: -resume: the plan differs from the one in %s", filepath.Join(r.Dir, ManifestFile))
@@ -158,18 +199,31 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 		if emu := strings.Join(r.Exec, " "); old.Emulated != emu {
 			return fmt.Errorf("matrix: -resume: the run's hosts ran under -exec %q, not %q; one run is one way of running", old.Emulated, emu)
 		}
+		if err := sameBuild(old, hosts, commits, builds); err != nil {
+			return err
+		}
 		m = old
 		if stale != nil && old.Status == StatusRunning {
-			m.Attempts = append(m.Attempts, killedAttempt(*stale, now))
+			m.Attempts = append(m.Attempts, staleAttempt(*stale, now))
 		}
 		m.Resumed = append(m.Resumed, now)
 		m.Command = append(m.Command, r.Command)
 		m.End, m.Error = time.Time{}, ""
+		if m.Machine == nil {
+			m.Machine = CurrentMachine()
+		}
 	}
-	m.Profile, m.Plan, m.Hosts, m.Commits, m.Timeout = r.Plan.Profile, r.Plan, r.Hosts, commits, r.Timeout.String()
+	if m.Interleave == nil { // a new run, or one older than interleaving: its remaining rounds interleave
+		m.Interleave = &Interleave{Seed: rand.Uint64()}
+	}
+	var pinErr error
+	if hosts, pinned, pinErr = pinHosts(r.Dir, hostsOf(r.Plan.Variants, hosts), builds); pinErr != nil {
+		return pinErr
+	}
+	m.Profile, m.Plan, m.Commits, m.Builds, m.Timeout = r.Plan.Profile, r.Plan, commits, builds, r.Timeout.String()
 	m.Planned, m.Status, m.Emulated = r.Plan.Samples(), StatusRunning, strings.Join(r.Exec, " ")
 	first := hostVariant(r.Plan.Variants[0])
-	if m.Harness, err = calibrateHost(ctx, r.Exec, r.Hosts[first], first, r.Plan, r.Env); err != nil {
+	if m.Harness, err = calibrateHost(ctx, r.Exec, hosts[first], first, r.Plan, r.Env); err != nil {
 		return err
 	}
 
@@ -178,7 +232,7 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 		return err
 	}
 	started = true
-	all, findings := Screen(&r.Plan, m.Run, file.Path, file.Samples, file.Lines)
+	all, findings := Screen(&r.Plan, []string{m.Run}, file.Path, file.Samples, file.Lines)
 	r.warn(append(slices.Clone(file.Bad), findings...))
 	// The run's counts come from what is on disk, so a run.json left "running, 0 samples" by a killed
 	// run says the truth from here on.
@@ -188,8 +242,15 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 		return err
 	}
 	defer func() {
-		err = errors.Join(err, sw.Close(), r.finish(&m, now, all, err))
+		saved, ferr := r.finish(&m, now, all, err)
+		if !saved {
+			unsaved = &m.Attempts[len(m.Attempts)-1]
+		}
+		err = errors.Join(err, sw.Close(), ferr)
 	}()
+	if err := mixedBuild(all, builds); err != nil {
+		return err
+	}
 
 	recorded := map[sampleKey]Sample{}
 	for _, s := range all {
@@ -221,11 +282,12 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 		if ok && (prev.OK || !r.RetryFailed || retried[k]) {
 			return nil
 		}
-		s, err := runHost(ctx, r.Exec, r.Hosts[hostVariant(j.Variant)], r.Plan, j, r.Env, r.Timeout)
+		hv := hostVariant(j.Variant)
+		s, err := runHost(ctx, r.Exec, hosts[hv], r.Plan, j, r.Env, r.Timeout)
 		if err != nil {
 			return err
 		}
-		s.Run = m.Run
+		s.Run, s.Build = m.Run, builds[hv]
 		if ok {
 			s.Attempt, retried[k] = prev.Attempt+1, true
 		}
@@ -241,31 +303,8 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 		prog.sample(s)
 		return nil
 	}
-	// First the rounds that cells have taken already, closed cells too: a sample missing there (a line
-	// lost to garbage) is taken, and with RetryFailed a failed one again. The loop goes on from there.
-	// Candidates that stopped early did not run in every round: a round of theirs is missing only when
-	// they ran later (or the design gives every candidate its rounds: the fixed plan's own rounds).
-	for _, c := range cells {
-		ranAt := func(j Job) bool {
-			if j.Variant == controlOf(r.Plan.Variants) || (r.Plan.Adaptive == nil && j.Round < r.Plan.Rounds) {
-				return true
-			}
-			return slices.ContainsFunc(c.Samples, func(s Sample) bool { return s.Variant == j.Variant && s.Round >= j.Round })
-		}
-		for _, j := range r.Plan.jobs(c.Index, c.Cell, 0, c.Rounds, nil) {
-			if !ranAt(j) {
-				continue
-			}
-			if err := take(c, j); err != nil {
-				return err
-			}
-		}
-		if err := checkCell(c.Cell, all); err != nil {
-			return err
-		}
-	}
-	// checkpoint rewrites run.json with the counts so far, after every cell's batch: a run killed by
-	// kill -9 cannot close it, and must not leave "running, 0 samples" over samples on disk.
+	// checkpoint rewrites run.json with the counts and the cells' spans so far, after every round: a run
+	// killed by kill -9 cannot close it, and must not leave "running, 0 samples" over samples on disk.
 	checkpoint := func() error {
 		m.Samples, m.Failed = len(recorded), 0
 		for _, s := range recorded {
@@ -273,41 +312,97 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 				m.Failed++
 			}
 		}
+		m.Cells = cellRuns(cells)
 		return m.write(r.Dir)
 	}
-	for {
-		ran := false
-		for _, c := range cells {
-			if c.ClosedBy != "" {
-				continue
-			}
-			to := min(c.Rounds+policy.Batch(c), r.Plan.maxRounds())
-			if to <= c.Rounds { // the guard: no policy keeps a cell past the plan's most rounds
-				c.ClosedBy = ClosedCap
-				continue
-			}
-			for _, j := range r.Plan.jobs(c.Index, c.Cell, c.Rounds, to, c.Runs) {
-				if err := take(c, j); err != nil {
-					return err
+	// pass takes rounds from(c)..to(c)-1 of the cells, interleaved: round from+k of every cell before
+	// any cell's round from+k+1, the cells of each round in the run's order (Interleave), each cell's
+	// round in its variant order; want picks the round's jobs.
+	pass := func(open []*CellProgress, from, to func(*CellProgress) int, want func(*CellProgress, Job) bool) error {
+		for k := 0; ; k++ {
+			var now []*CellProgress
+			for _, c := range open {
+				if from(c)+k < to(c) {
+					now = append(now, c)
 				}
 			}
-			c.Rounds, ran = to, true
-			if err := checkCell(c.Cell, all); err != nil {
-				return err
+			if len(now) == 0 {
+				return nil
+			}
+			for _, c := range m.Interleave.sweep(now, len(cells), func(c *CellProgress) int { return from(c) + k }) {
+				round := from(c) + k
+				for _, j := range r.Plan.jobs(c.Index, c.Cell, round, round+1, nil) {
+					if !want(c, j) {
+						continue
+					}
+					if err := take(c, j); err != nil {
+						return err
+					}
+				}
+				if err := checkCell(c.Cell, all); err != nil {
+					return err
+				}
 			}
 			if err := checkpoint(); err != nil {
 				return err
 			}
 		}
+	}
+	// First the rounds that cells have taken already, closed cells too: a sample missing there (a line
+	// lost to garbage, or renamed) is taken, and with RetryFailed a failed one again. The loop goes on
+	// from there.
+	if err := pass(cells, func(*CellProgress) int { return 0 }, func(c *CellProgress) int { return c.Rounds }, r.Plan.ranAt); err != nil {
+		return err
+	}
+	control := controlOf(r.Plan.Variants)
+	for {
+		var open []*CellProgress
+		to := map[int]int{} // cell index -> rounds after this batch
+		for _, c := range cells {
+			if c.ClosedBy != "" {
+				continue
+			}
+			t := min(c.Rounds+policy.Batch(c), r.Plan.maxRounds())
+			if t <= c.Rounds { // the guard: no policy keeps a cell past the plan's most rounds
+				c.ClosedBy = ClosedCap
+				continue
+			}
+			open, to[c.Index] = append(open, c), t
+		}
+		running := func(c *CellProgress, j Job) bool { return j.Variant == control || c.Runs(j.Variant) }
+		if err := pass(open, func(c *CellProgress) int { return c.Rounds }, func(c *CellProgress) int { return to[c.Index] }, running); err != nil {
+			return err
+		}
+		for _, c := range open {
+			c.Rounds = to[c.Index]
+		}
 		policy.Decide(cells)
-		m.Cells = cellRuns(cells)
 		if err := checkpoint(); err != nil {
 			return err
 		}
-		if !ran {
+		if len(open) == 0 {
 			return nil
 		}
 	}
+}
+
+// hostsOf is the binaries of the plan's host variants, of hosts.
+func hostsOf(variants []string, hosts map[string]string) map[string]string {
+	out := map[string]string{}
+	for _, v := range variants {
+		out[hostVariant(v)] = hosts[hostVariant(v)]
+	}
+	return out
+}
+
+// ranAt reports whether job j of cell c is one the run took: in the rounds a cell has taken, control
+// ran in each, and so did every candidate in the fixed plan's own rounds; a candidate that stopped
+// early (adaptive) or was not re-sampled ran a round only when it ran a later one too.
+func (p Plan) ranAt(c *CellProgress, j Job) bool {
+	if j.Variant == controlOf(p.Variants) || (p.Adaptive == nil && j.Round < p.Rounds) {
+		return true
+	}
+	return slices.ContainsFunc(c.Samples, func(s Sample) bool { return s.Variant == j.Variant && s.Round >= j.Round })
 }
 
 // progressOf is every cell's progress: its samples among all, and from a resumed run's manifest its
@@ -334,7 +429,9 @@ func (r *Runner) progressOf(runs []CellRun, all []Sample) []*CellProgress {
 func cellRuns(cells []*CellProgress) []CellRun {
 	out := make([]CellRun, len(cells))
 	for i, c := range cells {
-		out[i] = CellRun{Cell: c.Cell, Rounds: c.Rounds, Running: c.Running, Base: c.Base, ClosedBy: c.ClosedBy, Unstable: c.Unstable, Classes: c.Classes}
+		start, end := span(c.Samples)
+		out[i] = CellRun{Cell: c.Cell, Rounds: c.Rounds, Running: c.Running, Base: c.Base, ClosedBy: c.ClosedBy, Unstable: c.Unstable, Classes: c.Classes,
+			Start: start, End: end}
 	}
 	return out
 }
@@ -350,8 +447,13 @@ func makeDir(dir string) (made []string, err error) {
 	return made, os.MkdirAll(dir, 0o755)
 }
 
-// killedAttempt is the attempt of a runner that held the lock and died without closing run.json.
-func killedAttempt(h LockHolder, found time.Time) Attempt {
+// staleAttempt is the attempt of a runner that held the lock and ended without closing run.json: one
+// that stopped on a full disk (or another write failure) left its end in the lock file; one that died
+// (kill -9, a lost machine) could not.
+func staleAttempt(h LockHolder, found time.Time) Attempt {
+	if h.Status != "" {
+		return Attempt{Start: h.Start, End: h.End, Status: h.Status, Error: h.Error}
+	}
 	return Attempt{Start: h.Start, Status: StatusInterrupted, Error: fmt.Sprintf(
 		"killed: the runner (%s) stopped without closing run.json; found at %s", h, found.Format(time.RFC3339))}
 }
@@ -388,13 +490,15 @@ func countKept(kept []Sample, findings []Finding) (samples, failed, superseded i
 }
 
 // finish writes bench.txt from the counted samples and closes the manifest with the run's outcome, and
-// this invocation's attempt.
-func (r *Runner) finish(m *Manifest, start time.Time, all []Sample, runErr error) error {
+// this invocation's attempt. saved is false when run.json could not be written (a full disk): the
+// caller leaves the attempt in the lock file instead.
+func (r *Runner) finish(m *Manifest, start time.Time, all []Sample, runErr error) (saved bool, err error) {
 	m.End = time.Now().UTC()
-	kept, findings := Screen(&r.Plan, m.Run, SamplesFile, all, nil)
+	kept, findings := Screen(&r.Plan, []string{m.Run}, SamplesFile, all, nil)
 	var retried int // all was screened at the start: what supersedes now is this invocation's retries
 	m.Samples, m.Failed, retried = countKept(kept, findings)
 	m.Superseded += retried
+	m.Missing = len(MissingSamples(r.Plan, m.Cells, kept))
 	var mismatch *MismatchError
 	switch {
 	case runErr == nil:
@@ -403,10 +507,13 @@ func (r *Runner) finish(m *Manifest, start time.Time, all []Sample, runErr error
 		m.Status, m.Error = StatusInterrupted, runErr.Error()
 	case errors.As(runErr, &mismatch):
 		m.Status, m.Error = StatusMismatch, runErr.Error()
+	case diskFull(runErr):
+		m.Status, m.Error = StatusDiskFull, "disk full: "+runErr.Error()
 	default:
 		m.Status, m.Error = StatusError, runErr.Error()
 	}
 	m.Attempts = append(m.Attempts, Attempt{Start: start, End: m.End, Status: m.Status, Error: m.Error})
 	benchErr := writeFileAtomic(filepath.Join(r.Dir, BenchFile), func(f *os.File) error { return WriteBench(f, kept) })
-	return errors.Join(benchErr, m.write(r.Dir))
+	writeErr := m.write(r.Dir)
+	return writeErr == nil, errors.Join(benchErr, writeErr)
 }

@@ -18,7 +18,8 @@ func fakeRunner(t *testing.T, mode string) *Runner {
 	t.Helper()
 	_, hosts := fakeHosts(t, mode)
 	p := testPlan()
-	p.Workloads, p.Phases = []string{"fixed"}, []string{"cold", "warm"} // 4 cells x 3 rounds x 3 variants
+	p.Workloads, p.Phases = []string{"fixed"}, []string{"cold", "warm"} // 4 cells x 3 rounds x every host variant
+	p.Rounds = 3                                                        // whatever the smoke profile's balance asks of the registry's variants
 	p.Platform = runtime.GOOS + "/" + runtime.GOARCH                    // the fake hosts are this machine's binaries
 	return &Runner{Plan: p, Hosts: hosts, Dir: filepath.Join(t.TempDir(), "results"), Timeout: 20 * time.Second}
 }
@@ -40,19 +41,20 @@ func TestRunComplete(t *testing.T) {
 		t.Fatal(err)
 	}
 	samples := readAll(t, r.Dir)
-	if len(samples) != r.Plan.Samples() || len(samples) != 36 {
-		t.Fatalf("%d samples, want %d", len(samples), r.Plan.Samples())
+	want := 4 * r.Plan.Rounds * len(r.Plan.Variants) // 4 cells
+	if len(samples) != r.Plan.Samples() || len(samples) != want {
+		t.Fatalf("%d samples, want %d (Samples() = %d)", len(samples), want, r.Plan.Samples())
 	}
 	for _, s := range samples {
 		if !s.OK || s.Result == nil || s.Run == "" || s.WallNs <= 0 {
 			t.Fatalf("sample %+v", s)
 		}
 	}
-	if n := strings.Count(prog.String(), "\n"); n != 36 {
+	if n := strings.Count(prog.String(), "\n"); n != want {
 		t.Errorf("%d progress lines, want one per sample", n)
 	}
 	m, err := ReadManifest(r.Dir)
-	if err != nil || m.Status != StatusComplete || m.Samples != 36 || m.Failed != 0 || m.Commits["pooled"] != "fake" || m.Harness == nil || m.Harness.NsPerOp != 42 {
+	if err != nil || m.Status != StatusComplete || m.Samples != want || m.Failed != 0 || m.Commits["pooled"] != "fake" || m.Harness == nil || m.Harness.NsPerOp != 42 {
 		t.Fatalf("manifest %+v, %v", m, err)
 	}
 	// A second run into the same directory would mix two runs: refused.
@@ -76,8 +78,8 @@ func TestRunRecordsFailedHosts(t *testing.T) {
 				t.Fatal(err)
 			}
 			samples := readAll(t, r.Dir)
-			if len(samples) != 9 {
-				t.Fatalf("%d samples, want 9", len(samples))
+			if want := 3 * len(r.Plan.Variants); len(samples) != want { // one cell, 3 rounds
+				t.Fatalf("%d samples, want %d", len(samples), want)
 			}
 			failed := 0
 			for _, s := range samples {
@@ -105,16 +107,19 @@ func TestRunRecordsFailedHosts(t *testing.T) {
 func TestRunMismatch(t *testing.T) {
 	r := fakeRunner(t, "mismatch=splitalloc")
 	err := r.Run(context.Background())
+	m, _ := ReadManifest(r.Dir)
+	if m.Status != StatusMismatch || m.Interleave == nil {
+		t.Fatalf("manifest status %q, interleave %v", m.Status, m.Interleave)
+	}
+	// The first cell the run took: the first of round 0's order.
+	first := r.Plan.Cells()[m.Interleave.CellOrder(len(r.Plan.Cells()), 0)[0]]
 	var me *MismatchError
-	if !errors.As(err, &me) || me.Cell != r.Plan.Cells()[0] || !strings.Contains(err.Error(), "workload=fixed/dop=1/phase=cold") || !strings.Contains(err.Error(), "splitalloc") {
-		t.Fatalf("Run() = %v, want a mismatch naming the first cell and splitalloc", err)
+	if !errors.As(err, &me) || me.Cell != first || !strings.Contains(err.Error(), first.String()) || !strings.Contains(err.Error(), "splitalloc") {
+		t.Fatalf("Run() = %v, want a mismatch naming %v and splitalloc", err, first)
 	}
-	// The cell's samples are all written; the run stops there.
-	if n := len(readAll(t, r.Dir)); n != 9 {
-		t.Errorf("%d samples written, want the first cell's 9", n)
-	}
-	if m, _ := ReadManifest(r.Dir); m.Status != StatusMismatch {
-		t.Errorf("manifest status %q", m.Status)
+	// The cell's round is written; the run stops there.
+	if n := len(readAll(t, r.Dir)); n != len(r.Plan.Variants) {
+		t.Errorf("%d samples written, want the first cell's first round, %d", n, len(r.Plan.Variants))
 	}
 }
 
@@ -223,8 +228,8 @@ func TestBenchFormat(t *testing.T) {
 	if err := rd.Err(); err != nil {
 		t.Fatal(err)
 	}
-	if n != 24 { // 36 samples less control's 12 failures
-		t.Errorf("%d benchmark lines, want 24", n)
+	if want := r.Plan.Samples() - 4*r.Plan.Rounds; n != want { // every sample but control's failures, one per cell and round
+		t.Errorf("%d benchmark lines, want %d", n, want)
 	}
 }
 

@@ -3,10 +3,10 @@ package matrix
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/deflatelab/deflatelab/matrix/host"
 )
@@ -42,6 +42,13 @@ type Sample struct {
 	// Emulated names the emulator the host ran under (the runner's -exec command), empty for a host that
 	// ran natively. Such a sample proves the code path works and agrees; its timings are not the platform's.
 	Emulated string `json:"emulated,omitempty"`
+
+	// Start is when the runner started the sample's host process (absent in runs older than it): with
+	// WallNs, the sample's place in the run's time.
+	Start time.Time `json:"start,omitzero"`
+	// Build is the build id (BuildID) of the host binary that ran, pinned at the run's start; absent in
+	// runs older than pinning.
+	Build string `json:"build,omitempty"`
 }
 
 // ResultsFile is what a results file holds, line by line.
@@ -55,6 +62,8 @@ type ResultsFile struct {
 	Torn int
 	// TornAt is the byte offset where a torn last line starts: -resume cuts the file there.
 	TornAt int64
+	// TornErr is why the torn line does not parse, for a TornLineError that says it once.
+	TornErr error
 }
 
 // ReadResultsFile reads a results file: one JSON Sample per line. A line that does not parse is named
@@ -80,7 +89,7 @@ func ReadResultsFile(path string) (*ResultsFile, error) {
 		if err := json.Unmarshal(b, &s); err != nil {
 			detail := fmt.Sprintf("does not parse (%v); skipped", err)
 			if !whole {
-				f.Torn, f.TornAt = line, at
+				f.Torn, f.TornAt, f.TornErr = line, at, err
 				detail = fmt.Sprintf("torn last line (the run stopped while writing it: %v); skipped", err)
 			}
 			f.Bad = append(f.Bad, Finding{Where: fmt.Sprintf("%s:%d", path, line), Kind: Unreadable, Detail: detail})
@@ -105,7 +114,7 @@ func ReadSamples(path string) ([]Sample, error) {
 	case len(f.Bad) == 0:
 		return f.Samples, nil
 	case len(f.Bad) == 1 && f.Torn > 0:
-		return f.Samples, &TornLineError{Path: path, Line: f.Torn, Err: errors.New(f.Bad[0].Detail)}
+		return f.Samples, &TornLineError{Path: path, Line: f.Torn, Err: f.TornErr}
 	}
 	return f.Samples, fmt.Errorf("%s: %s (%d of the file's lines do not parse)", f.Bad[0].Where, f.Bad[0].Detail, len(f.Bad))
 }

@@ -37,7 +37,8 @@ type sampleID struct {
 // analysed, in the same order, with a Finding for each of the others. lines[i] is the line sample i was
 // read from (nil or 0: unknown); path names the file in findings.
 //
-// With a plan (the run's run.json), a sample must belong to run (when run is not empty) and to a cell,
+// With a plan (the run's run.json), a sample must belong to one of runs (when runs is not empty: the
+// run's id, or a merged folder's runs, Manifest.RunIDs) and to a cell,
 // round, variant and position of the plan: round r of a cell runs its variants in RoundOrder, so a
 // sample renamed to another variant sits at a position that is not that variant's. Without a plan
 // (a results file with no run.json), only duplicates and retries are checked.
@@ -45,7 +46,7 @@ type sampleID struct {
 // Of the lines that share a run, cell, round and variant, the highest Attempt is kept and the earlier
 // ones are Superseded; of lines with the same Attempt too, the first is kept and the later ones are
 // Duplicates.
-func Screen(plan *Plan, run, path string, samples []Sample, lines []int) (kept []Sample, findings []Finding) {
+func Screen(plan *Plan, runs []string, path string, samples []Sample, lines []int) (kept []Sample, findings []Finding) {
 	where := func(i int) string {
 		if i < len(lines) && lines[i] > 0 {
 			return fmt.Sprintf("%s:%d", path, lines[i])
@@ -74,9 +75,9 @@ func Screen(plan *Plan, run, path string, samples []Sample, lines []int) (kept [
 	drop := make([]bool, len(samples))
 	for i, s := range samples {
 		if plan != nil {
-			if why := outsidePlan(*plan, cells, run, s); why != "" {
+			if why := outsidePlan(*plan, cells, runs, s); why != "" {
 				kind := Unplanned
-				if run != "" && s.Run != run {
+				if len(runs) > 0 && !slices.Contains(runs, s.Run) {
 					kind = Foreign
 				}
 				findings = append(findings, Finding{where(i), kind, describe(s) + ": " + why})
@@ -116,12 +117,14 @@ func Screen(plan *Plan, run, path string, samples []Sample, lines []int) (kept [
 	return kept, findings
 }
 
-// outsidePlan says why s is not a sample of plan and run, or "" when it is one.
-func outsidePlan(plan Plan, cells map[Cell]int, run string, s Sample) string {
+// outsidePlan says why s is not a sample of plan and runs, or "" when it is one.
+func outsidePlan(plan Plan, cells map[Cell]int, runs []string, s Sample) string {
 	ci, ok := cells[s.Cell]
 	switch {
-	case run != "" && s.Run != run:
-		return fmt.Sprintf("belongs to run %q, not this file's run %q", s.Run, run)
+	case len(runs) == 1 && s.Run != runs[0]:
+		return fmt.Sprintf("belongs to run %q, not this file's run %q", s.Run, runs[0])
+	case len(runs) > 1 && !slices.Contains(runs, s.Run):
+		return fmt.Sprintf("belongs to run %q, none of this merged file's runs %q", s.Run, runs)
 	case !slices.Contains(plan.Variants, s.Variant):
 		return fmt.Sprintf("variant %q is not in the plan's %v", s.Variant, plan.Variants)
 	case !ok:
@@ -173,7 +176,7 @@ func ReadRun(dir string, m Manifest) ([]Sample, []Finding, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	kept, findings := Screen(&m.Plan, m.Run, f.Path, f.Samples, f.Lines)
+	kept, findings := Screen(&m.Plan, m.RunIDs(), f.Path, f.Samples, f.Lines)
 	return kept, append(slices.Clone(f.Bad), findings...), nil
 }
 

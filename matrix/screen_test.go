@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,7 +12,7 @@ import (
 	"time"
 )
 
-// completeRun is a finished fake run with its samples (4 cells x 3 rounds x 3 variants).
+// completeRun is a finished fake run with its samples (4 cells x 3 rounds x every variant).
 func completeRun(t *testing.T) (*Runner, []Sample) {
 	t.Helper()
 	r := fakeRunner(t, "ok")
@@ -55,7 +56,7 @@ func TestScreen(t *testing.T) {
 			for i := range lines {
 				lines[i] = i + 1
 			}
-			kept, findings := Screen(&r.Plan, all[0].Run, "samples.jsonl", ss, lines)
+			kept, findings := Screen(&r.Plan, []string{all[0].Run}, "samples.jsonl", ss, lines)
 			if len(findings) != 1 || findings[0].Kind != tt.kind || !strings.Contains(findings[0].Detail, tt.detail) || !strings.HasPrefix(findings[0].Where, "samples.jsonl:") {
 				t.Fatalf("findings %v, want one %s saying %q", findings, tt.kind, tt.detail)
 			}
@@ -105,21 +106,22 @@ func TestResumeCountsScreened(t *testing.T) {
 	if !strings.Contains(out, "2 lines of samples.jsonl left out (1 unreadable, 1 duplicate)") || !strings.Contains(out, "samples.jsonl:11: unreadable") {
 		t.Errorf("resume did not name the lines it left out:\n%s", out)
 	}
-	if !strings.Contains(out, "[21/36]") || strings.Contains(out, "[20/36]") || strings.Contains(out, "[37/") {
-		t.Errorf("resume counted wrong (want the 16 missing samples as 21..36):\n%s", out)
+	n := r.Plan.Samples() // 20 kept of them, 16 or more missing
+	if !strings.Contains(out, fmt.Sprintf("[21/%d]", n)) || strings.Contains(out, fmt.Sprintf("[20/%d]", n)) || strings.Contains(out, fmt.Sprintf("[%d/", n+1)) {
+		t.Errorf("resume counted wrong (want the %d missing samples as 21..%d):\n%s", n-20, n, out)
 	}
 	m, _ = ReadManifest(r.Dir)
-	if m.Samples != 36 || m.Status != StatusComplete {
-		t.Errorf("manifest: %d samples, %s; want 36 complete", m.Samples, m.Status)
+	if m.Samples != n || m.Status != StatusComplete {
+		t.Errorf("manifest: %d samples, %s; want %d complete", m.Samples, m.Status, n)
 	}
 	kept, findings, err := ReadRun(r.Dir, m)
-	if err != nil || len(kept) != 36 || len(findings) != 2 {
+	if err != nil || len(kept) != n || len(findings) != 2 {
 		t.Errorf("after resume: %d kept, findings %v, %v", len(kept), findings, err)
 	}
 	// The summary says the same, never "37 of 36".
 	var stderr strings.Builder
 	BenchMain(context.Background(), []string{"-resume", "-out", r.Dir}, &strings.Builder{}, &stderr)
-	if !strings.Contains(stderr.String(), "36 of 36 planned samples recorded, 0 failed; 2 lines left out (1 unreadable, 1 duplicate)") {
+	if !strings.Contains(stderr.String(), fmt.Sprintf("%d of %d planned samples recorded, 0 failed; 2 lines left out (1 unreadable, 1 duplicate)", n, n)) {
 		t.Errorf("bench summary: %s", stderr.String())
 	}
 }
@@ -140,8 +142,9 @@ func TestRetryFailed(t *testing.T) {
 	if err := r.Run(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	if m, _ := ReadManifest(r.Dir); m.Failed != 12 {
-		t.Fatalf("%d failed, want pooled's 12", m.Failed)
+	n, pooled := r.Plan.Samples(), 4*r.Plan.Rounds // pooled's samples: 4 cells, one a round
+	if m, _ := ReadManifest(r.Dir); m.Failed != pooled {
+		t.Fatalf("%d failed, want pooled's %d", m.Failed, pooled)
 	}
 	// A plain resume has nothing to do; with -retry-failed, the host now works.
 	t.Setenv(fakeHostEnv, "ok")
@@ -151,12 +154,12 @@ func TestRetryFailed(t *testing.T) {
 		t.Fatal(err)
 	}
 	m, _ := ReadManifest(r.Dir)
-	if m.Failed != 0 || m.Samples != 36 || m.Superseded != 12 || m.Status != StatusComplete {
+	if m.Failed != 0 || m.Samples != n || m.Superseded != pooled || m.Status != StatusComplete {
 		t.Errorf("after retry: %d failed, %d samples, %d superseded, %s", m.Failed, m.Samples, m.Superseded, m.Status)
 	}
 	raw := readAll(t, r.Dir)
 	kept, findings, _ := ReadRun(r.Dir, m)
-	if len(raw) != 48 || len(kept) != 36 || len(findings) != 12 || findings[0].Kind != Superseded || !strings.Contains(findings[0].Detail, "(failed): retried as attempt 1") {
+	if len(raw) != n+pooled || len(kept) != n || len(findings) != pooled || findings[0].Kind != Superseded || !strings.Contains(findings[0].Detail, "(failed): retried as attempt 1") {
 		t.Errorf("%d lines on disk, %d kept, findings %v", len(raw), len(kept), findings)
 	}
 	for _, s := range kept {

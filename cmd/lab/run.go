@@ -24,6 +24,7 @@ type command struct {
 var commands = map[string]command{
 	"bench":  {matrix.BenchMain, "run the matrix on this machine and write a results directory"},
 	"report": {report.Main, "render a report (markdown and SVG) from results files or directories"},
+	"merge":  {matrix.MergeMain, "merge results folders of one plan and build (replicas of several runner instances) into one"},
 	"replay": {report.ReplayMain, "replay a fixed-design run under adaptive stopping, and simulate A/A families from it"},
 }
 
@@ -81,7 +82,7 @@ func message(command string, err error) string {
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "usage: lab <command> [flags]")
 	fmt.Fprintln(w, "\ncommands:")
-	for _, name := range []string{"bench", "report", "replay"} {
+	for _, name := range []string{"bench", "merge", "report", "replay"} {
 		fmt.Fprintf(w, "  %-7s %s\n", name, commands[name].doc)
 	}
 	fmt.Fprintln(w, "\n\"lab <command> -h\" lists a command's flags.")
@@ -89,6 +90,8 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "  go run ./cmd/lab bench -profile smoke -dops 1,8")
 	fmt.Fprintln(w, "  go run ./cmd/lab bench -resume -out results/<run>   continue a stopped run")
 	fmt.Fprintln(w, "  go run ./cmd/lab report -in results/<run>")
+	fmt.Fprintln(w, "  go run ./cmd/lab bench -replica 2/3                  replica 2 of 3 (one per runner instance)")
+	fmt.Fprintln(w, "  go run ./cmd/lab merge -out results/merged results/<r1> results/<r2>")
 	fmt.Fprintln(w, "  go run ./cmd/lab bench -profile full -adaptive     stop each candidate once it is decided")
 	fmt.Fprintln(w, "  go run ./cmd/lab replay -results results/<run>      a fixed run replayed under adaptive stopping")
 }

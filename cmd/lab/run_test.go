@@ -14,7 +14,12 @@ func TestRun(t *testing.T) {
 		code       int
 		wantStderr []string
 	}{
-		{nil, exitUsage, []string{"usage: lab <command>", "bench", "report", "replay"}},
+		{nil, exitUsage, []string{"usage: lab <command>", "bench", "merge", "report", "replay"}},
+		{[]string{"merge"}, exitUsage, []string{"lab merge: -out is required"}},
+		{[]string{"merge", "-out", "no-such-dir/m"}, exitUsage, []string{"lab merge: no results folders"}},
+		{[]string{"merge", "-out", "no-such-dir/m", "no-such-results"}, exitUsage, []string{"lab merge: no-such-results: not a results folder"}},
+		{[]string{"bench", "-dops", "1,1"}, exitUsage, []string{"lab bench: matrix: DOP 1 given twice"}},
+		{[]string{"bench", "-rounds", "1000000000"}, exitUsage, []string{"lab bench: matrix: rounds 1000000000 is outside 1..1000 (MaxRounds"}},
 		{[]string{"help"}, exitOK, []string{"usage: lab"}},
 		{[]string{"frobnicate"}, exitUsage, []string{`unknown command "frobnicate"`, "usage: lab"}},
 		{[]string{"bench", "-no-such-flag"}, exitUsage, []string{"no-such-flag", "-profile"}},
@@ -47,7 +52,7 @@ func TestRun(t *testing.T) {
 					t.Errorf("stderr lacks %q:\n%s", w, stderr.String())
 				}
 			}
-			for _, doubled := range []string{"bench: bench:", "report: report:"} {
+			for _, doubled := range []string{"bench: bench:", "report: report:", "merge: merge:"} {
 				if strings.Contains(stderr.String(), doubled) {
 					t.Errorf("stderr has the doubled prefix %q:\n%s", doubled, stderr.String())
 				}

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/workload"
 	"github.com/deflatelab/deflatelab/nativemem"
 )
 
@@ -42,9 +44,9 @@ func TestFromEnv(t *testing.T) {
 		{name: "adaptive off", env: map[string]string{EnvAdaptive: "false"}, want: Options{Profile: "quick", Results: "results", Adaptive: ptr(false)}},
 		{name: "adaptive: a bad value", env: map[string]string{EnvAdaptive: "yes"}, wantErr: []string{EnvAdaptive, `"yes"`, "1 or true"}},
 		{name: "unknown profile", env: map[string]string{EnvProfile: "huge"}, wantErr: []string{EnvProfile, `"huge"`, "smoke, quick, full"}},
-		{name: "unknown variant", env: map[string]string{EnvVariants: "control,fast"}, wantErr: []string{EnvVariants, `"fast"`, "control, pooled, splitalloc, aa"}},
+		{name: "unknown variant", env: map[string]string{EnvVariants: "control,fast"}, wantErr: []string{EnvVariants, `"fast"`, strings.Join(matrix.CandidateNames(), ", ")}},
 		{name: "empty name in list", env: map[string]string{EnvVariants: "control,"}, wantErr: []string{EnvVariants, `""`}},
-		{name: "unknown workload", env: map[string]string{EnvWorkloads: "random"}, wantErr: []string{EnvWorkloads, "fixed, mixed"}},
+		{name: "unknown workload", env: map[string]string{EnvWorkloads: "random"}, wantErr: []string{EnvWorkloads, strings.Join(workload.Names(), ", ")}},
 		{name: "unknown backend", env: map[string]string{EnvBackends: "jemalloc"}, wantErr: []string{EnvBackends, `"jemalloc"`, "privateheap"}},
 		{name: "dop zero", env: map[string]string{EnvDOPs: "1,0"}, wantErr: []string{EnvDOPs, `"0"`, "1..1024"}},
 		{name: "retry without resume", env: map[string]string{EnvRetryFailed: "1"}, wantErr: []string{EnvRetryFailed, EnvResume}},

@@ -2,13 +2,12 @@ package tasks
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"os/exec"
 	"slices"
-	"strings"
+	"time"
 
 	"github.com/deflatelab/deflatelab/internal/emulate"
+	"github.com/deflatelab/deflatelab/matrix/hostbin"
 )
 
 // ValidationPackages are the validation suites: the engine, the allocators, the variants, the
@@ -17,12 +16,24 @@ import (
 var ValidationPackages = []string{"./deflate/...", "./nativemem/...", "./variants/...", "./matrix/host", "./matrix/procstat/..."}
 
 // RacePackages are the validation packages with concurrency: the allocators' counting, failing and
-// guard wrappers (atomics and a mutex), the variants (the pool's lock, the counters), the measured
-// loop (DOP workers sharing one variant) and the process counters (a mutex). They run under the race
-// detector where there is one, in the validate target and in ci.yml alike (internal/workflows checks
-// that ci.yml races exactly this list): "go test -race -count=1" of all of them took 20 s on a
-// loaded 2-core VM, go test's default -timeout being 10 minutes.
-var RacePackages = []string{"./nativemem/...", "./variants", "./variants/control", "./variants/pooled", "./variants/splitalloc", "./variants/varianttest", "./matrix/host", "./matrix/procstat/..."}
+// guard wrappers (atomics and a mutex), the variants (the pool's lock, the counters; one package per
+// registered variant, from the registry), the measured loop (DOP workers sharing one variant) and the
+// process counters (a mutex). They run under the race detector where there is one, in the validate
+// target and in ci.yml's race step alike (which runs "go tool mage validate:race"): "go test -race
+// -count=1" of all of them took 20 s on a loaded 2-core VM, go test's default -timeout being 10 minutes.
+var RacePackages = racePackages()
+
+func racePackages() []string {
+	pkgs := []string{"./nativemem/...", "./variants"}
+	for _, v := range hostbin.Variants() {
+		pkgs = append(pkgs, "./variants/"+v) // each variant's own package (docs/ARCHITECTURE.md, "Adding a variant")
+	}
+	return append(pkgs, "./variants/varianttest", "./matrix/host", "./matrix/procstat/...")
+}
+
+// RaceTimeout bounds each race-enabled go test binary: go test's default, said on the command line so
+// that the CI job's timeout can be checked against it (internal/workflows).
+const RaceTimeout = 10 * time.Minute
 
 // PlainPackages run without the race detector: the engine and the variants' cross-configuration
 // equality suite (variants/all), single-goroutine code run over hundreds of configurations, where
@@ -50,22 +61,31 @@ func ValidateRuns(goos, goarch string, haveCC bool) (runs []GoTest, race bool) {
 		return []GoTest{{Args: append([]string{"test", "-count=1"}, ValidationPackages...)}}, false
 	}
 	return []GoTest{
-		{Args: append([]string{"test", "-count=1", "-race"}, RacePackages...), Env: []string{"CGO_ENABLED=1"}},
+		raceRun(),
 		{Args: append([]string{"test", "-count=1"}, PlainPackages...)},
 	}, true
 }
 
+// raceRun is the go test run of RacePackages under the race detector.
+func raceRun() GoTest {
+	return GoTest{Args: append([]string{"test", "-count=1", "-race", "-timeout=" + RaceTimeout.String()}, RacePackages...), Env: []string{"CGO_ENABLED=1"}}
+}
+
 // Validate runs the validation suites on this machine (see ValidateRuns). Without a C compiler the
-// suites still run, without -race, and say so, so that a machine with nothing but Go can run the matrix.
+// race detector accepts (RaceProbe) the suites still run, without -race, and say so, so that a machine
+// with nothing but Go can run the matrix.
 func Validate(ctx context.Context, s Streams, goos, goarch string) error {
-	_, ccErr := cCompiler(ctx)
-	runs, race := ValidateRuns(goos, goarch, ccErr == nil)
+	probeErr := errNoRaceDetector
+	if slices.Contains(raceSupported, goos+"/"+goarch) {
+		probeErr = RaceProbe(ctx)
+	}
+	runs, race := ValidateRuns(goos, goarch, probeErr == nil)
 	switch {
 	case race:
 	case !slices.Contains(raceSupported, goos+"/"+goarch):
 		fmt.Fprintf(s.Stderr, "validate: the race detector does not exist on %s/%s; running without -race\n", goos, goarch)
 	default:
-		fmt.Fprintf(s.Stderr, "validate: WARNING: running without -race: the race detector needs cgo and %v; install a C compiler for the race-enabled run\n", ccErr)
+		fmt.Fprintf(s.Stderr, "validate: WARNING: running without -race: %v\n", probeErr)
 	}
 	for _, r := range runs {
 		if err := goCommand(ctx, s, r.Env, r.Args...); err != nil {
@@ -73,22 +93,6 @@ func Validate(ctx context.Context, s Streams, goos, goarch string) error {
 		}
 	}
 	return nil
-}
-
-// cCompiler finds the C compiler cgo would use ("go env CC", first word) on PATH.
-func cCompiler(ctx context.Context) (string, error) {
-	out, err := exec.CommandContext(ctx, "go", "env", "CC").Output()
-	if err != nil {
-		return "", fmt.Errorf("go env CC: %w", err)
-	}
-	fields := strings.Fields(string(out))
-	if len(fields) == 0 {
-		return "", errors.New("go env CC names no C compiler")
-	}
-	if _, err := exec.LookPath(fields[0]); err != nil {
-		return fields[0], fmt.Errorf("the C compiler %q is not on PATH", fields[0])
-	}
-	return fields[0], nil
 }
 
 // Emulated runs the validation suites as other platforms' binaries on this machine, under the

@@ -15,10 +15,15 @@ import (
 	"strings"
 
 	"github.com/deflatelab/deflatelab/matrix/host"
+	"github.com/deflatelab/deflatelab/variants"
+	_ "github.com/deflatelab/deflatelab/variants/all" // registers every variant, for Variants
 )
 
-// Variants are the variants cmd/host can be built with: each has a build tag variant_<name>.
-func Variants() []string { return []string{"control", "pooled", "splitalloc"} }
+// Variants are the variants cmd/host can be built with, each with a build tag variant_<name>: the
+// registry's (variants.Names, every variant variants/all links in), so a registered variant is a host,
+// a plan's candidate and a profile's without another list to edit. TestAddingAVariant checks that each
+// has its cmd/host/link_<name>.go (docs/ARCHITECTURE.md, "Adding a variant").
+func Variants() []string { return variants.Names() }
 
 // Package is the import path built into every host.
 const Package = "github.com/deflatelab/deflatelab/cmd/host"

@@ -148,10 +148,14 @@ func writeAA(w io.Writer, m *model) {
 		fmt.Fprintf(w, ", and its lifetime cost differs from control's at **none of its %d lifetimes** with an interval.\n\n", lr.Ratios)
 	default:
 		fmt.Fprintf(w, ". Its lifetime cost differs from control's at **%d of its %d lifetimes** with an interval "+
-			"(%s): a lifetime ratio of that size at those N is not evidence ([Lifetime cost](%s)).\n\n",
-			lr.Differing(), lr.Ratios, lr.names(), lifetimePage)
+			"(%s): %s ([Lifetime cost](%s)).\n\n", lr.Differing(), lr.Ratios, lr.names(), aaLifetimeMeaning, lifetimePage)
 	}
 }
+
+// aaLifetimeMeaning is what the first page, the banner and the lifetime page say of A/A lifetimes that
+// differ from control, in one wording: they are the run's own false positives, and they make a candidate's
+// ratio of that size at those N weak evidence (never "not evidence" in one place and "weak" in another).
+const aaLifetimeMeaning = "false positives of the run itself, so a candidate's lifetime ratio of that size at those N is weak evidence"
 
 // validityWeaknesses are the banner lines about the measurement's own validity: oversubscribed DOPs,
 // unstable cells and A/A failures.
@@ -172,8 +176,8 @@ func validityWeaknesses(m *model) []string {
 			"positives of the run itself.", len(r.Significant), r.Cells, r.names()))
 	}
 	if r := aaLifetimeOutcome(m); r.Differing() > 0 {
-		out = append(out, fmt.Sprintf("**The A/A control's lifetime cost differs from control's at %d of %d lifetimes** "+
-			"(%s): false positives of the run itself.", r.Differing(), r.Ratios, r.names()))
+		out = append(out, fmt.Sprintf("**A/A lifetimes differ from control at %d of %d** (%s): %s.", r.Differing(), r.Ratios,
+			r.names(), aaLifetimeMeaning))
 	}
 	return out
 }

@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/deflatelab/deflatelab/matrix"
 	"github.com/deflatelab/deflatelab/matrix/host"
 	"github.com/deflatelab/deflatelab/matrix/stats"
 )
@@ -18,12 +19,22 @@ var weakProfiles = map[string]string{
 // a line; empty when there is none.
 func weakEvidence(m *model) []string {
 	var out []string
+	for _, u := range m.Unchecked { // first: what the report could not check underlies everything else
+		out = append(out, "**Not checked against its plan:** "+u+".")
+	}
+	for _, mb := range m.MixedBuilds {
+		out = append(out, fmt.Sprintf("**Two builds of one variant:** %s; its comparisons mix two programs (rebuild once and run again).", mb))
+	}
 	for _, src := range m.Sources {
 		if mf := src.Manifest; mf != nil && weakProfiles[mf.Profile] != "" {
 			out = append(out, fmt.Sprintf("Run `%s` used the **%s profile**, which %s.", mf.Run, mf.Profile, weakProfiles[mf.Profile]))
 		}
 		if mf := src.Manifest; mf != nil && !mf.Complete() {
-			out = append(out, fmt.Sprintf("Run `%s` is **%s**: %d of %d planned samples recorded.", mf.Run, mf.Status, mf.Samples, mf.Planned))
+			missing := ""
+			if mf.Missing > 0 {
+				missing = fmt.Sprintf("; %d planned samples are missing (`lab bench -resume` takes them)", mf.Missing)
+			}
+			out = append(out, fmt.Sprintf("Run `%s` is **%s**: %d of %d planned samples recorded%s.", mf.Run, statusText(mf.Status), mf.Samples, mf.Planned, missing))
 		}
 	}
 	var thin, tests, failed, mismatched, all int
@@ -66,23 +77,38 @@ func weakEvidence(m *model) []string {
 	return out
 }
 
-// writeBanner writes the weak-evidence banner when there is a reason for one.
-func writeBanner(w io.Writer, m *model) {
-	reasons := weakEvidence(m)
-	if len(reasons) == 0 {
-		return
+// statusText is a run's status in the banner's words.
+func statusText(status string) string {
+	if status == matrix.StatusDiskFull {
+		return "stopped by a full disk"
 	}
+	return status
+}
+
+// bannerLine is the first page's one line of warnings when there is a reason for doubt, written as the
+// last of the run lines (writeRunLines): each reason's head, linked to the environment page, which gives
+// them in full. Reasons the run lines already state (oversubscribed DOPs: "throughput under contention")
+// are not repeated; "" when there is nothing to warn of.
+func bannerLine(m *model) string {
 	var heads []string
-	for i, r := range reasons {
+	for _, r := range weakEvidence(m) {
+		if onRunLines(r) {
+			continue
+		}
 		h := reasonHead(r)
-		if i > 0 && strings.HasPrefix(h, "The ") {
+		if len(heads) > 0 && strings.HasPrefix(h, "The ") {
 			h = "the " + h[len("The "):] // mid-sentence, after a semicolon
 		}
 		heads = append(heads, h)
 	}
-	fmt.Fprintf(w, "> [!WARNING]\n> **Weak evidence:** %s ([why](%s#weak-evidence)). Read the verdicts as indications, not measurements.\n\n",
-		strings.Join(heads, "; "), environmentPage)
+	if len(heads) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("⚠ **Weak evidence** ([details](%s#weak-evidence)): %s.", environmentPage, strings.Join(heads, "; "))
 }
+
+// onRunLines reports whether a weak-evidence reason is said by the first page's run lines (writeRunLines).
+func onRunLines(reason string) bool { return strings.Contains(reasonHead(reason), " oversubscribed ") }
 
 // writeBannerFull lists every reason of the first page's banner in full.
 func writeBannerFull(w io.Writer, m *model) {

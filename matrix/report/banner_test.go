@@ -36,12 +36,13 @@ func TestBanner(t *testing.T) {
 		{"smoke", samples(12, 0), "smoke", []string{"**smoke profile**"}},
 		{"thin", samples(3, 0), "quick", []string{"1 of 1 cell comparisons have **too few pairs"}},
 		{"busy", samples(12, 2.5), "quick", []string{"**24 of 24 samples ran on a busy machine**"}},
-		{"failed", append(samples(12, 0), matrix.Sample{Run: "r", Cell: cell, Variant: "pooled", Round: 12, Error: "boom"}), "quick",
+		{"failed", append(samples(12, 0), matrix.Sample{Run: "r", Cell: cell, Variant: "pooled", Round: 12, Position: 1, Error: "boom"}), "quick",
 			[]string{"**1 of 25 samples failed or disagreed** (1 failed, 0 produced"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			in := writeResults(t, tc.samples)
-			mf, _ := json.Marshal(matrix.Manifest{Run: "r", Profile: tc.profile, Status: matrix.StatusComplete, Samples: len(tc.samples), Planned: len(tc.samples)})
+			plan := planOf(tc.samples, tc.profile)
+			mf, _ := json.Marshal(matrix.Manifest{Run: "r", Profile: tc.profile, Plan: plan, Status: matrix.StatusComplete, Samples: len(tc.samples), Planned: plan.Samples()})
 			if err := os.WriteFile(filepath.Join(filepath.Dir(in), matrix.ManifestFile), mf, 0o644); err != nil {
 				t.Fatal(err)
 			}
@@ -55,7 +56,7 @@ func TestBanner(t *testing.T) {
 			}
 			page := string(data)
 			banner, _, _ := strings.Cut(page, "## Verdicts")
-			has := strings.Contains(banner, "**Weak evidence:**")
+			has := strings.Contains(banner, "**Weak evidence**")
 			if has != (len(tc.want) > 0) {
 				t.Fatalf("banner shown %v, want %v:\n%s", has, len(tc.want) > 0, banner)
 			}

@@ -173,11 +173,15 @@ func (v *capacityView) charts() ([]chart, error) {
 					ylo, yhi = math.Min(ylo, lo), math.Max(yhi, hi)
 				}
 				x := idle.Center / (1 << 20)
-				pts.add(x, y, errBar{}, e, cand)
+				label := ""
+				if i == 0 { // each capacity named once, on the first DOP's curve: the others run in the same order
+					label = cand
+				}
+				pts.add(x, y, errBar{}, e, label)
 				if d.Class().Decided() {
-					sig.add(x, y, errBar{}, e, cand)
+					sig.add(x, y, errBar{}, e, label)
 				} else {
-					ns.add(x, y, errBar{}, e, cand)
+					ns.add(x, y, errBar{}, e, label)
 				}
 				xhi, ylo, yhi = math.Max(xhi, x), math.Min(ylo, y), math.Max(yhi, y)
 			}
@@ -188,6 +192,7 @@ func (v *capacityView) charts() ([]chart, error) {
 			if err := joinPoints(f.p, pts.XYs, col); err != nil {
 				return nil, err
 			}
+			f.lines = append(f.lines, pts.XYs)
 			if err := f.addPoints(&sig, col, mk.filled, "", false, true); err != nil {
 				return nil, err
 			}
@@ -204,7 +209,7 @@ func (v *capacityView) charts() ([]chart, error) {
 		}
 		ch, err := f.draw("capacity-"+slug(k.platform)+"-"+slug(k.backend)+".svg",
 			fmt.Sprintf("Pool capacity, %s, %s", k.platform, k.backend),
-			"Each point is one pooled capacity at one DOP: its median idle memory (x) against its paired warm change on the mixed workload (y), with the change's selection-adjusted interval (family *elapsed time*); filled: faster or slower, hollow: not decided. Below the dashed line the pool beats control. "+v.capacityNote(k.platform, k.backend))
+			"Each point is one pooled capacity at one DOP: its median idle memory (x) against its paired warm change on the mixed workload (y), with the change's selection-adjusted interval (family *elapsed time*); filled: faster or slower, hollow: not decided. Each DOP's line joins its capacities in order, smallest first; the capacities are named on the first DOP's line. Below the dashed line the pool beats control. "+v.capacityNote(k.platform, k.backend))
 		if err != nil {
 			return nil, err
 		}

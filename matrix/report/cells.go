@@ -20,11 +20,10 @@ func writeCellStats(w io.Writer, m *model) {
 		"candidate/control with its Wilcoxon signed-rank interval at the selection-adjusted level (exact up to "+
 		"%d pairs without ties, normal approximation beyond). p: the two-sided signed-rank test of the "+
 		"per-round log ratios (the U test's when there are too few pairs for an interval); adjusted p: "+
-		"Benjamini-Hochberg over the family. Decision: faster or slower when the interval excludes 0, "+
-		"equivalent when it lies inside the margin, inconclusive otherwise, unstable when control or the "+
+		"Benjamini-Hochberg over the family. Decision: %s; unstable when control or the "+
 		"candidate ran at two speeds. Median ratio and U test (Mann-Whitney, unpaired, uncorrected, as "+
 		"benchstat prints it) are shown for comparison and decide nothing. %s.\n\n",
-		stats.ExactMaxN, familyNote("elapsed time", elapsedDelta(m.Analysis)))
+		stats.ExactMaxN, equivalenceRule(m.margin()), familyNote("elapsed time", elapsedDelta(m.Analysis)))
 	control := m.Analysis.Control
 	for _, p := range m.Platforms() {
 		fmt.Fprintf(w, "### %s\n\n", p)

@@ -96,6 +96,18 @@ type frame struct {
 	legend plot.Legend
 	names  []string  // the legend's entries, in order
 	pts    []*points // every labelled or unlabelled point, as obstacles and label anchors
+	// footer is a line of marked figures drawn in a strip under the plot (a mark, then its text), in
+	// place of labels inside the data area, where they could cover a line or each other.
+	footerLead string
+	footer     []footerItem
+	lines      []plotter.XYs // lines drawn through the data, which labels keep off
+}
+
+// footerItem is one figure of a frame's footer: its series' mark and the figure.
+type footerItem struct {
+	Col   color.Color
+	Shape draw.GlyphDrawer
+	Text  string
 }
 
 func newFrame(title, x, y string) *frame {
@@ -160,6 +172,22 @@ func (f *frame) legendEntry(name string, col color.Color, shape draw.GlyphDrawer
 	f.names = append(f.names, name)
 }
 
+// legendSwatch adds a legend line drawn with a short thick bar of a colour: a colour that encodes
+// something other than the marks (a workload), so that its thumbnail is no mark's shape.
+func (f *frame) legendSwatch(name string, col color.Color) {
+	f.legend.Add(name, swatchThumb{col})
+	f.names = append(f.names, name)
+}
+
+type swatchThumb struct{ col color.Color }
+
+func (s swatchThumb) Thumbnail(c *draw.Canvas) {
+	ctr := c.Center()
+	w, h := vg.Points(10), vg.Points(4)
+	c.SetColor(s.col)
+	c.Fill(vg.Rectangle{Min: vg.Point{X: ctr.X - w/2, Y: ctr.Y - h/2}, Max: vg.Point{X: ctr.X + w/2, Y: ctr.Y + h/2}}.Path())
+}
+
 type glyphThumb struct{ sty draw.GlyphStyle }
 
 func (g glyphThumb) Thumbnail(c *draw.Canvas) { c.DrawGlyph(g.sty, c.Center()) }
@@ -208,6 +236,9 @@ func (f *frame) legendWidth() vg.Length {
 
 // drawOn draws the plot into dc, with leg's legend (nil: none) in a strip at the right, then the labels.
 func (f *frame) drawOn(dc draw.Canvas, leg *frame) []placedLabel {
+	if len(f.footer) > 0 {
+		dc = f.drawFooter(dc)
+	}
 	plotC := dc
 	lw := vg.Length(0)
 	if leg != nil {
@@ -267,6 +298,46 @@ func drawPanels(file, title, caption, heading string, frames []*frame, legend *f
 	})
 }
 
+// footerFontP is the footer's text size, in points: the tick labels'.
+const footerFontP = 9
+
+// drawFooter writes the footer's lead and items in lines at the bottom of dc, each item its mark and its
+// text, wrapping at dc's width, and returns what is left above them for the plot.
+func (f *frame) drawFooter(dc draw.Canvas) draw.Canvas {
+	sty := labelStyle()
+	sty.Font.Size = vg.Points(footerFontP)
+	sty.Color = color.Black
+	lineH := sty.Height("0") * 1.3
+	gap, mark := sty.Width(" "), vg.Points(2*glyphR+2)
+	type placed struct {
+		item footerItem
+		x    vg.Length
+		line int
+	}
+	var out []placed
+	width := dc.Max.X - dc.Min.X
+	x, line := sty.Width(f.footerLead)+gap, 0
+	for _, it := range f.footer {
+		w := mark + sty.Width(it.Text) + 2*gap
+		if x+w > width && x > 0 {
+			x, line = 0, line+1
+		}
+		out = append(out, placed{it, x, line})
+		x += w
+	}
+	lines := line + 1
+	bottom := dc.Min.Y + lineH*vg.Length(lines)
+	baseline := func(l int) vg.Length { return bottom - lineH*vg.Length(l+1) + lineH*0.25 }
+	dc.FillText(sty, vg.Point{X: dc.Min.X, Y: baseline(0)}, f.footerLead)
+	for _, p := range out {
+		y := baseline(p.line)
+		at := vg.Point{X: dc.Min.X + p.x + mark/2, Y: y + sty.Height("0")*0.35}
+		dc.DrawGlyph(draw.GlyphStyle{Color: p.item.Col, Radius: vg.Points(glyphR), Shape: p.item.Shape}, at)
+		dc.FillText(sty, vg.Point{X: dc.Min.X + p.x + mark, Y: y}, p.item.Text)
+	}
+	return draw.Crop(dc, 0, 0, lineH*vg.Length(lines)+vg.Points(4), 0)
+}
+
 func labelStyle() draw.TextStyle {
 	sty := draw.TextStyle{Color: gray, Font: font.From(plot.DefaultFont, vg.Points(labelFontP))}
 	sty.Font.Variant = "Sans"
@@ -301,6 +372,20 @@ func (f *frame) placeLabels(da draw.Canvas) []placedLabel {
 			}
 			if pts.labels[i] != "" {
 				anchors = append(anchors, labelAnchor{at, pts.labels[i]})
+			}
+		}
+	}
+	// The lines, as small boxes every few points along each segment.
+	step := vg.Points(3)
+	for _, xys := range f.lines {
+		for i := 1; i < len(xys); i++ {
+			a := vg.Point{X: trX(xys[i-1].X), Y: trY(xys[i-1].Y)}
+			b := vg.Point{X: trX(xys[i].X), Y: trY(xys[i].Y)}
+			n := int(math.Hypot(float64(b.X-a.X), float64(b.Y-a.Y))/float64(step)) + 1
+			for k := 0; k <= n; k++ {
+				t := vg.Length(float64(k) / float64(n))
+				at := vg.Point{X: a.X + (b.X-a.X)*t, Y: a.Y + (b.Y-a.Y)*t}
+				obstacles = append(obstacles, vg.Rectangle{Min: vg.Point{X: at.X - 1, Y: at.Y - 1}, Max: vg.Point{X: at.X + 1, Y: at.Y + 1}})
 			}
 		}
 	}

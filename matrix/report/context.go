@@ -2,6 +2,8 @@ package report
 
 import (
 	"fmt"
+
+	"github.com/deflatelab/deflatelab/matrix"
 	"io"
 	"slices"
 	"strings"
@@ -84,6 +86,9 @@ func writeContext(w io.Writer, m *model) {
 		}
 	}
 	lines = append(lines, line)
+	if c := m.candidateDefinitions(); c != "" {
+		lines = append(lines, c)
+	}
 	var lacks []string
 	from := ""
 	for _, s := range missingSettings {
@@ -163,4 +168,35 @@ func (m *model) roundsRange() (lo, hi int) {
 		hi = max(hi, c.Rounds)
 	}
 	return lo, hi
+}
+
+// candidateDefinitions says what each kind of candidate of the run is: "**Candidates** against control:
+// pooled/N = ...; splitalloc = ...; aa = ...".
+func (m *model) candidateDefinitions() string {
+	var kinds []string
+	seen := map[string]bool{}
+	for _, r := range m.Verdicts {
+		kind := r.Candidate
+		if strings.HasPrefix(kind, "pooled") {
+			kind = "pooled"
+		}
+		if seen[kind] {
+			continue
+		}
+		seen[kind] = true
+		switch kind {
+		case "pooled":
+			kinds = append(kinds, "pooled/N = control's native states kept idle for reuse, up to N (the seed's pool had 8 slots)")
+		case "splitalloc":
+			kinds = append(kinds, "splitalloc = the 128 KiB hash table in its own allocation")
+		case matrix.AA:
+			kinds = append(kinds, "aa = control's own host measured as a candidate (the A/A check)")
+		default:
+			kinds = append(kinds, kind)
+		}
+	}
+	if len(kinds) == 0 {
+		return ""
+	}
+	return "**Candidates** against control: " + strings.Join(kinds, "; ") + "."
 }

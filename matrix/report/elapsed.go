@@ -15,10 +15,9 @@ func writeElapsed(w io.Writer, m *model) {
 	fmt.Fprintf(w, "## Elapsed time per operation\n\n")
 	fmt.Fprintf(w, "Median time per operation of each fresh process's measured region, in microseconds, with "+
 		"its %s interval. Change is the Hodges-Lehmann estimate of the per-round ratio candidate/control, as a "+
-		"percentage, with its Wilcoxon signed-rank interval at the selection-adjusted level; in front, \"~\": "+
-		"inconclusive (the interval holds 0), \"≈\": equivalent (the interval is inside the margin), nothing: "+
-		"faster or slower by the sign (the interval excludes 0). \"no CI\": too few samples or pairs for an "+
-		"interval. %s.\n\n", confidencePct(m.Analysis.Confidence), familyNote("elapsed time", elapsedDelta(m.Analysis)))
+		"percentage, with its Wilcoxon signed-rank interval at the selection-adjusted level, the class's mark in "+
+		"front (none: faster or slower, by the sign). %s. \"no CI\": too few samples or pairs for an "+
+		"interval. %s.\n\n", confidencePct(m.Analysis.Confidence), equivalenceRule(m.margin()), familyNote("elapsed time", elapsedDelta(m.Analysis)))
 	control := m.Analysis.Control
 	for _, p := range m.Platforms() {
 		fmt.Fprintf(w, "### %s\n\n", p)

@@ -98,6 +98,14 @@ func writeEmulatedRun(t *testing.T, dir, run, runnerPlatform, hostPlatform, osNa
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	goos, goarch, _ := strings.Cut(hostPlatform, "/")
+	smoke, _ := matrix.ProfileByName("smoke")
+	plan := smoke.Plan
+	plan.Platform, plan.Variants, plan.Workloads, plan.Phases, plan.DOPs, plan.Backends, plan.Rounds, plan.ColdOps, plan.WarmOps =
+		runnerPlatform, []string{"control", "pooled", "splitalloc"}, []string{"fixed", "mixed"}, []string{"cold", "warm"}, []int{1}, backends, 2, 20, 20
+	index := map[matrix.Cell]int{}
+	for i, c := range plan.Cells() {
+		index[c] = i
+	}
 	first := true
 	n, failed := 0, 0
 	for _, backend := range backends {
@@ -105,7 +113,7 @@ func writeEmulatedRun(t *testing.T, dir, run, runnerPlatform, hostPlatform, osNa
 			for _, phase := range []string{"cold", "warm"} {
 				cell := matrix.Cell{Platform: runnerPlatform, Workload: wl, DOP: 1, Phase: phase, Backend: backend}
 				for round := range 2 {
-					for pos, v := range []string{"control", "pooled", "splitalloc"} {
+					for pos, v := range plan.RoundOrder(index[cell], round) {
 						s := matrix.Sample{Run: run, Cell: cell, Variant: v, Round: round, Position: pos, Emulated: emulator, WallNs: 90e6}
 						if r, ok := fail[v]; first && ok && r == round {
 							s.Error, s.ExitStatus, failed = "exit status 2", 2, failed+1
@@ -136,7 +144,7 @@ func writeEmulatedRun(t *testing.T, dir, run, runnerPlatform, hostPlatform, osNa
 	start, _ := time.Parse("20060102T150405Z", run[:16])
 	m := matrix.Manifest{Run: run, Profile: "smoke", Status: matrix.StatusComplete, Samples: n, Failed: failed, Planned: n,
 		Start: start, End: start.Add(time.Minute), Emulated: emulator,
-		Plan:    matrix.Plan{Profile: "smoke", Platform: runnerPlatform, Backends: backends},
+		Plan:    plan,
 		Harness: &matrix.Harness{Calibration: host.Calibration{NsPerOp: 9000, Ops: 1, Repeats: 1}, Variant: "control"}}
 	data, _ := json.Marshal(m)
 	if err := os.WriteFile(filepath.Join(dir, matrix.ManifestFile), data, 0o644); err != nil {

@@ -23,8 +23,11 @@ func writeEnvironment(w io.Writer, m *model) {
 	}
 	mdTable(w, []string{"Platform", "CPU", "Cores", "GOMAXPROCS", "OS", "Go", "Commit", "Runner / machine"}, rows)
 	writeLoad(w, m)
+	writeSpread(w, m)
 	fmt.Fprintf(w, "**Method in brief.** A cell is (platform, workload, DOP, phase, backend). Each round runs every "+
-		"variant of a cell once, each in a fresh host process, in an order rotated from round to round; the "+
+		"variant of a cell once, each in a fresh host process, in an order rotated from round to round; an "+
+		"interleaved run takes round r of every cell, in a seeded random order of the cells, before any cell's "+
+		"round r+1 (the table above says which runs did); the "+
 		"candidate's and control's samples of one round form a pair. Cold measures the first operations of a "+
 		"fresh process, warm the operations after a warm-up. Medians of each variant and their intervals are "+
 		"golang.org/x/perf/benchmath's, as benchstat computes them. A change is the Hodges-Lehmann estimate of the "+

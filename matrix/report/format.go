@@ -79,7 +79,7 @@ func deltaCell(d *stats.Delta) string {
 	c, lo, hi := d.AdjustedPercent()
 	switch {
 	case d.HasPairs() && !d.Thin() && !math.IsInf(lo, 0):
-		s = fmt.Sprintf("%s [%s, %s]", signed(c), signed(lo), signed(hi))
+		s = fmt.Sprintf("%s [%s, %s]", signed(c), boundNum(lo, d.Margin()*100), boundNum(hi, d.Margin()*100))
 	case d.HasPairs() && !d.Thin():
 		s = fmt.Sprintf("%s (%d pairs: no %s interval)", signed(c), d.Log.N+d.Log.Zeros, levelPct(d.AdjustedConfidence()))
 	case d.HasPairs():
@@ -173,7 +173,12 @@ func decisionWord(d *stats.Delta) string {
 		return "no data"
 	case stats.Unstable:
 		return "**unstable**"
-	case stats.Equivalent, stats.Inconclusive:
+	case stats.Equivalent:
+		if shownSmaller(d) {
+			return "≈ equivalent (shown smaller than " + pctNum(d.Margin()*100) + "%)"
+		}
+		return cl.Mark() + " " + string(cl)
+	case stats.Inconclusive:
 		return cl.Mark() + " " + string(cl)
 	default:
 		return string(cl)

@@ -181,6 +181,10 @@ func TestLinks(t *testing.T) {
 			}
 			file, frag, _ := strings.Cut(m[1], "#")
 			target := filepath.Join(filepath.Dir(page), filepath.FromSlash(file))
+			// Outside the reports folder, a link resolves against the repository the folder sits in.
+			if rel, err := filepath.Rel(reports, target); err == nil && strings.HasPrefix(rel, "..") {
+				target = filepath.Join(repo, strings.TrimPrefix(filepath.ToSlash(rel), "../"))
+			}
 			if frag != "" {
 				data, err := os.ReadFile(target)
 				found := false
@@ -192,27 +196,9 @@ func TestLinks(t *testing.T) {
 				}
 				continue
 			}
-			// Outside the reports folder, a link resolves against the repository the folder sits in.
-			if rel, err := filepath.Rel(reports, target); err == nil && strings.HasPrefix(rel, "..") {
-				target = filepath.Join(repo, strings.TrimPrefix(filepath.ToSlash(rel), "../"))
-			}
 			if _, err := os.Stat(target); err != nil {
 				t.Errorf("%s: link %s: %v", filepath.Base(filepath.Dir(page)), m[1], err)
 			}
 		}
 	}
-}
-
-// githubAnchor is the fragment GitHub gives a heading: lower case, spaces to hyphens, punctuation dropped.
-func githubAnchor(h string) string {
-	var b strings.Builder
-	for _, r := range strings.ToLower(h) {
-		switch {
-		case r == ' ':
-			b.WriteRune('-')
-		case r == '-' || r == '_' || (r >= 'a' && r <= 'z') || (r >= '0' && r <= '9'):
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
 }

@@ -11,13 +11,19 @@ import (
 // tables: headings, paragraphs, lists, block quotes, tables, images, code blocks and raw <details> tags.
 
 // pageCSS approximates GitHub's markdown body: 16px sans-serif text, tables with 6px 13px cell padding
-// and 1px borders, on a page of pageWidth pixels with 32px padding.
+// and 1px borders, GitHub's block margins (16px under each block, headings 24px above) and heading sizes,
+// on a page of pageWidth pixels with 32px padding.
 const pageCSS = `body{margin:0;font-family:-apple-system,BlinkMacSystemFont,"Segoe UI","Noto Sans",Helvetica,Arial,sans-serif;font-size:16px;line-height:1.5}
 .markdown-body{box-sizing:border-box;width:%dpx;padding:32px}
 table{border-collapse:collapse;display:block;width:max-content;max-width:100%%;overflow:auto}
 td,th{padding:6px 13px;border:1px solid #d0d7de}
 img{max-width:100%%}
-blockquote{margin:0;padding:0 1em;border-left:.25em solid #d0d7de}`
+blockquote{margin:0;padding:0 1em;border-left:.25em solid #d0d7de}
+p,blockquote,ul,ol,table,pre{margin-top:0;margin-bottom:16px}
+h1,h2,h3,h4{margin-top:24px;margin-bottom:16px;font-weight:600;line-height:1.25}
+h1{font-size:2em;padding-bottom:.3em;border-bottom:1px solid #d0d7de}
+h2{font-size:1.5em;padding-bottom:.3em;border-bottom:1px solid #d0d7de}
+.markdown-body>:first-child{margin-top:0}`
 
 var (
 	mdImage = regexp.MustCompile(`!\[([^\]]*)\]\(([^)]+)\)`)
@@ -139,6 +145,8 @@ func toHTML(page string, width int) string {
 			fmt.Fprintf(&b, "<ul><li>%s</li></ul>\n", inline(line[2:]))
 		case strings.TrimSpace(line) == "":
 			flush()
+		case strings.HasSuffix(line, "\\"): // a hard line break (GitHub's trailing backslash)
+			para = append(para, inline(strings.TrimSuffix(line, "\\"))+"<br>")
 		default:
 			para = append(para, inline(line))
 		}

@@ -68,9 +68,10 @@ func lifetimeCharts(m *model) ([]chart, error) {
 
 const lifetimeCaption = "One panel per backend and workload; each line is one candidate's expected total time over a process's first N " +
 	"operations divided by control's (log axes: halving and doubling sit at equal distances from the dashed no-change " +
-	"line), with its paired bootstrap band at the lifetime page's selection-adjusted level. Solid where the cold samples measured the operations, dashed where the " +
-	"cost grows at the warm level (extrapolated). A labelled mark on the no-change line is a break-even: from that N " +
-	"on the long-run winner stays the cheaper."
+	"line), with its paired bootstrap band at the lifetime page's selection-adjusted level; the y axis is ticked at even steps. " +
+	"Solid where the cold samples measured the operations, dashed where the cost grows at the warm level (extrapolated). " +
+	"A mark on the no-change line is a break-even: from that N on the long-run winner stays the cheaper; the line under " +
+	"each panel gives each candidate's break-even N beside its mark."
 
 // lifetimePanel plots one cell's candidates.
 func lifetimePanel(l *stats.Lifetime, idx map[string]int) (*frame, error) {
@@ -130,11 +131,15 @@ func lifetimePanel(l *stats.Lifetime, idx map[string]int) (*frame, error) {
 		}
 		if be := c.BreakEven; be.Decided && !be.NoCrossing {
 			var pts points
-			pts.add(float64(be.N), 0, errBar{}, errBar{}, fmt.Sprintf("%s: %s", name, nLabel(be.N)))
+			pts.add(float64(be.N), 0, errBar{}, errBar{}, "")
 			if err := f.addPoints(&pts, col, marks[i%len(marks)].filled, "", false, false); err != nil {
 				return nil, err
 			}
+			f.footer = append(f.footer, footerItem{Col: col, Shape: marks[i%len(marks)].filled, Text: num(float64(be.N))})
 		}
+	}
+	if len(f.footer) > 0 {
+		f.footerLead = "break-even N:"
 	}
 	p.X.Min, p.X.Max = 1, float64(lifetime.MaxN)
 	p.Y.Min, p.Y.Max = logRange(ys, minHalfSpan)

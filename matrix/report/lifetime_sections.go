@@ -5,7 +5,6 @@ import (
 	"io"
 	"math"
 	"strconv"
-	"strings"
 
 	"github.com/deflatelab/deflatelab/matrix"
 	"github.com/deflatelab/deflatelab/matrix/lifetime"
@@ -38,79 +37,6 @@ func lifeHeading(w io.Writer, m *model, title string) (v *lifeView, ok bool) {
 		return nil, false
 	}
 	return m.Life, true
-}
-
-// writeDecisions is the first page's decision table: for a process that runs N operations, which
-// variant costs least, by how much against control, and what idle memory the winner keeps.
-func writeDecisions(w io.Writer, m *model) {
-	v, ok := lifeHeading(w, m, "Which variant costs least over a process's lifetime")
-	if !ok {
-		return
-	}
-	fmt.Fprintf(w, "For a process that compresses N payloads in its life, the variant with the least expected total time, "+
-		"and its change against control in %%, with its %s interval (how to read it: below the table).\n\n", levelPct(v.family().Confidence))
-	header := []string{"Platform", "Backend", "Workload", "DOP"}
-	for _, n := range lifetime.DecisionNs {
-		label := "N = " + nLabel(n)
-		if n == lifetime.DecisionNs[len(lifetime.DecisionNs)-1] {
-			label += "+"
-		}
-		header = append(header, label)
-	}
-	var rows [][]string
-	for _, l := range v.decisionCells() {
-		row := []string{l.Platform, l.Backend, l.Workload, fmt.Sprint(l.DOP)}
-		for _, n := range lifetime.DecisionNs {
-			row = append(row, v.decisionCell(l, n))
-		}
-		rows = append(rows, row)
-	}
-	mdTable(w, header, rows)
-	fmt.Fprintf(w, "N = 1 is a one-shot tool, 100k and more a long-lived server. The interval is a %s paired "+
-		"bootstrap over rounds, at the level adjusted for the lifetime page's ratios (there: *Lifetime cost and break-even*); "+
-		"when control is cheapest, the closest candidate is shown against it. "+
-		"A **bold** winner's interval excludes 0 (no change); \"~\" means no variant is shown to cost less than control. The "+
-		"cheapest candidate by estimate is named: candidates (pool capacities) whose ratios overlap it are not shown to differ. "+
-		"† marks lifetimes beyond the cold samples' operations, where each variant's cost grows at its warm time per "+
-		"operation (extrapolated). Pooled winners keep idle states after their operations: the median idle memory of its warm "+
-		"samples (the most it holds). Lifetime costs sum the operations' durations (at DOP > 1, over all workers). "+
-		"The per-cell ratios, break-even points and charts are under [Steady state and lifetime cost](%s).\n\n",
-		levelPct(v.family().Confidence), lifetimePage)
-}
-
-// decisionCell is one lifetime's winner, or why none is named.
-func (v *lifeView) decisionCell(l *stats.Lifetime, n int) string {
-	d, left, why, ok := l.Decide(v.control, n)
-	switch {
-	case why != "":
-		return "unstable: " + why
-	case !ok:
-		return "no candidate"
-	case d.Thin:
-		return "too few rounds for an interval"
-	}
-	r := ratioCell(d.Ratio)
-	var s string
-	switch {
-	case d.Winner == v.control && d.Clear:
-		s = fmt.Sprintf("**%s** (%s %s)", v.control, d.Versus, r)
-	case d.Winner == v.control:
-		s = fmt.Sprintf("~ %s (%s %s)", v.control, d.Versus, trimTilde(r))
-	case d.Clear:
-		s = "**" + d.Winner + "** " + r
-	default:
-		s = "~ " + d.Winner + " " + trimTilde(r)
-	}
-	if idle := l.Idle[d.Winner]; d.Winner != v.control && idle.Capacity > 0 && !math.IsNaN(idle.Warm) {
-		s += ", keeps " + bytesNum(idle.Warm) + " idle"
-	}
-	if n == lifetime.DecisionNs[len(lifetime.DecisionNs)-1] && d.NextBreakEven > 0 {
-		s += fmt.Sprintf("; a candidate crosses control at N = %s", num(float64(d.NextBreakEven)))
-	}
-	if len(left) > 0 {
-		s += "; left out, unstable: " + strings.Join(left, ", ")
-	}
-	return s
 }
 
 func trimTilde(s string) string {
@@ -242,8 +168,7 @@ func writeLifetimeCost(w io.Writer, m *model) {
 	mdTable(w, header, rows)
 	if r := aaLifetimeOutcome(m); r.Differing() > 0 {
 		fmt.Fprintf(w, "**The A/A control `%s` differs from control at %d of its %d lifetimes** (%s): it is control's own "+
-			"host, so these are false positives of the run; a candidate's ratio of that size at those N is not evidence.\n\n",
-			matrix.AA, r.Differing(), r.Ratios, r.names())
+			"host, so these are %s.\n\n", matrix.AA, r.Differing(), r.Ratios, r.names(), aaLifetimeMeaning)
 	}
 	fmt.Fprintf(w, "Cold series cover %s operations; warm samples set the level beyond in %s.\n\n", measuredSpan(v), warmShare(v))
 }

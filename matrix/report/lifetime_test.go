@@ -23,7 +23,7 @@ func TestLifetimeSections(t *testing.T) {
 	}
 	page := reportText(t, filepath.Dir(path))
 	for _, want := range []string{
-		"## Which variant costs least over a process's lifetime",
+		"**Which variant costs least** over a process's N operations (DOP 1)",
 		// control steadies from operation 9 in every round, pooled from 2.
 		"| linux/amd64 | pages | fixed | 1 | control | 0 | 8 | 0 | 0 | 9 [9, 9] |",
 		"| linux/amd64 | pages | fixed | 1 | pooled/8 | 0 | 8 | 0 | 0 | 2 [2, 2] |",
@@ -58,7 +58,7 @@ func TestLifetimeSectionsWithoutTimeline(t *testing.T) {
 		t.Fatal(err)
 	}
 	page := reportText(t, filepath.Dir(path))
-	for _, heading := range []string{"## Which variant costs least", "## Steady state per fresh process", "## Lifetime cost and break-even"} {
+	for _, heading := range []string{"**Which variant costs least**", "## Steady state per fresh process", "## Lifetime cost and break-even"} {
 		i := strings.Index(page, heading)
 		if i < 0 {
 			t.Errorf("no section %q", heading)
@@ -90,7 +90,7 @@ func TestDecisionCellWithholds(t *testing.T) {
 		{"thin", &stats.Lifetime{Comparisons: map[string]*lifetime.Comparison{"pooled/8": thin}}, "too few rounds for an interval"},
 		{"clear", &stats.Lifetime{Comparisons: map[string]*lifetime.Comparison{"pooled/8": clear}}, "**pooled/8** -50 [-60, -40]"},
 	} {
-		if got := v.decisionCell(c.l, 10); got != c.want {
+		if got := v.decisionCell(&model{Analysis: &stats.Analysis{}}, c.l, 10, &decisionNotes{}); got != c.want {
 			t.Errorf("%s: %q, want %q", c.name, got, c.want)
 		}
 	}

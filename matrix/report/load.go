@@ -2,11 +2,11 @@ package report
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/deflatelab/deflatelab/matrix"
@@ -17,6 +17,9 @@ const (
 	kindResults  = "results"  // JSONL, one matrix.Sample per line (matrix.ReadSamples)
 	kindBench    = "bench"    // the Go benchmark format, for benchstat
 	kindManifest = "manifest" // the runner's run.json (matrix.Manifest)
+	// kindManifestDir is a run.json that is a directory: nothing to read or keep, but the report says
+	// that the samples beside it went unchecked.
+	kindManifestDir = "manifest-dir"
 )
 
 // resultsExt is the extension of results files; benchExts those of Go-benchmark-format files.
@@ -48,6 +51,9 @@ type inputs struct {
 	// (a run given twice).
 	Findings []matrix.Finding
 	Notes    []string
+	// Unchecked says, for each input whose samples could not be checked against their plan (run.json
+	// unreadable, a directory, or its plan not valid), why: the first page says it at the top.
+	Unchecked []string
 }
 
 // load expands paths (results files, or results directories) and reads them. A directory contributes
@@ -96,6 +102,9 @@ func load(paths []string) (*inputs, error) {
 			if filepath.Base(abs) == matrix.SamplesFile {
 				siblings[filepath.Join(dir, matrix.BenchFile)] = kindBench
 				siblings[filepath.Join(dir, matrix.ManifestFile)] = kindManifest
+				if fi, err := os.Stat(filepath.Join(dir, matrix.ManifestFile)); err == nil && fi.IsDir() {
+					g.files[filepath.Join(dir, matrix.ManifestFile)] = kindManifestDir
+				}
 			}
 			for s, kind := range siblings {
 				if exists(s) {
@@ -113,6 +122,8 @@ func load(paths []string) (*inputs, error) {
 		for _, e := range ents {
 			name := filepath.Join(abs, e.Name())
 			switch ext := filepath.Ext(name); {
+			case e.IsDir() && e.Name() == matrix.ManifestFile:
+				g.files[name] = kindManifestDir
 			case e.IsDir():
 			case ext == resultsExt:
 				g.files[name] = kindResults
@@ -130,93 +141,152 @@ func load(paths []string) (*inputs, error) {
 	in := &inputs{}
 	firstGroup := map[string]string{} // run id -> the group that brought it first
 	for _, g := range groups {
-		src := source{Group: g.name}
-		files := make([]string, 0, len(g.files))
-		for f := range g.files {
-			files = append(files, f)
+		read, err := readGroup(in, g.name, g.files)
+		if err != nil {
+			return nil, err
 		}
-		sort.Strings(files)
-		var samples []matrix.Sample
-		var findings []matrix.Finding
-		var samplesFile string // the runner's samples.jsonl beside run.json, when the group has both
-		for _, f := range files {
-			if g.files[f] == kindManifest {
-				m, err := matrix.ReadManifest(filepath.Dir(f))
-				if err != nil {
-					return nil, fmt.Errorf("report: %w", err)
+		for _, part := range read.runs() {
+			if first, twice := givenBefore(firstGroup, part.src, part.samples); twice != "" {
+				in.Notes = append(in.Notes, fmt.Sprintf("run `%s` is given twice (raw/%s and raw/%s): counted once, from raw/%s", twice, first, g.name, first))
+				continue
+			}
+			for _, s := range part.samples {
+				if firstGroup[s.Run] == "" {
+					firstGroup[s.Run] = g.name
 				}
-				src.Manifest = &m
 			}
-		}
-		for _, f := range files {
-			data, err := os.ReadFile(f)
-			if err != nil {
-				return nil, fmt.Errorf("report: %w", err)
+			if mf := part.src.Manifest; mf != nil && mf.Run != "" && firstGroup[mf.Run] == "" {
+				firstGroup[mf.Run] = g.name
 			}
-			name := path.Join(g.name, filepath.Base(f))
-			if g.files[f] == kindResults {
-				ss, fs, err := screenFile(f, path.Join(rawDir, name), src.Manifest)
-				if err != nil {
-					return nil, err
-				}
-				if filepath.Base(f) == matrix.SamplesFile && src.Manifest != nil {
-					samplesFile = f
-				}
-				samples, findings = append(samples, ss...), append(findings, fs...)
-			}
-			in.Raw = append(in.Raw, rawFile{Path: f, Name: name, Kind: g.files[f], Data: data})
+			in.Samples, in.Findings = append(in.Samples, part.samples...), append(in.Findings, part.findings...)
+			in.Sources = append(in.Sources, part.src)
 		}
-		if mf := src.Manifest; mf != nil && samplesFile != "" {
-			mf.Reconcile(filepath.Dir(samplesFile), samples, findings)
-		}
-		if first, twice := givenBefore(firstGroup, src, samples); twice != "" {
-			in.Notes = append(in.Notes, fmt.Sprintf("run `%s` is given twice (raw/%s and raw/%s): counted once, from raw/%s", twice, first, g.name, first))
-			continue
-		}
-		for _, s := range samples {
-			if firstGroup[s.Run] == "" {
-				firstGroup[s.Run] = g.name
-			}
-		}
-		if mf := src.Manifest; mf != nil && mf.Run != "" && firstGroup[mf.Run] == "" {
-			firstGroup[mf.Run] = g.name
-		}
-		in.Samples, in.Findings = append(in.Samples, samples...), append(in.Findings, findings...)
-		in.Sources = append(in.Sources, src)
 	}
 	// Two inputs that share only some samples of a run: the first copy of each counts.
 	var across []matrix.Finding
-	in.Samples, across = matrix.Screen(nil, "", "", in.Samples, nil)
+	in.Samples, across = matrix.Screen(nil, nil, "", in.Samples, nil)
 	in.Findings = append(in.Findings, across...)
 	return in, nil
 }
 
+// groupRead is one results folder (or a results file's folder) as read: its source, its screened
+// samples and the lines left out.
+type groupRead struct {
+	src      source
+	samples  []matrix.Sample
+	findings []matrix.Finding
+}
+
+// readGroup reads the files of one group, adding them to in.Raw. A run.json that cannot be read (garbage,
+// or a directory) does not stop the report: the samples are reported alone, unchecked against their
+// plan, and in.Unchecked says so (the banner puts it at the top).
+func readGroup(in *inputs, name string, files map[string]string) (groupRead, error) {
+	g := groupRead{src: source{Group: name}}
+	paths := slices.Sorted(maps.Keys(files))
+	for _, f := range paths {
+		if files[f] != kindManifest {
+			continue
+		}
+		m, err := matrix.ReadManifest(filepath.Dir(f))
+		if err != nil {
+			msg := strings.ReplaceAll(err.Error(), filepath.Dir(f)+string(filepath.Separator), "")
+			in.Unchecked = append(in.Unchecked, fmt.Sprintf("`raw/%s/%s` cannot be read (%s): the report renders its samples alone, unchecked against their plan", name, matrix.ManifestFile, msg))
+			continue
+		}
+		g.src.Manifest = &m
+	}
+	var samplesFile string // the runner's samples.jsonl beside run.json, when the group has both
+	for _, f := range paths {
+		if files[f] == kindManifestDir {
+			in.Unchecked = append(in.Unchecked, fmt.Sprintf("`%s` beside raw/%s is a directory, not the runner's manifest: the report renders the samples alone, unchecked against their plan", matrix.ManifestFile, name))
+			continue
+		}
+		data, err := os.ReadFile(f)
+		if err != nil {
+			return g, fmt.Errorf("report: %w", err)
+		}
+		raw := path.Join(name, filepath.Base(f))
+		if files[f] == kindResults {
+			ss, fs, why, err := screenFile(f, path.Join(rawDir, raw), g.src.Manifest)
+			if err != nil {
+				return g, err
+			}
+			if why != "" {
+				in.Unchecked = append(in.Unchecked, why)
+			}
+			if filepath.Base(f) == matrix.SamplesFile && g.src.Manifest != nil {
+				samplesFile = f
+			}
+			g.samples, g.findings = append(g.samples, ss...), append(g.findings, fs...)
+		}
+		in.Raw = append(in.Raw, rawFile{Path: f, Name: raw, Kind: files[f], Data: data})
+	}
+	if mf := g.src.Manifest; mf != nil && samplesFile != "" {
+		mf.Reconcile(filepath.Dir(samplesFile), g.samples, g.findings)
+	}
+	return g, nil
+}
+
+// runs splits a merged folder (lab merge) into its runs, one source each with its own run.json and
+// samples, so that it reports exactly as its runs given together would; any other group is one part.
+// The group's left-out lines go with its first part.
+func (g groupRead) runs() []groupRead {
+	mf := g.src.Manifest
+	if mf == nil || len(mf.Instances) == 0 {
+		return []groupRead{g}
+	}
+	var parts []groupRead
+	for i := range mf.Instances {
+		inst := mf.Instances[i]
+		part := groupRead{src: source{Group: g.src.Group, Manifest: &inst}}
+		for _, s := range g.samples {
+			if s.Run == inst.Run {
+				part.samples = append(part.samples, s)
+			}
+		}
+		superseded := inst.Superseded // the merged file's findings are not split by run
+		inst.Reconcile("", part.samples, nil)
+		inst.Superseded = superseded
+		if i == 0 {
+			part.findings = g.findings
+		}
+		parts = append(parts, part)
+	}
+	// Samples of no instance were named foreign by the screen; none is lost here.
+	return parts
+}
+
 // screenFile reads one results file and screens it (matrix.Screen): against its run's plan when it is
-// the runner's samples.jsonl beside a run.json with a valid plan, else for duplicates and retries only. Findings name the
-// file by raw, its path inside the report. A file without one readable sample is an error.
-func screenFile(f, raw string, mf *matrix.Manifest) ([]matrix.Sample, []matrix.Finding, error) {
+// the runner's samples.jsonl beside a run.json with a valid plan, else for duplicates and retries only;
+// unchecked says why, when a run.json's plan could not be used. Findings name the file by raw, its
+// path inside the report. A file without one readable sample is an error.
+func screenFile(f, raw string, mf *matrix.Manifest) (kept []matrix.Sample, findings []matrix.Finding, unchecked string, err error) {
 	rf, err := matrix.ReadResultsFile(f)
 	if err != nil {
-		return nil, nil, fmt.Errorf("report: %w", err)
+		return nil, nil, "", fmt.Errorf("report: %w", err)
 	}
 	if len(rf.Samples) == 0 {
 		if len(rf.Bad) > 0 {
-			return nil, nil, fmt.Errorf("report: %s: no sample parses: %s", f, rf.Bad[0])
+			return nil, nil, "", fmt.Errorf("report: %s: no sample parses: %s", f, rf.Bad[0])
 		}
-		return nil, nil, fmt.Errorf("report: %s: no samples", f)
+		return nil, nil, "", fmt.Errorf("report: %s: no samples", f)
 	}
 	var plan *matrix.Plan
-	run := ""
-	if mf != nil && filepath.Base(f) == matrix.SamplesFile && mf.Plan.Validate() == nil { // a plan that says what is planned
-		plan, run = &mf.Plan, mf.Run
+	var runs []string
+	if mf != nil && filepath.Base(f) == matrix.SamplesFile {
+		if err := mf.Plan.Validate(); err != nil {
+			unchecked = fmt.Sprintf("the plan in `%s/%s` is not valid (%v): its samples are checked for duplicates only, not against the plan", path.Dir(raw), matrix.ManifestFile, err)
+		} else {
+			plan, runs = &mf.Plan, mf.RunIDs()
+		}
 	}
-	kept, findings := matrix.Screen(plan, run, raw, rf.Samples, rf.Lines)
+	kept, findings = matrix.Screen(plan, runs, raw, rf.Samples, rf.Lines)
 	bad := make([]matrix.Finding, len(rf.Bad))
 	for i, b := range rf.Bad {
 		b.Where = raw + strings.TrimPrefix(b.Where, f)
 		bad[i] = b
 	}
-	return kept, append(bad, findings...), nil
+	return kept, append(bad, findings...), unchecked, nil
 }
 
 // givenBefore says whether a group's run was read already from an earlier group (the same run given

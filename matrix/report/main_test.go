@@ -80,20 +80,23 @@ func TestMainRunnerResults(t *testing.T) {
 	if err := Main(context.Background(), []string{"-in", win + "," + filepath.Join(arm, matrix.SamplesFile), "-title", "Two machines"}, &stdout, &stderr); err != nil {
 		t.Fatalf("%v\n%s", err, stderr.String())
 	}
-	name := start.Format("20060102-150405") // several runs: named after the latest manifest's start
-	want := filepath.Join("reports", name, "README.md")
+	name := start.Format("20060102-150405")              // several runs: named after the latest manifest's start
+	want := filepath.Join(DefaultOut, name, "README.md") // reports-local/: lab report leaves the tracked reports/ alone unless told
+	if DefaultOut != "reports-local" {
+		t.Errorf("DefaultOut = %q, want the git-ignored reports-local", DefaultOut)
+	}
 	if got := strings.TrimSpace(stdout.String()); got != want {
 		t.Fatalf("printed %q, want %q", got, want)
 	}
 	for _, f := range []string{"raw/win/samples.jsonl", "raw/win/bench.txt", "raw/win/run.json", "raw/arm/samples.jsonl", "raw/arm/bench.txt", "raw/arm/run.json"} {
-		if _, err := os.Stat(filepath.Join("reports", name, f)); err != nil {
+		if _, err := os.Stat(filepath.Join(DefaultOut, name, f)); err != nil {
 			t.Errorf("%s not kept: %v", f, err)
 		}
 	}
 	page := []byte(reportText(t, filepath.Dir(want)))
 	for _, s := range []string{"# Two machines", "profile quick, status complete, 108 of 108 planned samples recorded (1 failed)", "Command: `lab bench -profile quick`",
 		"- run `arm` (raw/arm): status **interrupted**, 99 of 108 planned samples recorded",
-		"go tool benchstat -col /variant reports/" + name + "/raw/win/bench.txt reports/" + name + "/raw/arm/bench.txt"} {
+		"go tool benchstat -col /variant " + DefaultOut + "/" + name + "/raw/win/bench.txt " + DefaultOut + "/" + name + "/raw/arm/bench.txt"} {
 		if !bytes.Contains(page, []byte(s)) {
 			t.Errorf("report lacks %q", s)
 		}
@@ -107,10 +110,10 @@ func TestMainRunnerResults(t *testing.T) {
 	}
 
 	// An older report in the same folder: the index lists the newest first.
-	if _, err := Render(Options{In: []string{arm}, Out: "reports", Name: "older", Date: start.Add(-48 * time.Hour)}); err != nil {
+	if _, err := Render(Options{In: []string{arm}, Out: DefaultOut, Name: "older", Date: start.Add(-48 * time.Hour)}); err != nil {
 		t.Fatal(err)
 	}
-	index, _ := os.ReadFile(filepath.Join("reports", "README.md"))
+	index, _ := os.ReadFile(filepath.Join(DefaultOut, "README.md"))
 	if i, j := bytes.Index(index, []byte("("+name+"/README.md)")), bytes.Index(index, []byte("(older/README.md)")); i < 0 || j < 0 || i > j {
 		t.Errorf("index does not list %s before older:\n%s", name, index)
 	}

@@ -63,3 +63,17 @@ func mdTableCompact(w io.Writer, header []string, rows [][]string) {
 	}
 	mdTable(w, pick(header), rs)
 }
+
+// githubAnchor is the fragment GitHub gives a heading: lower case, spaces to hyphens, punctuation dropped.
+func githubAnchor(h string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(h) {
+		switch {
+		case r == ' ':
+			b.WriteRune('-')
+		case r == '-' || r == '_' || (r >= 'a' && r <= 'z') || (r >= '0' && r <= '9'):
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}

@@ -24,7 +24,11 @@ type model struct {
 	Sources     []source
 	Findings    []matrix.Finding      // lines left out before any analysis (screened.go)
 	Notes       []string              // inputs not counted, such as a run given twice
+	Unchecked   []string              // inputs whose samples could not be checked against their plan, and why
+	MixedBuilds []matrix.MixedBuild   // host variants measured in two builds (matrix.MixedBuilds)
+	Spread      []matrix.RunSpread    // how spread each run's cells were over it (matrix.Spread)
 	Runs        []string              // distinct run ids
+	RunsOf      map[string][]string   // per platform, its distinct run ids (runner instances), sorted
 	Envs        map[string][]host.Env // per platform, distinct
 	Samples     map[string]int        // per platform
 	Load        map[string]*loadInfo  // per platform
@@ -35,6 +39,8 @@ type model struct {
 	Cold        *coldStart      // the cold-start and pool-capacity sections' analyses (coldstart.go)
 	Life        *lifeView       // the steady-state and lifetime sections' analyses (lifetime.go)
 	Emulated    *emulatedInputs // what ran under an emulator: kept out of everything above (emulated.go)
+
+	decisionNotes string // the decision table's footnotes, set when it is written, printed under the verdicts
 }
 
 // loadInfo sums up how busy a platform's machines were over its successful samples.
@@ -62,9 +68,14 @@ type group struct {
 func newModel(samples []matrix.Sample, a *stats.Analysis) *model {
 	m := &model{Analysis: a, Envs: map[string][]host.Env{}, Samples: map[string]int{}, Load: map[string]*loadInfo{}, Split: map[string]splitCount{}}
 	runs := map[string]bool{}
+	runsOf := map[string]map[string]bool{}
 	envs := map[string]map[host.Env]bool{}
 	for _, s := range samples {
 		runs[s.Run] = true
+		if runsOf[s.Cell.Platform] == nil {
+			runsOf[s.Cell.Platform] = map[string]bool{}
+		}
+		runsOf[s.Cell.Platform][s.Run] = true
 		m.Samples[s.Cell.Platform]++
 		if s.Result == nil {
 			continue
@@ -99,6 +110,10 @@ func newModel(samples []matrix.Sample, a *stats.Analysis) *model {
 		envs[s.Cell.Platform][s.Result.Env] = true
 	}
 	m.Runs = sortedKeys(runs)
+	m.RunsOf = map[string][]string{}
+	for p, set := range runsOf {
+		m.RunsOf[p] = sortedKeys(set)
+	}
 	for p, set := range envs {
 		for e := range set {
 			m.Envs[p] = append(m.Envs[p], e)

@@ -29,7 +29,7 @@ type Options struct {
 
 // Defaults for Options.
 const (
-	DefaultOut   = "reports"
+	DefaultOut   = "reports-local"
 	DefaultTitle = "Cold and warm cost of the deflatelab candidates"
 )
 
@@ -62,7 +62,8 @@ func Render(opts Options) (string, error) {
 	a.ApplyRuns(manifests)
 	m := newModel(in.Samples, a)
 	m.Emulated = emu
-	m.Raw, m.Sources, m.Findings, m.Notes = in.Raw, in.Sources, in.Findings, in.Notes
+	m.Raw, m.Sources, m.Findings, m.Notes, m.Unchecked = in.Raw, in.Sources, in.Findings, in.Notes, in.Unchecked
+	m.MixedBuilds, m.Spread = matrix.MixedBuilds(in.Samples), matrix.Spread(in.Samples)
 	if err := fill(m, opts, in); err != nil {
 		return "", err
 	}

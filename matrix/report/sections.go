@@ -24,13 +24,17 @@ const (
 )
 
 var sections = []section{
+	// The first screen (1400x900) decides: the run in two lines, one line of warnings, the decision table
+	// (which variant costs least over a process's lifetime) and the compact verdicts; the context, the
+	// A/A check, how to read the decision, the summary chart and every verdict follow.
 	{"title", readmeFile, writeTitle},
-	{"context", readmeFile, writeContext},
-	{"banner", readmeFile, writeBanner},
-	{"aa", readmeFile, writeAA},
-	// The decision table answers first (which variant costs least over a process's lifetime), the
-	// summary chart and the verdicts then show every cell behind it.
+	{"run", readmeFile, writeRunLines},
 	{"decisions", readmeFile, writeDecisions},
+	{"verdict-summary", readmeFile, writeVerdictSummary},
+	{"decision-footnotes", readmeFile, writeDecisionFootnotes},
+	{"context", readmeFile, writeContext},
+	{"aa", readmeFile, writeAA},
+	{"decision-notes", readmeFile, writeDecisionNotes},
 	{"summary-charts", readmeFile, writeChartsOf(readmeFile)},
 	{"verdicts", readmeFile, writeVerdicts},
 	{"rounds", readmeFile, writeRounds},
@@ -68,7 +72,7 @@ var pageTitles = []struct{ File, Title, What string }{
 }
 
 // summarySections are the sections a GitHub step summary gets: the first screen.
-var summarySections = []string{"title", "context", "banner", "aa", "decisions", "summary-charts", "verdicts"}
+var summarySections = []string{"title", "run", "decisions", "verdict-summary", "decision-footnotes", "context", "aa", "summary-charts", "verdicts"}
 
 // chartSets draw the report's charts, in page order; each returns zero or more charts.
 var chartSets = []func(*model) ([]chart, error){

@@ -2,22 +2,23 @@ package report
 
 import (
 	"math"
-	"sort"
 	"strconv"
 
 	"gonum.org/v1/plot"
 )
 
-// ratioTicks label an axis of log ratios ln(candidate/control) in percent change: the axis is
-// symmetric in the ratio (halving and doubling sit at equal distances from 0), the labels say what a
-// reader wants to know ("-50%", "+100%").
+// ratioTicks label an axis of log ratios ln(candidate/control) in percent change, at even steps: the
+// ratios f^k for the smallest factor f of tickFactors that keeps two labels at least gap of the axis apart.
+// The axis is symmetric in the ratio (halving and doubling sit at equal distances from 0), so the ticks are
+// evenly spaced and "no change" is always one of them; the labels say what a reader wants to know
+// ("-50%", "+100%").
 type ratioTicks struct {
 	gap float64 // the least distance between two labels, as a share of the axis; 0: defaultTickGap
 }
 
-// tickRatios are the ratios an axis may label, roundest first: no change, halving and doubling, then
-// finer steps; a ratio is labelled only when it keeps its distance from every label taken before it.
-var tickRatios = []float64{1, 0.5, 2, 0.1, 10, 0.2, 5, 0.8, 1.25, 0.01, 100, 0.9, 1.1, 3, 0.3, 1.5, 0.67, 0.05, 20, 0.02, 50}
+// tickFactors are the steps a ratio axis may take, smallest first: +-5%, +-10%, -20%/+25%,
+// halving and doubling, then coarser.
+var tickFactors = []float64{1.05, 1.1, 1.25, 2, 4, 10, 100}
 
 // defaultTickGap keeps at most about seven labels on an axis of a full-width chart.
 const defaultTickGap = 1.0 / 7
@@ -28,24 +29,18 @@ func (t ratioTicks) Ticks(lo, hi float64) []plot.Tick {
 		share = defaultTickGap
 	}
 	gap := (hi - lo) * share
-	var chosen []float64
-	for _, r := range tickRatios {
-		l := math.Log(r)
-		if l < lo || l > hi {
-			continue
-		}
-		ok := true
-		for _, c := range chosen {
-			ok = ok && math.Abs(math.Log(c)-l) >= gap
-		}
-		if ok {
-			chosen = append(chosen, r)
+	f := tickFactors[len(tickFactors)-1]
+	for _, c := range tickFactors {
+		if math.Log(c) >= gap {
+			f = c
+			break
 		}
 	}
-	sort.Float64s(chosen)
-	ts := make([]plot.Tick, len(chosen))
-	for i, r := range chosen {
-		ts[i] = plot.Tick{Value: math.Log(r), Label: pctLabel(r)}
+	step := math.Log(f)
+	var ts []plot.Tick
+	for k := math.Ceil(lo/step - 1e-9); k*step <= hi+1e-9; k++ {
+		r := math.Pow(f, k)
+		ts = append(ts, plot.Tick{Value: k * step, Label: pctLabel(r)})
 	}
 	return ts
 }

@@ -293,6 +293,8 @@ func (f *fixture) recompute(t *testing.T) map[string]*recomputed {
 			r.level = level
 		}
 		switch {
+		case !math.IsNaN(r.lo) && r.lo >= -margin && r.hi <= margin && (r.lo > 0 || r.hi < 0):
+			r.decision = "≈ equivalent (shown smaller than 2%)" // equivalence is read first, even when significant
 		case !math.IsNaN(r.lo) && r.lo >= -margin && r.hi <= margin:
 			r.decision = "≈ equivalent"
 		case !math.IsNaN(r.lo) && r.hi < 0, math.IsNaN(r.lo) && r.level == 0 && a <= 0.05 && r.est < 0:
@@ -314,7 +316,7 @@ func (r *recomputed) changeText() string {
 	if math.IsNaN(r.lo) {
 		return fmt.Sprintf("%s (%d pairs, no CI)", signed(r.est), r.pairs)
 	}
-	return fmt.Sprintf("%s [%s, %s]", signed(r.est), signed(r.lo), signed(r.hi))
+	return fmt.Sprintf("%s [%s, %s]", signed(r.est), boundNum(r.lo, 2), boundNum(r.hi, 2)) // bounds beside the +-2% margin
 }
 
 // tableRows returns the rows of the markdown tables that follow a heading matching under, up to the

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"image/color"
 	"math"
 	"slices"
 
@@ -45,7 +46,6 @@ func candidateIndex(m *model) map[string]int {
 // panel keep its points apart: in one panel per backend the candidates' near-zero cells hid each other.
 func tradeoffCharts(m *model) ([]chart, error) {
 	var out []chart
-	idx := candidateIndex(m)
 	for _, p := range m.Platforms() {
 		var frames []*frame
 		legend := newFrame("", "", "")
@@ -61,9 +61,10 @@ func tradeoffCharts(m *model) ([]chart, error) {
 				}
 			}
 		}
+		dops := m.dops(p)
 		for _, cand := range cands {
 			for _, g := range groups {
-				f, h, err := tradeoffPanel(m, g, cand, idx[cand])
+				f, h, err := tradeoffPanel(m, g, cand, dops)
 				if err != nil {
 					return nil, err
 				}
@@ -73,13 +74,19 @@ func tradeoffCharts(m *model) ([]chart, error) {
 		}
 		if len(cands) == 0 { // control only: an empty panel per backend says so
 			for _, g := range groups {
-				f, _, err := tradeoffPanel(m, g, "", 0)
+				f, _, err := tradeoffPanel(m, g, "", dops)
 				if err != nil {
 					return nil, err
 				}
 				f.p.Title.Text = "backend " + g.Backend + " (no candidate)"
 				frames = append(frames, f)
 			}
+		}
+		for i, wl := range m.workloads() {
+			legend.legendSwatch(wl, workloadColour(i))
+		}
+		for k, d := range dops {
+			legend.legendEntry("DOP "+m.dopLabel(p, d), gray, shapeGlyph{k % shapes, true})
 		}
 		legend.legendEntry("faster or slower in both phases", gray, shapeGlyph{circleShape, true})
 		if hollow {
@@ -96,12 +103,19 @@ func tradeoffCharts(m *model) ([]chart, error) {
 	return out, nil
 }
 
-const tradeoffCaption = "One panel per candidate and backend, all on the same scales; each point is one workload/DOP " +
-	"cell, labelled with it: the Hodges-Lehmann change of cold (x) against warm (y) time per operation, with the " +
-	"selection-adjusted intervals of the tables (no bar: no interval). Both axes are logarithmic, so halving and " +
-	"doubling sit at equal distances from the dashed no-change lines. Lower left is better in both phases; filled: " +
-	"faster or slower in both phases, hollow: not decided in at least one. A label that would overlap another is " +
-	"left out, and the tables name every cell."
+const tradeoffCaption = "One panel per candidate and backend, all on the same scales; each point is one cell: its colour " +
+	"the workload, its mark the DOP (the legend), so that no label can hide another; the Hodges-Lehmann change of " +
+	"cold (x) against warm (y) time per operation, with the selection-adjusted intervals of the tables (no bar: no " +
+	"interval). Both axes are logarithmic, ticked at even steps, so halving and doubling sit at equal distances from " +
+	"the dashed no-change lines. Lower left is better in both phases; filled: faster or slower in both phases, " +
+	"hollow: not decided in at least one. The tables give every cell's figures."
+
+// workloadColour is the colour of the i-th workload of a report in the charts that colour cells by
+// workload (blue, orange, reddish purple: apart from the phases' blue and vermillion of the summary chart
+// where they could be confused).
+func workloadColour(i int) color.RGBA {
+	return []color.RGBA{palette[0], palette[4], palette[3], palette[2], palette[5], palette[1]}[i%len(palette)]
+}
 
 // shareScales gives every panel the union of their axis ranges, so that panels compare by position.
 func shareScales(frames []*frame) {
@@ -119,46 +133,40 @@ func shareScales(frames []*frame) {
 }
 
 // tradeoffPanel plots, for one platform, backend and candidate, the candidate's warm change against its
-// cold change, one point per workload and DOP, both axes log ratios labelled in percent, in the
-// candidate's colour and mark (i: its candidateIndex). hollow reports whether any point is "~" in a phase.
-func tradeoffPanel(m *model, g group, cand string, i int) (f *frame, hollow bool, err error) {
+// cold change, one point per workload and DOP - the workload its colour, the DOP its mark (dops: the
+// platform's DOPs, in mark order) - both axes log ratios labelled in percent. hollow reports whether any
+// point is not decided in a phase.
+func tradeoffPanel(m *model, g group, cand string, dops []int) (f *frame, hollow bool, err error) {
 	f = newFrame(cand+", backend "+g.Backend, "cold change (log scale)", "warm change (log scale)")
-	f.p.X.Tick.Marker, f.p.Y.Tick.Marker = ratioTicks{gap: 0.22}, ratioTicks{gap: 0.12}
+	f.p.X.Tick.Marker, f.p.Y.Tick.Marker = ratioTicks{gap: 0.2}, ratioTicks{gap: 0.12}
 	for _, sty := range []*font.Font{&f.p.X.Label.TextStyle.Font, &f.p.Y.Label.TextStyle.Font, &f.p.Title.TextStyle.Font} {
 		sty.Size = vg.Points(10)
 	}
+	f.p.X.Tick.Label.Font.Size, f.p.Y.Tick.Label.Font.Size = vg.Points(8), vg.Points(8) // a small panel's ticks
 	var xs, ys []float64
 	keys, cells := g.Rows()
 	if !slices.Contains(g.Candidates(m.Analysis.Control), cand) {
 		f.p.Title.Text += " (not measured)"
 	}
-	{
-		var filled, open points
-		for _, k := range keys {
-			cold, warm := cells[k]["cold"], cells[k]["warm"]
-			if cold == nil || warm == nil {
-				continue
-			}
-			cd, wd := cold.Delta(cand, stats.Elapsed.Name), warm.Delta(cand, stats.Elapsed.Name)
-			if cd == nil || wd == nil || cd.Log.N == 0 || wd.Log.N == 0 {
-				continue
-			}
-			x, xe := logErr(cd)
-			y, ye := logErr(wd)
-			pts := &open
-			if cd.Class().Decided() && wd.Class().Decided() {
-				pts = &filled
-			} else {
-				hollow = true
-			}
-			pts.add(x, y, xe, ye, m.cellLabel(g.Platform, k.Workload, k.DOP))
-			xs, ys = append(xs, x-xe.Low, x+xe.High), append(ys, y-ye.Low, y+ye.High)
+	workloads := m.workloads()
+	for _, k := range keys {
+		cold, warm := cells[k]["cold"], cells[k]["warm"]
+		if cold == nil || warm == nil {
+			continue
 		}
-		col, mk := palette[i%len(palette)], marks[i%len(marks)]
-		if err := f.addPoints(&filled, col, mk.filled, "", true, true); err != nil {
-			return nil, false, err
+		cd, wd := cold.Delta(cand, stats.Elapsed.Name), warm.Delta(cand, stats.Elapsed.Name)
+		if cd == nil || wd == nil || cd.Log.N == 0 || wd.Log.N == 0 {
+			continue
 		}
-		if err := f.addPoints(&open, col, mk.hollow, "", true, true); err != nil {
+		x, xe := logErr(cd)
+		y, ye := logErr(wd)
+		decided := cd.Class().Decided() && wd.Class().Decided()
+		hollow = hollow || !decided
+		var pts points
+		pts.add(x, y, xe, ye, "")
+		xs, ys = append(xs, x-xe.Low, x+xe.High), append(ys, y-ye.Low, y+ye.High)
+		shape := shapeGlyph{max(0, slices.Index(dops, k.DOP)) % shapes, decided}
+		if err := f.addPoints(&pts, workloadColour(max(0, slices.Index(workloads, k.Workload))), shape, "", true, true); err != nil {
 			return nil, false, err
 		}
 	}

@@ -2,6 +2,8 @@ package report
 
 import (
 	"fmt"
+
+	"github.com/deflatelab/deflatelab/matrix"
 	"io"
 	"slices"
 	"sort"
@@ -11,12 +13,9 @@ import (
 	"github.com/deflatelab/deflatelab/matrix/stats"
 )
 
-// writeTitle writes the title, the run and the question the report answers.
+// writeTitle writes the title; the run lines under it (writeRunLines) say what ran.
 func writeTitle(w io.Writer, m *model) {
 	fmt.Fprintf(w, "# %s\n\n", m.Title)
-	fmt.Fprintf(w, "%s · run `%s` · %s · pooled (idle deflate states kept for reuse) and splitalloc (the hash table in "+
-		"its own allocation) against control · from [raw/](raw/)\n\n",
-		m.Date.UTC().Format("2006-01-02 15:04 UTC"), m.Name, strings.Join(m.Platforms(), ", "))
 }
 
 // writeVerdicts writes the verdict table: per candidate, platform and backend, one column per workload
@@ -24,29 +23,9 @@ func writeTitle(w io.Writer, m *model) {
 // by how much.
 func writeVerdicts(w io.Writer, m *model) {
 	fmt.Fprintf(w, "## Verdicts\n\n")
-	multi := len(m.Platforms()) > 1
-	workloads := m.workloads()
-	var rows [][]string
-	for _, r := range m.Verdicts {
-		row := []string{r.Candidate}
-		if multi {
-			row = append(row, r.Platform)
-		}
-		row = append(row, r.Backend)
-		warm, cold := byWorkload(r.Warm), byWorkload(r.Cold)
-		for _, wl := range workloads {
-			row = append(row, workloadSummary(warm[wl]), workloadSummary(cold[wl]))
-		}
-		rows = append(rows, row)
-	}
-	header := []string{"Candidate"}
-	if multi {
-		header = append(header, "Platform")
-	}
-	header = append(header, "Backend")
-	for _, wl := range workloads {
-		header = append(header, wl+", warm"+opsNote(m, "warm"), wl+", cold"+opsNote(m, "cold"))
-	}
+	header, rows := verdictTable(m, "Candidate", func(wl string) (string, string) {
+		return wl + ", warm" + opsNote(m, "warm"), wl + ", cold" + opsNote(m, "cold")
+	}, workloadSummary, true)
 	mdTable(w, header, rows)
 	var notes []string // one line per distinct note: platforms with the same processors share theirs
 	for _, p := range m.Platforms() {
@@ -58,12 +37,45 @@ func writeVerdicts(w io.Writer, m *model) {
 		}
 	}
 	fmt.Fprintf(w, "Elapsed time per operation against control, cell by cell (a cell: one workload at one DOP); each "+
-		"change is the Hodges-Lehmann estimate of the per-round ratio. **faster**/**slower**: the cell's "+
-		"selection-adjusted interval excludes 0; ≈: it lies inside ±%s (equivalent); ~: neither (inconclusive). "+
+		"change is the Hodges-Lehmann estimate of the per-round ratio, read from its selection-adjusted interval: %s. "+
 		"%s. Every cell: [Time per operation](%s#elapsed-time-per-operation), [Per-cell statistics](%s#per-cell-statistics); "+
 		"the method: [docs/METHOD.md](%s).\n\n",
-		pctNum(m.margin()*100)+"%", familyNote("elapsed time", elapsedDelta(m.Analysis)), cellsPage, cellsPage, methodLink)
+		equivalenceRule(m.margin()), familyNote("elapsed time", elapsedDelta(m.Analysis)), cellsPage, cellsPage, methodLink)
 	writeIntegrity(w, m)
+}
+
+// verdictTable lays out m's verdicts: a row per candidate (the A/A control only when withAA), platform
+// (when the page has several) and backend; per workload a warm and a cold column (headed by cols), each
+// cell summarised by cell.
+func verdictTable(m *model, first string, cols func(workload string) (warm, cold string),
+	cell func(*stats.Verdict) string, withAA bool) (header []string, rows [][]string) {
+	multi := len(m.Platforms()) > 1
+	workloads := m.workloads()
+	for _, r := range m.Verdicts {
+		if r.Candidate == matrix.AA && !withAA {
+			continue
+		}
+		row := []string{r.Candidate}
+		if multi {
+			row = append(row, r.Platform)
+		}
+		row = append(row, r.Backend)
+		warm, cold := byWorkload(r.Warm), byWorkload(r.Cold)
+		for _, wl := range workloads {
+			row = append(row, cell(warm[wl]), cell(cold[wl]))
+		}
+		rows = append(rows, row)
+	}
+	header = []string{first}
+	if multi {
+		header = append(header, "Platform")
+	}
+	header = append(header, "Backend")
+	for _, wl := range workloads {
+		w, c := cols(wl)
+		header = append(header, w, c)
+	}
+	return header, rows
 }
 
 // byWorkload splits a verdict by workload; nil for a phase not measured.

@@ -11,26 +11,31 @@ import (
 	"github.com/deflatelab/deflatelab/variants/varianttest"
 )
 
-// equalitySubjects are the variant instances whose output must be byte-identical: every registered
-// variant, and splitalloc once more with the split forced (off Win64 its default is control's layout).
-var equalitySubjects = []struct {
+// equalitySubject is one variant instance whose output must be byte-identical to control's.
+type equalitySubject struct {
 	label string
 	name  string
 	opts  variants.Options
-}{
-	{"control", control.Name, variants.Options{}},
-	{"pooled", pooled.Name, variants.Options{}},
-	{"splitalloc", splitalloc.Name, variants.Options{}},
-	{"splitalloc-forced", splitalloc.Name, variants.Options{ForceSplit: true}},
+}
+
+// equalitySubjects are every registered variant (control first, the reference) and splitalloc once
+// more with the split forced (off Win64 its default is control's layout), from the registry: a variant
+// added to variants/all is compared without an edit here.
+func equalitySubjects() []equalitySubject {
+	out := []equalitySubject{{control.Name, control.Name, variants.Options{}}}
+	for _, n := range variants.Names() {
+		if n != control.Name {
+			out = append(out, equalitySubject{n, n, variants.Options{}})
+		}
+	}
+	return append(out, equalitySubject{"splitalloc-forced", splitalloc.Name, variants.Options{ForceSplit: true}})
 }
 
 // TestEqualityAcrossVariants: where the state lives and whether it was reused must never change a single
 // output byte. Each variant compresses another input first, then the payload, so that the pooled
 // variant's payload runs on a reused, Reset state. control's output is also decoded, so that equality is not equality of broken streams.
 func TestEqualityAcrossVariants(t *testing.T) {
-	if len(equalitySubjects) != len(variants.Names())+1 {
-		t.Fatalf("equality subjects %d, registered variants %v: a variant is missing from the suite", len(equalitySubjects), variants.Names())
-	}
+	equalitySubjects := equalitySubjects()
 	payload := varianttest.Payload()
 	other := bytes.Repeat([]byte("a dirty window for the next user "), 200)
 	recs := make([]*varianttest.Recorder, len(equalitySubjects))
@@ -82,10 +87,14 @@ func TestEqualityAcrossVariants(t *testing.T) {
 			t.Errorf("%s: %v", equalitySubjects[i].label, err)
 		}
 	}
-	if c := vs[1].Counters(); c.PoolHits != int64(len(cfgs)) {
+	byLabel := map[string]*variants.Variant{}
+	for i, s := range equalitySubjects {
+		byLabel[s.label] = vs[i]
+	}
+	if c := byLabel[pooled.Name].Counters(); c.PoolHits != int64(len(cfgs)) {
 		t.Errorf("pooled served %d of %d second opens from the pool: the reuse path was not compared", c.PoolHits, len(cfgs))
 	}
-	if c := vs[3].Counters(); !c.SplitActive {
+	if c := byLabel["splitalloc-forced"].Counters(); !c.SplitActive {
 		t.Errorf("splitalloc with ForceSplit did not report the split layout: %+v", c)
 	}
 	t.Logf("equality: %d of %d configurations byte-identical across %d variant instances", equal, len(cfgs), len(vs))

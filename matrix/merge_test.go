@@ -1,0 +1,205 @@
+package matrix
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// replicaRun runs replica rep of the small smoke plan into dir with the fake hosts in bin.
+func replicaRun(t *testing.T, bin, dir, rep string, extra ...string) {
+	t.Helper()
+	if err := BenchMain(context.Background(), benchArgs(bin, dir, append([]string{"-replica", rep, "-progress", "none"}, extra...)...), io.Discard, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// editManifest rewrites a folder's run.json.
+func editManifest(t *testing.T, dir string, edit func(*Manifest)) {
+	t.Helper()
+	m, err := ReadManifest(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edit(&m)
+	if err := m.write(dir); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Two replicas merge into one folder: every sample once, under its own run id; run.json lists the
+// instances with their replica and machine; the folder screens clean, a foreign sample is still named,
+// and a third replica merges onto the merged folder.
+func TestMergeReplicas(t *testing.T) {
+	bin, _ := fakeHosts(t, "ok")
+	base := t.TempDir()
+	r1, r2, r3 := filepath.Join(base, "r1"), filepath.Join(base, "r2"), filepath.Join(base, "r3")
+	replicaRun(t, bin, r1, "1/3")
+	replicaRun(t, bin, r2, "2/3")
+	replicaRun(t, bin, r3, "3/3")
+	out := filepath.Join(base, "merged")
+	var stdout, stderr bytes.Buffer
+	if err := MergeMain(context.Background(), []string{"-out", out, r2, r1}, &stdout, &stderr); err != nil {
+		t.Fatal(err)
+	}
+	if strings.TrimSpace(stdout.String()) != out || !strings.Contains(stderr.String(), "merge: 2 runs (") || !strings.Contains(stderr.String(), "(replica 1/3)") {
+		t.Errorf("merge printed %q and %q", stdout.String(), stderr.String())
+	}
+	m, err := ReadManifest(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := ReadManifest(r1)
+	b, _ := ReadManifest(r2)
+	if len(m.Instances) != 2 || m.Instances[0].Run != a.Run || m.Instances[1].Run != b.Run || m.Instances[0].Replica.Index != 1 ||
+		m.Instances[0].Machine == nil || m.Instances[0].Machine.Processors < 1 || m.Instances[0].Machine.Hostname == "" {
+		t.Fatalf("merged instances %+v; want replicas 1 and 2 in order, with their machines", m.Instances)
+	}
+	if m.Samples != 18 || m.Planned != 18 || m.Status != StatusComplete || !m.Complete() || !ReflectPlan(m.Plan, a.Plan) {
+		t.Errorf("merged run.json: %d of %d samples, %s", m.Samples, m.Planned, m.Status)
+	}
+	kept, findings, err := ReadRun(out, m)
+	if err != nil || len(kept) != 18 || len(findings) != 0 {
+		t.Fatalf("screen of the merged folder: %d kept, %v, %v", len(kept), findings, err)
+	}
+	runs := map[string]int{}
+	for _, s := range kept {
+		runs[s.Run]++
+	}
+	if runs[a.Run] != 9 || runs[b.Run] != 9 {
+		t.Errorf("samples by run %v; want 9 of each replica", runs)
+	}
+	// A sample of another run inside the merged file is still foreign.
+	c, _ := ReadManifest(r3)
+	foreign := readAll(t, r3)[0]
+	f, _ := os.OpenFile(filepath.Join(out, SamplesFile), os.O_APPEND|os.O_WRONLY, 0)
+	f.WriteString(mustJSON(t, foreign) + "\n")
+	f.Close()
+	if _, findings, _ := ReadRun(out, m); len(findings) != 1 || findings[0].Kind != Foreign || !strings.Contains(findings[0].Detail, c.Run) {
+		t.Errorf("a foreign sample in a merged folder: %v", findings)
+	}
+	editLines(t, filepath.Join(out, SamplesFile), func(i int, l string) string {
+		if i == 18 {
+			return ""
+		}
+		return l
+	})
+	// The merged folder and the third replica merge again: three instances.
+	out2 := filepath.Join(base, "merged3")
+	if _, err := Merge(out2, []string{out, r3}); err != nil {
+		t.Fatal(err)
+	}
+	if m3, _ := ReadManifest(out2); len(m3.Instances) != 3 || m3.Samples != 27 || m3.Instances[2].Replica.Index != 3 {
+		t.Errorf("merge of a merged folder: %d instances, %d samples", len(m3.Instances), m3.Samples)
+	}
+	// A merged folder is not resumed: its runs are.
+	err = BenchMain(context.Background(), []string{"-bin", bin, "-out", out, "-resume"}, io.Discard, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), "merged folder") {
+		t.Errorf("resume of a merged folder: %v", err)
+	}
+}
+
+// ReflectPlan reports whether two plans are equal (as the merge compares them).
+func ReflectPlan(a, b Plan) bool { return planDiff(a, b) == "" }
+
+// Each refused merge is a usage error (lab exits 2) naming the input and why, and writes nothing.
+func TestMergeRefusals(t *testing.T) {
+	bin, _ := fakeHosts(t, "ok")
+	base := t.TempDir()
+	r1, r2 := filepath.Join(base, "r1"), filepath.Join(base, "r2")
+	replicaRun(t, bin, r1, "1/2")
+	replicaRun(t, bin, r2, "2/2")
+	fresh := func(t *testing.T, name string) string {
+		dir := filepath.Join(t.TempDir(), name)
+		if err := os.CopyFS(dir, os.DirFS(r2)); err != nil {
+			t.Fatal(err)
+		}
+		return dir
+	}
+	for _, tc := range []struct {
+		name  string
+		setup func(t *testing.T) []string
+		want  string
+	}{
+		{"another plan", func(t *testing.T) []string {
+			d := filepath.Join(t.TempDir(), "other")
+			replicaRun(t, bin, d, "2/2", "-rounds", "4")
+			return []string{r1, d}
+		}, "has another plan than " + r1 + " (rounds 3 and 4)"},
+		{"another commit", func(t *testing.T) []string {
+			d := fresh(t, "commit")
+			editManifest(t, d, func(m *Manifest) {
+				m.Commits = map[string]string{"control": "abc", "pooled": "abc", "splitalloc": "abc"}
+			})
+			return []string{r1, d}
+		}, "at commit \"abc\""},
+		{"another build", func(t *testing.T) []string {
+			d := fresh(t, "build")
+			editManifest(t, d, func(m *Manifest) { m.Builds["pooled"] = "0123456789abcdef" })
+			return []string{r1, d}
+		}, "measured pooled in host build 0123456789abcdef"},
+		{"emulated and native", func(t *testing.T) []string {
+			d := fresh(t, "emulated")
+			editManifest(t, d, func(m *Manifest) { m.Emulated = "qemu-aarch64-static" })
+			return []string{r1, d}
+		}, "emulated and native samples do not merge"},
+		{"a platform mixed into a cell", func(t *testing.T) []string {
+			d := fresh(t, "platform")
+			editLines(t, filepath.Join(d, SamplesFile), func(i int, l string) string {
+				if i == 2 {
+					return strings.Replace(l, `"goos":"`, `"goos":"plan9x`, 1)
+				}
+				return l
+			})
+			return []string{r1, d}
+		}, "samples.jsonl:3: a sample of cell"},
+		{"the same replica twice", func(t *testing.T) []string {
+			d := filepath.Join(t.TempDir(), "again")
+			replicaRun(t, bin, d, "1/2")
+			return []string{r1, d}
+		}, "replica 1/2 is given twice (" + r1 + " and "},
+		{"the same run twice", func(t *testing.T) []string { return []string{r1, r1} }, "is given twice (" + r1 + " and " + r1 + ")"},
+		{"another replica count", func(t *testing.T) []string {
+			d := filepath.Join(t.TempDir(), "k3")
+			replicaRun(t, bin, d, "2/3")
+			return []string{r1, d}
+		}, "replicas of one set share their count K"},
+		{"running", func(t *testing.T) []string {
+			d := fresh(t, "running")
+			editManifest(t, d, func(m *Manifest) { m.Status = StatusRunning })
+			return []string{r1, d}
+		}, "running\" is running, or was killed while running"},
+		{"torn", func(t *testing.T) []string {
+			d := fresh(t, "torn")
+			f, _ := os.OpenFile(filepath.Join(d, SamplesFile), os.O_APPEND|os.O_WRONLY, 0)
+			f.WriteString(`{"run":"x","ce`)
+			f.Close()
+			return []string{r1, d}
+		}, "torn\" is torn: "},
+		{"not a results folder", func(t *testing.T) []string { return []string{r1, t.TempDir()} }, "not a results folder with a readable run.json"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			inputs := tc.setup(t)
+			out := filepath.Join(t.TempDir(), "merged")
+			_, err := Merge(out, inputs)
+			var ue *UsageError
+			want := strings.ReplaceAll(tc.want, `running" `, filepath.Base(inputs[len(inputs)-1])+" ")
+			want = strings.ReplaceAll(want, `torn" `, filepath.Base(inputs[len(inputs)-1])+" ")
+			if !errors.As(err, &ue) || !strings.Contains(err.Error(), want) {
+				t.Errorf("Merge = %v, want a usage error containing %q", err, want)
+			}
+			if _, err := os.Stat(out); err == nil {
+				t.Errorf("a refused merge created %s", out)
+			}
+		})
+	}
+	// An -out that holds something is refused too.
+	if _, err := Merge(r1, []string{r2}); err == nil || !strings.Contains(err.Error(), "is not empty") {
+		t.Errorf("merge into a used folder: %v", err)
+	}
+}

@@ -1,0 +1,211 @@
+package matrix
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+)
+
+// HostsDir is the folder of a results directory that holds the run's own copies of its host binaries
+// (pinHosts): a run measures the binaries it started with, whatever is rebuilt into bin/ meanwhile.
+// Nothing reads it but the runner: a report or a merge needs only the build ids in run.json.
+const HostsDir = "hosts"
+
+// buildIDDigits is how much of a binary's SHA-256 names its build: 64 bits tell builds apart.
+const buildIDDigits = 16
+
+// BuildID names a host build: the first 16 hex digits of the SHA-256 of its binary.
+func BuildID(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", fmt.Errorf("matrix: reading host binary %s: %w", path, err)
+	}
+	return hex.EncodeToString(h.Sum(nil))[:buildIDDigits], nil
+}
+
+// BuildError is a run that would measure one variant in two builds: refused before any sample runs.
+type BuildError struct {
+	Variant string
+	Detail  string
+}
+
+func (e *BuildError) Error() string {
+	return fmt.Sprintf("matrix: variant %s: %s; one run measures one build of each host - rebuild the run's commit, or start a new run (or -out elsewhere)", e.Variant, e.Detail)
+}
+
+// pinnedName is variant's host copy in a results directory, named like its source (.exe kept).
+func pinnedName(dir, variant, source string) string {
+	return filepath.Join(dir, HostsDir, "host-"+variant+filepath.Ext(source))
+}
+
+// pinnedHosts finds a run's pinned copies of the hosts its plan needs (sources names the binaries they
+// were copied from, for their names); ok is false unless every one is there.
+func pinnedHosts(dir string, variants []string, sources map[string]string) (map[string]string, bool) {
+	out := map[string]string{}
+	for _, v := range variants {
+		hv := hostVariant(v)
+		p := pinnedName(dir, hv, sources[hv])
+		if st, err := os.Stat(p); err != nil || !st.Mode().IsRegular() {
+			return nil, false
+		}
+		out[hv] = p
+	}
+	return out, true
+}
+
+// pinHosts makes dir/hosts hold a copy of each host binary in hosts (already there: kept) and returns
+// the copies' paths, and the copies it made. Each copy must be the build builds names (read before the
+// host described itself): a binary rebuilt in between is refused, not measured.
+func pinHosts(dir string, hosts, builds map[string]string) (pinned map[string]string, made []string, err error) {
+	pinned = map[string]string{}
+	for _, hv := range slices.Sorted(maps.Keys(hosts)) {
+		src := hosts[hv]
+		dst := pinnedName(dir, hv, src)
+		if !samePath(src, dst) {
+			if err := os.MkdirAll(filepath.Join(dir, HostsDir), 0o755); err != nil {
+				return nil, made, err
+			}
+			if err := copyBinary(src, dst); err != nil {
+				return nil, made, err
+			}
+			made = append(made, dst)
+		}
+		id, err := BuildID(dst)
+		if err != nil {
+			return nil, made, err
+		}
+		if id != builds[hv] {
+			return nil, made, &BuildError{Variant: hv, Detail: fmt.Sprintf("%s changed while the run started (build %s when it described itself, %s when pinned): a rebuild is under way", src, builds[hv], id)}
+		}
+		pinned[hv] = dst
+	}
+	return pinned, made, nil
+}
+
+func samePath(a, b string) bool {
+	x, err1 := filepath.Abs(a)
+	y, err2 := filepath.Abs(b)
+	return err1 == nil && err2 == nil && x == y
+}
+
+// copyBinary copies an executable through a temporary file and a rename, so that a copy cut short is
+// never taken for a host.
+func copyBinary(src, dst string) error {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	tmp, err := os.CreateTemp(filepath.Dir(dst), filepath.Base(dst)+".tmp*")
+	if err != nil {
+		return err
+	}
+	_, err = io.Copy(tmp, in)
+	if err == nil {
+		err = tmp.Chmod(0o755)
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), dst)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+		return fmt.Errorf("matrix: pinning host %s: %w", src, err)
+	}
+	return nil
+}
+
+// sameBuild checks, for a resume, that the hosts about to run are the builds the run measured: the
+// build ids it recorded, or, for a run older than them, the commits.
+func sameBuild(old Manifest, hosts, commits, builds map[string]string) error {
+	for _, hv := range slices.Sorted(maps.Keys(builds)) {
+		switch was := old.Builds[hv]; {
+		case was != "" && was != builds[hv]:
+			return &BuildError{Variant: hv, Detail: fmt.Sprintf("the run measured build %s (commit %s), but %s is build %s (commit %s)", was, old.Commits[hv], hosts[hv], builds[hv], commits[hv])}
+		case was == "" && old.Commits[hv] != "" && old.Commits[hv] != commits[hv]:
+			return &BuildError{Variant: hv, Detail: fmt.Sprintf("the run measured commit %s, but %s is commit %s", old.Commits[hv], hosts[hv], commits[hv])}
+		}
+	}
+	return nil
+}
+
+// mixedBuild checks that the recorded samples ran the builds about to run.
+func mixedBuild(samples []Sample, builds map[string]string) error {
+	for _, s := range samples {
+		if hv := hostVariant(s.Variant); s.Build != "" && builds[hv] != "" && s.Build != builds[hv] {
+			return &BuildError{Variant: hv, Detail: fmt.Sprintf("%s round %d (%s) ran build %s, the hosts now are build %s", s.Cell, s.Round, s.Variant, s.Build, builds[hv])}
+		}
+	}
+	return nil
+}
+
+// MixedBuild is one platform's host variant measured in more than one build among a report's samples
+// (a run older than pinning that saw a rebuild, or inputs given together from two builds): its
+// comparisons mix two programs.
+type MixedBuild struct {
+	Platform string
+	Variant  string         // host variant
+	Builds   map[string]int // build id (or, for samples without one, "commit <c>") -> samples
+}
+
+func (m MixedBuild) String() string {
+	var parts []string
+	for _, b := range slices.Sorted(maps.Keys(m.Builds)) {
+		parts = append(parts, fmt.Sprintf("%s (%d samples)", b, m.Builds[b]))
+	}
+	return fmt.Sprintf("%s on %s ran %d builds: %s", m.Variant, m.Platform, len(m.Builds), strings.Join(parts, ", "))
+}
+
+// MixedBuilds finds the host variants that samples measured in more than one build, by platform: by
+// build id, or, where some samples have none (runs older than pinning), by the commit the host reported.
+func MixedBuilds(samples []Sample) []MixedBuild {
+	type key struct{ platform, variant string }
+	unpinned := map[key]bool{}
+	for _, s := range samples {
+		if s.Build == "" {
+			unpinned[key{s.Cell.Platform, hostVariant(s.Variant)}] = true
+		}
+	}
+	seen := map[key]map[string]int{}
+	for _, s := range samples {
+		k := key{s.Cell.Platform, hostVariant(s.Variant)}
+		b := "build " + s.Build
+		if unpinned[k] {
+			b = ""
+			if s.Result != nil && s.Result.Env.Commit != "" {
+				b = "commit " + s.Result.Env.Commit
+			}
+		}
+		if b == "" {
+			continue
+		}
+		if seen[k] == nil {
+			seen[k] = map[string]int{}
+		}
+		seen[k][b]++
+	}
+	var out []MixedBuild
+	for k, bs := range seen {
+		if len(bs) > 1 {
+			out = append(out, MixedBuild{Platform: k.platform, Variant: k.variant, Builds: bs})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		return out[i].Platform+" "+out[i].Variant < out[j].Platform+" "+out[j].Variant
+	})
+	return out
+}

@@ -1,0 +1,304 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/deflatelab/deflatelab/matrix/lifetime"
+	"github.com/deflatelab/deflatelab/matrix/stats"
+)
+
+// decisionAnchor is the heading the decision table's reading notes go under, further down the first page.
+const decisionNotesHeading = "Reading the decision table"
+
+// writeDecisions is the first page's decision table: for a process that runs N operations, which
+// variant costs least and by how much against control. It is laid out to fit the first screen: one row
+// per backend and workload, a column only where the rows differ (platform, DOP), the idle memory of the
+// pooled winners and the footnotes in one short paragraph under it; the reading notes further down
+// (writeDecisionNotes).
+func writeDecisions(w io.Writer, m *model) {
+	v := m.Life
+	if v == nil || len(v.cells) == 0 {
+		fmt.Fprintf(w, "**Which variant costs least** over a process's lifetime: %s\n\n", v.missing())
+		return
+	}
+	cells := v.decisionCells()
+	multiPlatform, multiDOP := false, false
+	for _, l := range cells {
+		multiPlatform = multiPlatform || l.Platform != cells[0].Platform
+		multiDOP = multiDOP || l.DOP != 1
+	}
+	at := " (DOP 1)"
+	if multiDOP {
+		at = ""
+	}
+	fmt.Fprintf(w, "**Which variant costs least** over a process's N operations%s: the cheapest, its change against "+
+		"control in %% [%s interval] ([how to read it](#%s)):\n\n", at, levelPct(v.family().Confidence), githubAnchor(decisionNotesHeading))
+	var header []string
+	if multiPlatform {
+		header = append(header, "Platform")
+	}
+	header = append(header, "Backend", "Workload")
+	if multiDOP {
+		header = append(header, "DOP")
+	}
+	for _, n := range lifetime.DecisionNs {
+		label := "N = " + nLabel(n)
+		if n == lifetime.DecisionNs[len(lifetime.DecisionNs)-1] {
+			label += "+"
+		}
+		header = append(header, label)
+	}
+	notes := &decisionNotes{}
+	var rows [][]string
+	for _, l := range cells {
+		var row []string
+		if multiPlatform {
+			row = append(row, l.Platform)
+		}
+		row = append(row, l.Backend, l.Workload)
+		if multiDOP {
+			row = append(row, m.dopLabel(l.Platform, l.DOP))
+		}
+		for _, n := range lifetime.DecisionNs {
+			row = append(row, v.decisionCell(m, l, n, notes))
+		}
+		rows = append(rows, row)
+	}
+	mdTable(w, header, rows)
+	m.decisionNotes = notes.paragraph(m, cells)
+}
+
+// writeDecisionFootnotes writes what the decision table's cells leave out - the idle memory of the
+// pooled winners and the footnotes of marked winners - under the compact verdicts, so that both tables
+// fit the first screen.
+func writeDecisionFootnotes(w io.Writer, m *model) {
+	if m.decisionNotes != "" {
+		fmt.Fprintf(w, "**Decision table:** %s\n\n", m.decisionNotes)
+	}
+}
+
+// decisionNotes collects the decision table's footnotes: a winner the verdicts do not call faster in its
+// own cell, numbered in order of first use.
+type decisionNotes struct {
+	keys  []footnoteKey
+	texts []string
+}
+
+// footnoteKey is one candidate in one cell: every N column of the row where it wins shares the note.
+type footnoteKey struct {
+	Candidate string
+	Cell      *stats.Lifetime
+}
+
+var superscripts = []string{"¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"}
+
+// mark returns the note's mark for k, adding the note (text) on first use; "" past nine notes, which a
+// four-to-six-row table does not reach.
+func (n *decisionNotes) mark(k footnoteKey, text func() string) string {
+	i := slices.Index(n.keys, k)
+	if i < 0 {
+		if len(n.keys) == len(superscripts) {
+			return ""
+		}
+		n.keys, n.texts = append(n.keys, k), append(n.texts, text())
+		i = len(n.keys) - 1
+	}
+	return superscripts[i]
+}
+
+// paragraph is the paragraph under the decision table: the idle memory the pooled winners keep, and
+// each footnote, one a line.
+func (n *decisionNotes) paragraph(m *model, cells []*stats.Lifetime) string {
+	var lines []string
+	if idle := idleKept(m, cells); idle != "" {
+		lines = append(lines, idle)
+	}
+	if len(n.texts) > 0 {
+		var notes []string
+		for i, t := range n.texts {
+			notes = append(notes, superscripts[i]+" "+t)
+		}
+		lines = append(lines, fmt.Sprintf("A marked winner is not faster in its cell's verdicts (%s), which compare the mean over "+
+			"whole samples (%s): the steady state, where a lifetime also weighs a process's first operations.",
+			strings.Join(notes, "; "), m.phaseOps()))
+	}
+	return strings.Join(lines, " ")
+}
+
+// decisionCell is one lifetime's winner, or why none is named.
+func (v *lifeView) decisionCell(m *model, l *stats.Lifetime, n int, notes *decisionNotes) string {
+	d, left, why, ok := l.Decide(v.control, n)
+	switch {
+	case why != "":
+		return "unstable: " + why
+	case !ok:
+		return "no candidate"
+	case d.Thin:
+		return "too few rounds for an interval"
+	}
+	r := ratioCell(d.Ratio)
+	var s string
+	switch {
+	case d.Winner == v.control && d.Clear:
+		s = fmt.Sprintf("**%s** (%s %s)", v.control, d.Versus, r)
+	case d.Winner == v.control:
+		s = fmt.Sprintf("~ %s (%s %s)", v.control, d.Versus, trimTilde(r))
+	case d.Clear:
+		s = "**" + d.Winner + "**"
+		if why := verdictDisagrees(m, l, d.Winner, n); why != nil {
+			s += notes.mark(footnoteKey{d.Winner, l}, why)
+		}
+		s += " " + r
+	default:
+		s = "~ " + d.Winner + " " + trimTilde(r)
+	}
+	if n == lifetime.DecisionNs[len(lifetime.DecisionNs)-1] && d.NextBreakEven > 0 {
+		s += fmt.Sprintf("; a candidate crosses control at N = %s", num(float64(d.NextBreakEven)))
+	}
+	if len(left) > 0 {
+		s += "; left out, unstable: " + strings.Join(left, ", ")
+	}
+	return s
+}
+
+// verdictDisagrees returns, when the elapsed-time verdicts of the lifetime's cell do not call a
+// candidate that wins at lifetime n faster in the phase that lifetime reads (cold up to the cold
+// samples' operations, warm beyond: extrapolated), the footnote that says why the two answers differ;
+// nil when the verdict agrees.
+func verdictDisagrees(m *model, l *stats.Lifetime, cand string, n int) func() string {
+	cold, warm := m.cellDelta(l, "cold", cand), m.cellDelta(l, "warm", cand)
+	measured := 0
+	if c := l.Comparisons[cand]; c != nil {
+		measured = c.Measured
+	}
+	// A lifetime up to the cold samples' operations reads the cold phase; a longer one reads both.
+	if cold == nil || cold.Class() == stats.Faster || (n > measured && (warm == nil || warm.Class() == stats.Faster)) {
+		return nil
+	}
+	return func() string {
+		var said []string
+		for _, p := range []struct {
+			name string
+			d    *stats.Delta
+		}{{"cold", cold}, {"warm", warm}} {
+			if p.d != nil {
+				said = append(said, fmt.Sprintf("%s %s", p.name, verdictWord(p.d)))
+			}
+		}
+		return strings.Join(said, ", ")
+	}
+}
+
+// cellDelta is the elapsed-time delta of cand in the lifetime's cell at phase; nil when not analysed.
+func (m *model) cellDelta(l *stats.Lifetime, phase, cand string) *stats.Delta {
+	for _, c := range m.Analysis.Cells {
+		if c.Platform == l.Platform && c.Backend == l.Backend && c.Workload == l.Workload && c.DOP == l.DOP && c.Phase == phase {
+			return c.Delta(cand, stats.Elapsed.Name)
+		}
+	}
+	return nil
+}
+
+// verdictWord is a delta's class as a verdict line says it, with its change: "≈ -0.1%", "slower +2%".
+func verdictWord(d *stats.Delta) string {
+	c, _, _ := d.Percent()
+	switch cl := d.Class(); cl {
+	case stats.Equivalent, stats.Inconclusive:
+		return cl.Mark() + " " + signed(c) + "%"
+	case stats.Faster, stats.Slower:
+		return string(cl) + " " + signed(c) + "%"
+	default:
+		return string(cl)
+	}
+}
+
+// phaseOps says how many operations each phase's samples measure: "3,000 cold, 20,000 warm operations".
+func (m *model) phaseOps() string {
+	var parts []string
+	for _, ph := range []string{"cold", "warm"} {
+		if ops := strings.Trim(opsNote(m, ph), " ()"); ops != "" {
+			parts = append(parts, strings.Replace(ops, " ops", " "+ph, 1))
+		}
+	}
+	return strings.Join(parts, ", ") + " operations"
+}
+
+// idleKept says what idle native memory the pooled winners of the decision table keep after their
+// operations (the median idle bytes of their warm samples, the most a pool holds), one entry per amount:
+// "Idle memory the pooled winners keep: 342.1 KiB (fixed: pooled/8, /12, /16); 3.892 MiB (mixed: pooled/12, /16)."
+func idleKept(m *model, cells []*stats.Lifetime) string {
+	var amounts []string
+	who := map[string][]string{} // amount -> "workload: candidates"
+	names := map[string]map[string][]string{}
+	for _, l := range cells {
+		for _, n := range lifetime.DecisionNs {
+			d, _, why, ok := l.Decide(m.Life.control, n)
+			if why != "" || !ok || d.Winner == m.Life.control {
+				continue
+			}
+			idle := l.Idle[d.Winner]
+			if idle.Capacity == 0 || math.IsNaN(idle.Warm) {
+				continue
+			}
+			a := bytesNum(idle.Warm)
+			if names[a] == nil {
+				amounts = append(amounts, a)
+				names[a] = map[string][]string{}
+			}
+			if !slices.Contains(names[a][l.Workload], d.Winner) {
+				names[a][l.Workload] = append(names[a][l.Workload], d.Winner)
+			}
+		}
+	}
+	if len(amounts) == 0 {
+		return ""
+	}
+	var parts []string
+	for _, a := range amounts {
+		for _, wl := range m.workloads() {
+			if cs := names[a][wl]; len(cs) > 0 {
+				slices.SortFunc(cs, stats.CompareNames)
+				who[a] = append(who[a], wl+": "+shortNames(cs))
+			}
+		}
+		parts = append(parts, fmt.Sprintf("%s (%s)", a, strings.Join(who[a], "; ")))
+	}
+	return "Idle memory the pooled winners keep: " + strings.Join(parts, "; ") + "."
+}
+
+// shortNames lists candidate names, a repeated prefix written once: "pooled/8, /12, /16".
+func shortNames(cs []string) string {
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = c
+		if i > 0 {
+			if p, _, ok := strings.Cut(c, "/"); ok && strings.HasPrefix(cs[i-1], p+"/") {
+				out[i] = c[len(p):]
+			}
+		}
+	}
+	return strings.Join(out, ", ")
+}
+
+// writeDecisionNotes explains the decision table, under the first screen.
+func writeDecisionNotes(w io.Writer, m *model) {
+	v := m.Life
+	if v == nil || len(v.cells) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "## %s\n\n", decisionNotesHeading)
+	fmt.Fprintf(w, "N = 1 is a one-shot tool, 100k and more a long-lived server. The interval is a %s paired "+
+		"bootstrap over rounds, at the level adjusted for the lifetime page's ratios (there: *Lifetime cost and break-even*); "+
+		"when control is cheapest, the closest candidate is shown against it. "+
+		"A **bold** winner's interval excludes 0 (no change); \"~\" means no variant is shown to cost less than control. The "+
+		"cheapest candidate by estimate is named: candidates (pool capacities) whose ratios overlap it are not shown to differ. "+
+		"† marks lifetimes beyond the cold samples' operations, where each variant's cost grows at its warm time per "+
+		"operation (extrapolated). A footnote mark on a winner: the elapsed-time verdicts of that cell do not call it faster "+
+		"(the footnote says why the two answers differ). Lifetime costs sum the operations' durations (at DOP > 1, over all workers). "+
+		"The per-cell ratios, break-even points and charts are under [Steady state and lifetime cost](%s).\n\n",
+		levelPct(v.family().Confidence), lifetimePage)
+}

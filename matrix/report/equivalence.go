@@ -1,0 +1,56 @@
+package report
+
+import (
+	"math"
+	"strconv"
+
+	"github.com/deflatelab/deflatelab/matrix/stats"
+)
+
+// equivalenceRule is the one rule every legend states for "≈" beside significance (stats.Delta.Class
+// reads equivalence first): an interval inside the margin is ≈, whether or not it excludes 0, so a cell
+// never carries two labels; a significant change smaller than the margin is "≈ (shown smaller than 2%)".
+func equivalenceRule(margin float64) string {
+	m := pctNum(margin*100) + "%"
+	return "≈: the interval lies inside ±" + m + " - equivalent, whether or not it excludes 0 (a change shown smaller than " +
+		m + " is ≈, never faster or slower); faster or slower: it excludes 0 and reaches past ±" + m + "; ~: neither (inconclusive)"
+}
+
+// shownSmaller marks an equivalent delta whose interval also excludes 0: the change is real and smaller
+// than the margin, which the per-cell table says beside "≈ equivalent".
+func shownSmaller(d *stats.Delta) bool {
+	if d.Class() != stats.Equivalent {
+		return false
+	}
+	_, lo, hi := d.AdjustedPercent()
+	return lo > 0 || hi < 0
+}
+
+// boundNum prints an interval bound in percent (signed) with the digits that put it on the right side of
+// the equivalence margin: a bound that pctNum would print as exactly the margin, or on its other side,
+// gets more decimals ("-1.96" inside ±2%, "+2.04" outside, never "2"). marginPct is the margin in percent.
+func boundNum(v, marginPct float64) string {
+	s := signed(v)
+	for digits := 1; digits <= 4 && !sameSide(s, v, marginPct); digits++ {
+		s = strconv.FormatFloat(v, 'f', digits, 64)
+		if v > 0 {
+			s = "+" + s
+		}
+	}
+	return s
+}
+
+// sameSide reports whether the printed bound s compares with both edges of the margin as the value v
+// does, and is not an edge itself.
+func sameSide(s string, v, marginPct float64) bool {
+	p, err := strconv.ParseFloat(s, 64)
+	if err != nil || marginPct <= 0 || math.IsNaN(v) || math.IsInf(v, 0) {
+		return true
+	}
+	for _, e := range []float64{-marginPct, marginPct} {
+		if p == e || (p < e) != (v < e) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,135 @@
+package report
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/host"
+)
+
+// writeReplica writes a results folder as lab bench -replica i/2 would: samples of two cells, six
+// rounds of control and pooled, pooled slower by slow, and its run.json.
+func writeReplica(t *testing.T, dir, run string, i int, slow float64) {
+	t.Helper()
+	start := time.Date(2026, 12, 1, 10+i, 0, 0, 0, time.UTC)
+	var samples []matrix.Sample
+	at := start
+	for r := range 6 {
+		for _, phase := range []string{"cold", "warm"} {
+			cell := matrix.Cell{Platform: "linux/amd64", Workload: "fixed", DOP: 1, Phase: phase, Backend: "libc"}
+			for pos := range 2 {
+				v := []string{"control", "pooled"}[(pos+r)%2]
+				ns := 1e6 * (10 + float64(r%3)) * map[string]float64{"control": 1, "pooled": slow}[v]
+				samples = append(samples, matrix.Sample{Run: run, Cell: cell, Variant: v, Round: r, Position: pos, OK: true, Start: at, WallNs: int64(ns) + 1e6, Build: "b" + v,
+					Result: &host.Result{Ops: 1000, ElapsedNs: int64(ns), OutputBytes: 5, Digest: "d", Env: host.Env{GOOS: "linux", GOARCH: "amd64", NumCPU: 2, CPU: "Fake CPU", Commit: "c"}}})
+				at = at.Add(time.Duration(ns) + time.Millisecond)
+			}
+		}
+	}
+	os.MkdirAll(dir, 0o755)
+	var b strings.Builder
+	for _, s := range samples {
+		line, _ := json.Marshal(s)
+		b.Write(append(line, '\n'))
+	}
+	if err := os.WriteFile(filepath.Join(dir, matrix.SamplesFile), []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	plan := planOf(samples, "quick")
+	m := matrix.Manifest{Run: run, Profile: "quick", Plan: plan, Status: matrix.StatusComplete, Samples: len(samples), Planned: plan.Samples(),
+		Start: start, End: at, Commits: map[string]string{"control": "c", "pooled": "c"}, Builds: map[string]string{"control": "bcontrol", "pooled": "bpooled"},
+		Replica: &matrix.Replica{Index: i, Count: 2}, Machine: &matrix.Machine{Hostname: run, CPU: "Fake CPU", Processors: 2}, Interleave: &matrix.Interleave{Seed: uint64(i)}}
+	data, _ := json.Marshal(m)
+	if err := os.WriteFile(filepath.Join(dir, matrix.ManifestFile), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// A merged folder reports exactly as its runs given together: the same comparisons (cells.json) and the
+// same first page, but for the raw folder names.
+func TestMergedReportsAsJoint(t *testing.T) {
+	tmp := t.TempDir()
+	a, b := filepath.Join(tmp, "a"), filepath.Join(tmp, "b")
+	writeReplica(t, a, "20261201T110000Z-linux-amd64-aaaaaaaa", 1, 1.3)
+	writeReplica(t, b, "20261201T120000Z-linux-amd64-bbbbbbbb", 2, 1.1)
+	merged := filepath.Join(tmp, "merged")
+	if _, err := matrix.Merge(merged, []string{a, b}); err != nil {
+		t.Fatal(err)
+	}
+	render := func(out string, in ...string) (readme, cells string) {
+		t.Helper()
+		p, err := Render(Options{In: in, Out: filepath.Join(tmp, out), Name: "x", Date: goldenDate})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, _ := os.ReadFile(p)
+		c, _ := os.ReadFile(filepath.Join(filepath.Dir(p), "cells.json"))
+		return string(r), string(c)
+	}
+	jointMD, jointCells := render("joint", a, b)
+	mergedMD, mergedCells := render("merged", merged)
+	if jointCells != mergedCells {
+		t.Errorf("cells.json differs between the merged folder and the runs given together:\n%s", firstDiff(jointCells, mergedCells))
+	}
+	raw := regexp.MustCompile(`raw/[a-z]+`)
+	if j, m := raw.ReplaceAllString(jointMD, "raw/X"), raw.ReplaceAllString(mergedMD, "raw/X"); j != m {
+		t.Errorf("the first page differs:\n%s", firstDiff(j, m))
+	}
+	env, _ := os.ReadFile(filepath.Join(tmp, "merged", "x", environmentPage))
+	for _, run := range []string{"20261201T110000Z-linux-amd64-aaaaaaaa", "20261201T120000Z-linux-amd64-bbbbbbbb"} {
+		if !strings.Contains(string(env), "| `"+run+"` | interleaved | 2 |") {
+			t.Errorf("environment.md's spread table lacks run %s:\n%s", run, env)
+		}
+	}
+}
+
+// A run.json that cannot be read, or is a directory, does not stop the report: it renders from the
+// samples alone and says why at the top; a plan that is not valid is named the same way.
+func TestUnreadableManifest(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		spoil func(dir string)
+		want  string
+	}{
+		{"garbage", func(dir string) { os.WriteFile(filepath.Join(dir, matrix.ManifestFile), []byte("{not json"), 0o644) },
+			"**Not checked against its plan:** `raw/r/run.json` cannot be read (matrix: run.json: invalid character"},
+		{"directory", func(dir string) {
+			os.Remove(filepath.Join(dir, matrix.ManifestFile))
+			os.Mkdir(filepath.Join(dir, matrix.ManifestFile), 0o755)
+		}, "**Not checked against its plan:** `run.json` beside raw/r is a directory"},
+		{"invalid plan", func(dir string) {
+			m, _ := matrix.ReadManifest(dir)
+			m.Plan.DOPs = []int{1, 1}
+			data, _ := json.Marshal(m)
+			os.WriteFile(filepath.Join(dir, matrix.ManifestFile), data, 0o644)
+		}, "**Not checked against its plan:** the plan in `raw/r/run.json` is not valid (matrix: DOP 1 given twice; each DOP is one set of cells): its samples are checked for duplicates only"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "r")
+			writeReplica(t, dir, "20261201T110000Z-linux-amd64-aaaaaaaa", 1, 1.3)
+			tc.spoil(dir)
+			p, err := Render(Options{In: []string{dir}, Out: t.TempDir(), Name: "x", Date: goldenDate})
+			if err != nil {
+				t.Fatal(err)
+			}
+			page := reportText(t, filepath.Dir(p))
+			first, _ := os.ReadFile(p)
+			if !regexp.MustCompile(`\*\*Weak evidence\*\*[^:]*: Not checked against its plan`).Match(first) {
+				banner, _, _ := strings.Cut(string(first), "| Verdict")
+				t.Errorf("the first page's banner does not open with the unchecked plan:\n%s", banner)
+			}
+			if !strings.Contains(page, tc.want) {
+				t.Errorf("report lacks %q:\n%s", tc.want, page)
+			}
+			if !strings.Contains(page, "## Verdicts") {
+				t.Error("no verdicts: the samples were not rendered")
+			}
+		})
+	}
+}

@@ -1,0 +1,115 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/deflatelab/deflatelab/matrix/stats"
+)
+
+// writeVerdictSummary is the first screen's compact verdict table: one row per candidate (the A/A control
+// has its own paragraph), platform and backend, one column per workload and phase, each cell the
+// latency DOPs' outcome, then the oversubscribed DOPs' as one group ("throughput under contention"), so
+// that the group reads as one finding, never as several confirmations. The full table (writeVerdicts)
+// follows further down.
+func writeVerdictSummary(w io.Writer, m *model) {
+	if len(m.Verdicts) == 0 {
+		return
+	}
+	header, rows := verdictTable(m, verdictSummaryHead, func(wl string) (string, string) {
+		return wl + ", warm", wl + ", cold"
+	}, groupedSummary, false)
+	if len(rows) == 0 {
+		return
+	}
+	mdTable(w, header, rows)
+	fmt.Fprintf(w, "**Verdicts:** elapsed time per operation against control, the primary family (the decision table's "+
+		"lifetime cost sums it); page faults, allocations, first operations and the other counters are exploratory: they "+
+		"explain, they decide nothing. In %s. **Bold**: faster (-) or slower (+), the change in %%; read from each cell's "+
+		"selection-adjusted interval: %s ([every cell with its interval](#verdicts)).\n\n", verdictCellLegend(m), equivalenceRule(m.margin()))
+}
+
+// verdictCellLegend says how a summary cell is read: "each cell: DOP 1, then ‡ DOP 4, 8, 12 as one group,
+// throughput under contention".
+func verdictCellLegend(m *model) string {
+	var lat, con []string
+	for _, p := range m.Platforms() {
+		for _, d := range m.dops(p) {
+			s := fmt.Sprint(d)
+			switch {
+			case m.oversubscribed(p, d) && !contains(con, s):
+				con = append(con, s)
+			case !m.oversubscribed(p, d) && !contains(lat, s) && !contains(con, s):
+				lat = append(lat, s)
+			}
+		}
+	}
+	var parts []string
+	if len(lat) > 0 {
+		parts = append(parts, "DOP "+strings.Join(lat, ", ")+" (latency)")
+	}
+	if len(con) > 0 {
+		parts = append(parts, throughputMark+" DOP "+strings.Join(con, ", ")+" as one group (throughput under contention)")
+	}
+	return "each cell: " + strings.Join(parts, ", then ")
+}
+
+// groupedSummary is one workload and phase of a candidate: the outcomes at the DOPs within the
+// processors, then " · ‡ " and those above them, each group one token when its DOPs agree, else one
+// token per DOP in order: "~ · ‡ **-1 to -2%**", "**-4%** · ‡ **-3%**, ~, ~".
+func groupedSummary(v *stats.Verdict) string {
+	if v == nil {
+		return "not measured"
+	}
+	var lat, con []stats.Outcome
+	for _, o := range v.Outcomes {
+		if o.Oversubscribed {
+			con = append(con, o)
+		} else {
+			lat = append(lat, o)
+		}
+	}
+	var parts []string
+	if len(lat) > 0 {
+		parts = append(parts, groupTokens(lat))
+	}
+	if len(con) > 0 {
+		parts = append(parts, throughputMark+" "+groupTokens(con))
+	}
+	return strings.Join(parts, " · ")
+}
+
+// groupTokens sums up a group of outcomes: one token when every outcome has the same class (a decided
+// group gives the span of its changes), else one token per outcome.
+func groupTokens(os []stats.Outcome) string {
+	same := true
+	for _, o := range os {
+		same = same && o.Class == os[0].Class
+	}
+	if same {
+		return classToken(os[0].Class, os)
+	}
+	var ts []string
+	for _, o := range os {
+		ts = append(ts, classToken(o.Class, []stats.Outcome{o}))
+	}
+	return strings.Join(ts, ", ")
+}
+
+// classToken is the token of outcomes of one class: "**-3% to -5%**" for faster or slower, the class's mark
+// (≈, ~), or its word.
+func classToken(cl stats.Class, os []stats.Outcome) string {
+	switch cl {
+	case stats.Faster, stats.Slower:
+		return "**" + percentSpan(os) + "**"
+	case stats.Equivalent, stats.Inconclusive:
+		return cl.Mark()
+	case stats.NoData:
+		return "no data"
+	}
+	return string(cl)
+}
+
+// verdictSummaryHead heads the compact verdicts' first column (and tells the table apart in tests).
+const verdictSummaryHead = "Verdict vs control"
