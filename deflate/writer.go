@@ -5,9 +5,10 @@ import (
 	"io"
 )
 
-// writerBufSize is the Writer's one Go-side output buffer: large enough that a write to the destination
-// carries several blocks' worth of output, small enough to allocate per Writer.
-const writerBufSize = 16 << 10
+// writerBufSize is the Writer's one Go-side output buffer: .NET's DeflateStream.DefaultBufferSize (8,192
+// bytes), the buffer its every deflate call writes into, so that the engine is called as .NET calls
+// zlib-ng (docs/METHOD.md, "How .NET drives deflate").
+const writerBufSize = 8192
 
 // ErrNoState is returned by a Writer with no State bound to it.
 var ErrNoState = errors.New("deflate: Writer has no State (Bind one first)")
@@ -17,6 +18,13 @@ var ErrNoDestination = errors.New("deflate: Writer has no destination io.Writer 
 
 // Writer is an io.WriteCloser that compresses into an io.Writer with a State it does not own: Close
 // finishes the stream but leaves the State alive, for its owner to End or Reset.
+//
+// It calls Deflate exactly as .NET's DeflateStream calls zlib-ng's deflate (DeflateStream.WriteCore,
+// WriteDeflaterOutput, FlushBuffers, PurgeBuffers): Write runs NoFlush calls into its 8,192-byte buffer
+// while input remains, and stops as soon as the input is taken, even when the last call filled the
+// buffer (the rest stays pending in the State for the next call); an empty Write calls nothing; Flush
+// repeats SyncFlush while a call produces output; Close repeats Finish until the stream ends. Every call's
+// output goes to the destination before the next call.
 //
 // The only memory a Writer allocates is its output buffer, once, in NewWriter; Write, Flush, Close,
 // Reset and Bind allocate nothing. After a destination write error every later call returns that error
@@ -33,17 +41,34 @@ func NewWriter(w io.Writer, s *State) *Writer {
 	return &Writer{w: w, s: s, buf: make([]byte, writerBufSize)}
 }
 
-// Write compresses p. Compressed data may stay in the State until Flush or Close.
+// Write compresses p. Compressed data may stay in the State until a later call, Flush or Close.
 func (z *Writer) Write(p []byte) (int, error) {
-	n, err := z.run(p, NoFlush)
-	return n, err
+	if err := z.ready(); err != nil {
+		return 0, err
+	}
+	read := 0
+	for read < len(p) { // .NET: while (!_deflater.NeedsInput()), i.e. avail_in != 0
+		nDst, nSrc, err := z.s.Deflate(z.buf, p[read:], NoFlush)
+		read += nSrc
+		if err := z.emit(nDst, err); err != nil {
+			return read, err
+		}
+	}
+	return read, nil
 }
 
 // Flush compresses everything written so far into whole bytes at the destination (zlib's
 // Z_SYNC_FLUSH), so that a reader can decode all of it.
 func (z *Writer) Flush() error {
-	_, err := z.run(nil, SyncFlush)
-	return err
+	if err := z.ready(); err != nil {
+		return err
+	}
+	for { // .NET: do { ... } while (_deflater.Flush(...)), which is true while a call produced output
+		nDst, _, err := z.s.Deflate(z.buf, nil, SyncFlush)
+		if err := z.emit(nDst, err); err != nil || nDst == 0 {
+			return err
+		}
+	}
 }
 
 // Close finishes the stream (last block and trailer). It does not end the State. Closing a finished
@@ -52,8 +77,15 @@ func (z *Writer) Close() error {
 	if z.err == nil && z.s != nil && z.s.Finished() {
 		return nil
 	}
-	_, err := z.run(nil, Finish)
-	return err
+	if err := z.ready(); err != nil {
+		return err
+	}
+	for { // .NET: do { ... } while (!_deflater.Finish(...)), Finish being deflate(Z_FINISH) == Z_STREAM_END
+		nDst, _, err := z.s.Deflate(z.buf, nil, Finish)
+		if err := z.emit(nDst, err); err != nil || z.s.Finished() {
+			return err
+		}
+	}
 }
 
 // Reset resets the State and retargets the Writer to w, discarding any error.
@@ -70,33 +102,26 @@ func (z *Writer) Bind(w io.Writer, s *State) {
 	z.w, z.s, z.err = w, s, nil
 }
 
-// run feeds p to the State with flush and writes out the compressed data.
-func (z *Writer) run(p []byte, flush Flush) (int, error) {
-	if z.err != nil {
-		return 0, z.err
+// ready is the Writer's error, or why it cannot call Deflate.
+func (z *Writer) ready() error {
+	switch {
+	case z.err != nil:
+		return z.err
+	case z.s == nil:
+		return ErrNoState
+	case z.w == nil:
+		return ErrNoDestination
 	}
-	if z.s == nil {
-		return 0, ErrNoState
+	return nil
+}
+
+// emit writes one Deflate call's output to the destination, keeping the first error for later calls.
+func (z *Writer) emit(nDst int, err error) error {
+	if err == nil && nDst > 0 {
+		_, err = z.w.Write(z.buf[:nDst])
 	}
-	if z.w == nil {
-		return 0, ErrNoDestination
+	if err != nil {
+		z.err = err
 	}
-	read := 0
-	for {
-		nDst, nSrc, err := z.s.Deflate(z.buf, p[read:], flush)
-		read += nSrc
-		if err != nil {
-			z.err = err
-			return read, err
-		}
-		if nDst > 0 {
-			if _, err := z.w.Write(z.buf[:nDst]); err != nil {
-				z.err = err
-				return read, err
-			}
-		}
-		if nDst < len(z.buf) && read == len(p) {
-			return read, nil
-		}
-	}
+	return err
 }

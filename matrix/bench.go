@@ -15,9 +15,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/deflatelab/deflatelab/deflate"
 	"github.com/deflatelab/deflatelab/matrix/host"
 	"github.com/deflatelab/deflatelab/matrix/hostbin"
 	"github.com/deflatelab/deflatelab/matrix/regime"
+	"github.com/deflatelab/deflatelab/matrix/workload"
 	"github.com/deflatelab/deflatelab/variants"
 )
 
@@ -29,7 +31,8 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	var (
 		profile = fs.String("profile", "quick", fmt.Sprintf("starting plan, one of %v", ProfileNames()))
 		_       = fs.String("variants", "", fmt.Sprintf("comma-separated variants, of %v or %s/N (default: the profile's; %s is the A/A control: the control host as a candidate)", CandidateNames(), Pooled, AA))
-		_       = fs.String("workloads", "", "comma-separated workloads, of fixed,mixed (default: the profile's)")
+		_       = fs.String("workloads", "", fmt.Sprintf("comma-separated workloads, of %s (default: the profile's)", strings.Join(workload.Names(), ",")))
+		zlibng  = fs.String("zlibng", "", fmt.Sprintf("zlib-ng generation whose deflate the engine runs: %s (default: the profile's, %s)", generationChoices(), DefaultZlibNG))
 		dops    = fs.String("dops", "", fmt.Sprintf("comma-separated degrees of parallelism, each 1..%d (default: the profile's)", host.MaxDOP))
 		_       = fs.String("phases", "", "comma-separated phases, of cold,warm (default: the profile's)")
 		_       = fs.String("backends", "", fmt.Sprintf("comma-separated allocator backends as the hosts name them, or %q, or %q alone for every backend the hosts have (default: the profile's)", DefaultBackend, AllBackends))
@@ -97,7 +100,7 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		var planFlags []string
 		fs.Visit(func(f *flag.Flag) {
 			switch f.Name {
-			case "out", "bin", "resume", "retry-failed", "timeout", "exec", "progress":
+			case "out", "bin", "resume", "retry-failed", "timeout", "exec", "progress", "zlibng":
 			default:
 				planFlags = append(planFlags, "-"+f.Name)
 			}
@@ -116,6 +119,10 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			return usageErrorf("bench: -resume: %s is a merged folder (lab merge) of %d runs; resume one of the runs merged, then merge again", *out, len(m.Instances))
 		}
 		plan = m.Plan
+		if flagGiven(fs, "zlibng") && *zlibng != plan.Generation() {
+			return usageErrorf("bench: -resume -zlibng %s: the run in %s ran zlib-ng %s, and a run holds one generation; continue it without -zlibng (or with -zlibng %s), or start a new run for %s",
+				*zlibng, *out, plan.Generation(), plan.Generation(), *zlibng)
+		}
 		if goos, goarch, _ = strings.Cut(plan.Platform, "/"); !flagGiven(fs, "exec") {
 			emulator = strings.Fields(m.Emulated)
 		}
@@ -187,6 +194,12 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		}
 		if set["equiv-margin"] {
 			plan.EquivMargin, _ = strconv.ParseFloat(fs.Lookup("equiv-margin").Value.String(), 64)
+		}
+		if set["zlibng"] {
+			if _, err := deflate.ParseGeneration(*zlibng); err != nil {
+				return usageErrorf("bench: -zlibng %q: allowed: %s", *zlibng, generationChoices())
+			}
+			plan.ZlibNG = *zlibng
 		}
 		plan.Seed = *seed
 		plan.ForceSplit = *split

@@ -45,3 +45,26 @@ func ExamplePlan_RoundOrder_adaptive() {
 	// 4 [splitalloc control pooled]
 	// 5 [pooled control splitalloc]
 }
+
+// A run interleaves its cells: round r of every cell, in the order the run's seed gives that round,
+// before any cell's round r+1. The order is recomputed from run.json's seed.
+func ExampleInterleave_CellOrder() {
+	il := matrix.Interleave{Seed: 7}
+	for r := range 3 {
+		fmt.Println(r, il.CellOrder(4, r))
+	}
+	// Output:
+	// 0 [3 1 0 2]
+	// 1 [0 3 2 1]
+	// 2 [3 1 2 0]
+}
+
+func ExampleParseReplica() {
+	r, err := matrix.ParseReplica("2/3")
+	fmt.Println(r, err)
+	_, err = matrix.ParseReplica("4/3")
+	fmt.Println(err)
+	// Output:
+	// 2/3 <nil>
+	// matrix: replica "4/3": want I/K with 1 <= I <= K <= 16 (replica I of K, e.g. 2/3)
+}

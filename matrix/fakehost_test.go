@@ -21,7 +21,9 @@ import (
 // acts like cmd/host without measuring anything. The env value picks a misbehaviour for one variant:
 // "ok", "crash=<variant>", "hang=<variant>", "garbage=<variant>", "mismatch=<variant>",
 // "elsewhere=<variant>" (its results say another platform), "slower=<variant>" (twice control's time),
-// or for all of them: "describeas=<goos/goarch>" (-describe says that platform), "describefail"
+// "othergen=<variant>" (its results say zlib-ng 2.2.2 whatever -zlibng says),
+// or for all of them: "describeas=<goos/goarch>" (-describe says that platform), "describeold" (-describe
+// names no generations, as hosts built before -zlibng), "describefail"
 // (-describe exits 1 saying nothing), "calibratehang" (-calibrate sleeps). With $fakeHostPidFile set,
 // the host writes its pid there first.
 const fakeHostEnv = "DEFLATELAB_FAKE_HOST"
@@ -63,6 +65,7 @@ func fakeHost(mode string, args []string, stdout, stderr io.Writer) int {
 	fs.Bool("force-split", false, "") // accepted as the real host does; the fake never splits
 	fs.IntVar(&r.PoolCapacity, "pool-capacity", 0, "")
 	fs.Float64Var(&r.PayloadRandFrac, "payload-random", 0, "")
+	fs.StringVar(&r.ZlibNG, "zlibng", "", "")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -81,7 +84,11 @@ func fakeHost(mode string, args []string, stdout, stderr io.Writer) int {
 		if what == "describeas" {
 			platform = target
 		}
-		json.NewEncoder(stdout).Encode(host.Description{Variant: variant, Backends: []string{"goheap", "pages"}, DefaultBackend: "pages", Commit: "fake", Platform: platform})
+		gens := []string{"2.2.5", "2.2.2"}
+		if what == "describeold" {
+			gens = nil
+		}
+		json.NewEncoder(stdout).Encode(host.Description{Variant: variant, Backends: []string{"goheap", "pages"}, DefaultBackend: "pages", Commit: "fake", Platform: platform, Generations: gens})
 		return 0
 	}
 	if *calibrate {
@@ -127,6 +134,9 @@ func fakeHost(mode string, args []string, stdout, stderr io.Writer) int {
 	r.Digest = fmt.Sprintf("%016x", r.Ops*r.DOP)
 	if what == "mismatch" && target == variant {
 		r.Digest = "ffffffffffffffff"
+	}
+	if what == "othergen" && target == variant {
+		r.ZlibNG = "2.2.2"
 	}
 	r.NativeAllocs, r.NativeFrees = int64(r.Ops), int64(r.Ops)
 	r.Env = host.Env{GOOS: runtime.GOOS, GOARCH: runtime.GOARCH, CPU: "Fake CPU", Commit: "fake"}

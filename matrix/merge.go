@@ -105,15 +105,29 @@ func Merge(out string, inputs []string) (*Manifest, error) {
 		}
 		m.Missing += len(MissingSamples(r.Plan, r.Cells, own))
 	}
-	if _, err := makeDir(out); err != nil {
+	// The folder is built beside out and renamed into place: a merge stopped half-way leaves no folder
+	// that reads as a results folder.
+	if _, err := makeDir(filepath.Dir(out)); err != nil {
 		return nil, err
 	}
-	err := writeFileAtomic(filepath.Join(out, SamplesFile), func(f *os.File) error { _, err := f.Write(data); return err })
+	tmp, err := os.MkdirTemp(filepath.Dir(out), filepath.Base(out)+".merging*")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(tmp) // gone after the rename; what is left of a failed merge
+	err = writeFileAtomic(filepath.Join(tmp, SamplesFile), func(f *os.File) error { _, err := f.Write(data); return err })
 	if err == nil {
-		err = writeFileAtomic(filepath.Join(out, BenchFile), func(f *os.File) error { return WriteBench(f, kept) })
+		err = writeFileAtomic(filepath.Join(tmp, BenchFile), func(f *os.File) error { return WriteBench(f, kept) })
 	}
 	if err == nil {
-		err = m.write(out)
+		err = m.write(tmp)
+	}
+	if err == nil {
+		err = os.Chmod(tmp, 0o755) // MkdirTemp's 0700: a results folder is readable like the rest
+	}
+	if err == nil {
+		os.Remove(out) // an empty folder given as -out
+		err = os.Rename(tmp, out)
 	}
 	return &m, err
 }
@@ -187,6 +201,13 @@ func mergeable(ins []mergeInput, runs []Manifest) error {
 			replicas[r.Replica.Index] = where
 		}
 	}
+	var all []Sample
+	for _, in := range ins {
+		all = append(all, in.file.Samples...)
+	}
+	if mixed := MixedBuilds(all); len(mixed) > 0 {
+		return fmt.Errorf("merge: the samples of %s: %s: only one build of each variant merges", strings.Join(inputDirs(ins), ", "), mixed[0])
+	}
 	for _, in := range ins {
 		for i, s := range in.file.Samples {
 			if s.Result == nil {
@@ -245,6 +266,14 @@ func unionKeys[V any](ms ...map[string]V) iter.Seq[string] {
 			}
 		}
 	}
+}
+
+func inputDirs(ins []mergeInput) []string {
+	var out []string
+	for _, in := range ins {
+		out = append(out, in.dir)
+	}
+	return out
 }
 
 func replicaIndex(m Manifest) int {

@@ -3,6 +3,7 @@ package matrix
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"os"
@@ -143,6 +144,18 @@ func TestMergeRefusals(t *testing.T) {
 			editManifest(t, d, func(m *Manifest) { m.Builds["pooled"] = "0123456789abcdef" })
 			return []string{r1, d}
 		}, "measured pooled in host build 0123456789abcdef"},
+		{"two builds in the samples", func(t *testing.T) []string {
+			d := fresh(t, "samplebuild")
+			editLines(t, filepath.Join(d, SamplesFile), func(i int, l string) string {
+				var s Sample
+				json.Unmarshal([]byte(l), &s)
+				if i == 0 {
+					s.Build = "0123456789abcdef"
+				}
+				return mustJSON(t, s)
+			})
+			return []string{r1, d}
+		}, "ran 2 builds: build 0123456789abcdef (1 samples)"},
 		{"emulated and native", func(t *testing.T) []string {
 			d := fresh(t, "emulated")
 			editManifest(t, d, func(m *Manifest) { m.Emulated = "qemu-aarch64-static" })

@@ -65,15 +65,16 @@ func pinnedHosts(dir string, variants []string, sources map[string]string) (map[
 	return out, true
 }
 
-// pinHosts makes dir/hosts hold a copy of each host binary in hosts (already there: kept) and returns
-// the copies' paths, and the copies it made. Each copy must be the build builds names (read before the
-// host described itself): a binary rebuilt in between is refused, not measured.
+// pinHosts makes dir/hosts hold a copy of each host binary in hosts and returns the copies' paths, and
+// the copies it made. A copy already there is kept, never replaced. Each copy must be the build builds
+// names (read before the host described itself): a binary rebuilt in between, or a folder holding
+// another build, is refused, not measured.
 func pinHosts(dir string, hosts, builds map[string]string) (pinned map[string]string, made []string, err error) {
 	pinned = map[string]string{}
 	for _, hv := range slices.Sorted(maps.Keys(hosts)) {
 		src := hosts[hv]
 		dst := pinnedName(dir, hv, src)
-		if !samePath(src, dst) {
+		if _, err := os.Stat(dst); err != nil { // a copy already there (a resume, or a used folder) is never replaced
 			if err := os.MkdirAll(filepath.Join(dir, HostsDir), 0o755); err != nil {
 				return nil, made, err
 			}
@@ -86,18 +87,15 @@ func pinHosts(dir string, hosts, builds map[string]string) (pinned map[string]st
 		if err != nil {
 			return nil, made, err
 		}
-		if id != builds[hv] {
+		switch {
+		case id != builds[hv] && !slices.Contains(made, dst):
+			return nil, made, &BuildError{Variant: hv, Detail: fmt.Sprintf("%s holds build %s, but %s is build %s", dst, id, src, builds[hv])}
+		case id != builds[hv]:
 			return nil, made, &BuildError{Variant: hv, Detail: fmt.Sprintf("%s changed while the run started (build %s when it described itself, %s when pinned): a rebuild is under way", src, builds[hv], id)}
 		}
 		pinned[hv] = dst
 	}
 	return pinned, made, nil
-}
-
-func samePath(a, b string) bool {
-	x, err1 := filepath.Abs(a)
-	y, err2 := filepath.Abs(b)
-	return err1 == nil && err2 == nil && x == y
 }
 
 // copyBinary copies an executable through a temporary file and a rename, so that a copy cut short is

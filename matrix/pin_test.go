@@ -123,3 +123,34 @@ func TestMixedBuilds(t *testing.T) {
 		}
 	}
 }
+
+// A new run into a used folder is refused as before, and leaves that folder's pinned hosts as they were,
+// even when bin/ holds another build now.
+func TestNewRunLeavesUsedFolderPins(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the stand-in rebuild is a shell script")
+	}
+	r := fakeRunner(t, "ok")
+	if err := r.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	before := snapshot(t, r.Dir)
+	f, err := os.OpenFile(r.Hosts[Pooled], os.O_APPEND|os.O_WRONLY, 0) // another build that still runs
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString("another build")
+	f.Close()
+	r2 := *r
+	err = r2.Run(context.Background())
+	var be *BuildError
+	if !errors.As(err, &be) || !strings.Contains(err.Error(), "holds build") {
+		t.Fatalf("a new run into a used folder with another build in bin/: %v, want a *BuildError", err)
+	}
+	after := snapshot(t, r.Dir)
+	for name, was := range before {
+		if after[name] != was && !strings.HasPrefix(name, LockFile) {
+			t.Errorf("%s changed", name)
+		}
+	}
+}

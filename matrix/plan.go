@@ -32,6 +32,10 @@ type Plan struct {
 	PayloadSize   int     `json:"payloadSize"`
 	PayloadRandom float64 `json:"payloadRandom"`
 	ForceSplit    bool    `json:"forceSplit,omitempty"`
+	// ZlibNG is the zlib-ng generation whose deflate the hosts' engine reproduces ("2.2.5" or "2.2.2", as
+	// deflate.Generation spells it; host -zlibng). Empty in plans recorded before the field: those ran
+	// 2.2.2, the only generation then (Generation, LegacyZlibNG).
+	ZlibNG string `json:"zlibng,omitempty"`
 
 	// EquivMargin is the practical-equivalence margin of the report's verdicts and of adaptive stopping, a
 	// fraction of control's time (0.02: a change within +-2% counts as no change); 0 means the default,
@@ -123,6 +127,9 @@ func (p Plan) Validate() error {
 	if err := p.Resample.validate(); err != nil {
 		return err
 	}
+	if err := checkZlibNG(p.ZlibNG); err != nil {
+		return err
+	}
 	_, err := workload.Payload(p.PayloadSeed, p.PayloadSize, p.PayloadRandom)
 	return err
 }
@@ -179,14 +186,10 @@ func checkNames(what string, got, allowed []string) error {
 // the Williams design's period, n rounds for an even number n of variants and 2n for an odd one. 1 for
 // Shuffle, whose balance is only in expectation.
 func (p Plan) Period() int {
-	n := len(p.Variants)
-	switch {
-	case p.Order != Rotate || n < 2:
-		return 1
-	case n%2 == 1:
-		return 2 * n
+	if n := len(p.Variants); p.Order == Rotate && n >= 2 {
+		return RotationPeriod(n)
 	}
-	return n
+	return 1
 }
 
 // Warnings are what is legal in p but weakens it: rounds that are not a whole number of the order's
@@ -265,6 +268,9 @@ func (p Plan) hostArgs(j Job) []string {
 	}
 	if p.ForceSplit {
 		args = append(args, "-force-split")
+	}
+	if p.ZlibNG != "" { // a plan older than the field ran hosts that have no -zlibng: they ran 2.2.2
+		args = append(args, "-zlibng", p.ZlibNG)
 	}
 	return args
 }

@@ -138,7 +138,7 @@ func TestProfilesBalanced(t *testing.T) {
 	}
 	full, _ := ProfileByName("full")
 	if full.Plan.Rounds < 10 || full.Plan.ColdOps != 3000 || full.Plan.WarmOps != 20000 || full.Plan.Warmup != 2000 ||
-		!slices.Equal(full.Plan.DOPs, []int{1, 4, 8, 12}) || len(full.Plan.Workloads) != 2 {
+		!slices.Equal(full.Plan.DOPs, []int{1, 4, 8, 12}) || !slices.Equal(full.Plan.Workloads, []string{"fixed", "mixed", "stream"}) {
 		t.Errorf("full profile is not the seeds' protocol: %+v", full.Plan)
 	}
 }
@@ -181,6 +181,7 @@ func TestPlanValidate(t *testing.T) {
 		{func(p *Plan) { p.DOPs = []int{1, 2, 1} }, "DOP 1 given twice"},
 		{func(p *Plan) { p.Order = "random" }, `order "random" is not one of [rotate shuffle]`},
 		{func(p *Plan) { p.PayloadRandom = 2 }, "random fraction 2"},
+		{func(p *Plan) { p.ZlibNG = "2.2.9" }, `matrix: zlibng: deflate: zlib-ng generation "2.2.9" is not one of 2.2.5, 2.2.2`},
 		{func(p *Plan) { p.Variants = nil }, "no variants"},
 	}
 	for _, tt := range tests {

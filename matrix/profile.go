@@ -37,6 +37,7 @@ func Profiles() []Profile {
 		// Force the split off Win64 too: there the seed's patch is a no-op, and a second control measures
 		// nothing. Windows hosts split either way; -force-split=false measures the patch as written.
 		ForceSplit: true,
+		ZlibNG:     DefaultZlibNG,
 		ColdOps:    host.DefaultColdOps, WarmOps: host.DefaultWarmOps, Warmup: host.DefaultWarmup,
 		PayloadSeed: workload.DefaultSeed, PayloadSize: workload.DefaultSize, PayloadRandom: workload.DefaultRandFrac,
 	}

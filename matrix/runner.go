@@ -1,6 +1,7 @@
 package matrix
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -93,6 +94,10 @@ func (r *Runner) prepare(ctx context.Context, hosts map[string]string, run Manif
 			return nil, nil, fmt.Errorf("matrix: host binary %s is built for %s, but the plan's platform is %s; give -platform %s (and -exec with an emulator unless this machine runs it)",
 				path, d.Platform, r.Plan.Platform, d.Platform)
 		}
+		if r.Plan.ZlibNG != "" && !slices.Contains(d.Generations, r.Plan.ZlibNG) {
+			return nil, nil, usageErrorf("matrix: host binary %s runs zlib-ng generations %s, not the plan's %s; rebuild the hosts (go tool mage build)",
+				path, cmp.Or(strings.Join(d.Generations, ", "), LegacyZlibNG+" only (built before -zlibng)"), r.Plan.ZlibNG)
+		}
 		commits[hostVariant(v)] = d.Commit
 		if backends == nil {
 			backends, def = d.Backends, d.DefaultBackend
@@ -144,6 +149,13 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 	commits, builds, err := r.prepare(ctx, hosts, was)
 	if err != nil {
 		return err
+	}
+	if r.Resume { // samples of another build than the hosts now: refused before anything is written
+		if rf, err := ReadResultsFile(filepath.Join(r.Dir, SamplesFile)); err == nil {
+			if err := mixedBuild(rf.Samples, builds); err != nil {
+				return err
+			}
+		}
 	}
 	made, err := makeDir(r.Dir)
 	if err != nil {
@@ -248,10 +260,6 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 		}
 		err = errors.Join(err, sw.Close(), ferr)
 	}()
-	if err := mixedBuild(all, builds); err != nil {
-		return err
-	}
-
 	recorded := map[sampleKey]Sample{}
 	for _, s := range all {
 		recorded[keyOf(s)] = s

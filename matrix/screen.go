@@ -133,6 +133,8 @@ func outsidePlan(plan Plan, cells map[Cell]int, runs []string, s Sample) string 
 		return fmt.Sprintf("round %d is outside the plan's 0..%d", s.Round, plan.maxRounds()-1)
 	case s.Attempt < 0:
 		return fmt.Sprintf("attempt %d is negative", s.Attempt)
+	case s.Result != nil && ZlibNGOf(s.Result.ZlibNG) != plan.Generation():
+		return fmt.Sprintf("ran zlib-ng %s, but the run's plan is zlib-ng %s (a run holds one generation)", ZlibNGOf(s.Result.ZlibNG), plan.Generation())
 	}
 	order := plan.RoundOrder(ci, s.Round)
 	if s.Position < 0 || s.Position >= len(order) || order[s.Position] != s.Variant {

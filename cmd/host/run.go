@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/deflatelab/deflatelab/deflate"
 	"github.com/deflatelab/deflatelab/matrix/host"
 	"github.com/deflatelab/deflatelab/matrix/workload"
 	"github.com/deflatelab/deflatelab/nativemem"
@@ -37,8 +38,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		randFrac   = fs.Float64("payload-random", workload.DefaultRandFrac, "fraction of the payload that is random, 0..1")
 		poolCap    = fs.Int("pool-capacity", 0, "pooled variant's idle states; 0 means the seed's 8")
 		forceSplit = fs.Bool("force-split", false, "splitalloc: use the split layout even off Win64")
-		describe   = fs.Bool("describe", false, "print what this binary can run as JSON and exit")
-		calibrate  = fs.Bool("calibrate", false, "measure the harness's own cost per operation (a no-op compressor through the measured loop), print it as JSON and exit")
+		zlibng     = fs.String("zlibng", deflate.ZlibNG225.String(), fmt.Sprintf("zlib-ng generation whose deflate the engine runs, one of %v: %s; %s",
+			deflate.Generations(), deflate.ZlibNG225.Description(), deflate.ZlibNG222.Description()))
+		describe  = fs.Bool("describe", false, "print what this binary can run as JSON and exit")
+		calibrate = fs.Bool("calibrate", false, "measure the harness's own cost per operation (a no-op compressor through the measured loop), print it as JSON and exit")
 	)
 	if err := fs.Parse(args); err != nil {
 		return exitUsage
@@ -53,7 +56,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if *describe {
 		return emit(stdout, stderr, host.Description{
 			Variant: linked, Backends: nativemem.Available(), DefaultBackend: nativemem.Default(),
-			Workloads: workload.Names(), Commit: host.Commit(), Platform: host.CurrentPlatform(),
+			Workloads: workload.Names(), Generations: generationNames(), Commit: host.Commit(), Platform: host.CurrentPlatform(),
 		})
 	}
 	if *variant != "" && *variant != linked {
@@ -63,8 +66,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usage("-workload: %v", err)
 	}
+	gen, err := deflate.ParseGeneration(*zlibng)
+	if err != nil {
+		return usage("-zlibng: %v", err)
+	}
 	p := host.Params{
-		Workload: w, DOP: *dop, Phase: *phase, Ops: *ops, Warmup: *warmup,
+		Workload: w, Generation: gen, DOP: *dop, Phase: *phase, Ops: *ops, Warmup: *warmup,
 		PayloadSeed: *seed, PayloadSize: *size, RandFrac: *randFrac,
 	}
 	switch {
@@ -124,14 +131,18 @@ func run(args []string, stdout, stderr io.Writer) int {
 // calibrateHarness measures the harness with a no-op compressor that writes what one real operation of
 // p's workload writes (compressed here once, by the linked variant).
 func calibrateHarness(v *variants.Variant, p host.Params) (host.Calibration, error) {
-	payload, err := workload.Payload(p.PayloadSeed, p.PayloadSize, p.RandFrac)
+	input, err := p.Workload.InputOf(p.PayloadSeed, p.PayloadSize, p.RandFrac)
 	if err != nil {
 		return host.Calibration{}, err
 	}
 	var out bytes.Buffer
-	c, err := v.Open(&out, p.Workload.Config(0))
+	c, err := v.Open(&out, p.Workload.WithGeneration(p.Generation).Config(0))
 	if err == nil {
-		_, err = c.Write(payload)
+		for range max(p.Workload.Writes, 1) {
+			if _, err = c.Write(input); err != nil {
+				break
+			}
+		}
 		err = errors.Join(err, c.Close())
 	}
 	if err != nil {
@@ -151,4 +162,13 @@ func emit(stdout, stderr io.Writer, v any) int {
 		return exitFail
 	}
 	return exitOK
+}
+
+// generationNames lists the generations -zlibng takes, as -describe reports them.
+func generationNames() []string {
+	var names []string
+	for _, g := range deflate.Generations() {
+		names = append(names, g.String())
+	}
+	return names
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -28,6 +29,49 @@ func TestRunPrintsOneResult(t *testing.T) {
 	}
 }
 
+func TestRunStream(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-workload", "stream", "-phase", "cold", "-ops", "4", "-backend", "goheap"}, &stdout, &stderr); code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	var r host.Result
+	json.Unmarshal(stdout.Bytes(), &r)
+	if r.Workload != "stream" || r.Writes != 100 || r.PayloadSize != 1000 || r.OutputBytes < 4*1000 {
+		t.Errorf("stream: %+v", r)
+	}
+}
+
+// TestRunGeneration: every result records the generation its engine ran, 2.2.5 unless -zlibng says 2.2.2,
+// and the two differ in output where zlib-ng's deflate differs (level 6, long matches: the stream workload).
+func TestRunGeneration(t *testing.T) {
+	results := map[string]host.Result{}
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{nil, "2.2.5"},
+		{[]string{"-zlibng", "2.2.5"}, "2.2.5"},
+		{[]string{"-zlibng", "2.2.2"}, "2.2.2"},
+	} {
+		var stdout, stderr bytes.Buffer
+		args := append([]string{"-workload", "stream", "-phase", "cold", "-ops", "2", "-backend", "goheap"}, tt.args...)
+		if code := run(args, &stdout, &stderr); code != exitOK {
+			t.Fatalf("%v: exit %d: %s", tt.args, code, stderr.String())
+		}
+		var r host.Result
+		if err := json.Unmarshal(stdout.Bytes(), &r); err != nil {
+			t.Fatal(err)
+		}
+		if r.ZlibNG != tt.want {
+			t.Errorf("%v: result records zlibng %q, want %q", tt.args, r.ZlibNG, tt.want)
+		}
+		results[r.ZlibNG] = r
+	}
+	if results["2.2.5"].OutputBytes == 0 || results["2.2.2"].OutputBytes == 0 {
+		t.Fatalf("no output: %+v", results)
+	}
+}
+
 func TestRunDefaults(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	if code := run([]string{"-phase", "cold", "-ops", "3"}, &stdout, &stderr); code != exitOK {
@@ -45,7 +89,7 @@ func TestRunBadFlags(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"-workload", "zip"}, `unknown workload "zip"; allowed: [fixed mixed]`},
+		{[]string{"-workload", "zip"}, `unknown workload "zip"; allowed: [fixed mixed stream]`},
 		{[]string{"-dop", "0"}, "-dop 0 is outside 1..1024"},
 		{[]string{"-dop", "300000"}, "-dop 300000 is outside 1..1024"},
 		{[]string{"-phase", "hot"}, `-phase "hot" is not one of [cold warm]`},
@@ -58,6 +102,8 @@ func TestRunBadFlags(t *testing.T) {
 		{[]string{"-pool-capacity", "1025"}, "-pool-capacity: pooled capacity must be an integer 1..1024: got 1025"},
 		{[]string{"-nosuchflag"}, "flag provided but not defined"},
 		{[]string{"stray"}, "unexpected arguments"},
+		{[]string{"-zlibng", "2.2.1"}, `-zlibng: deflate: zlib-ng generation "2.2.1" is not one of 2.2.5, 2.2.2`},
+		{[]string{"-zlibng", ""}, `-zlibng: deflate: zlib-ng generation "" is not one of 2.2.5, 2.2.2`},
 	}
 	for _, tt := range tests {
 		var stdout, stderr bytes.Buffer
@@ -92,7 +138,7 @@ func TestDescribe(t *testing.T) {
 	if err := json.Unmarshal(stdout.Bytes(), &d); err != nil {
 		t.Fatal(err)
 	}
-	if d.Variant != "control" || d.DefaultBackend == "" || len(d.Backends) == 0 || len(d.Workloads) != 2 ||
+	if d.Variant != "control" || d.DefaultBackend == "" || len(d.Backends) == 0 || !slices.Equal(d.Workloads, []string{"fixed", "mixed", "stream"}) ||
 		d.Platform != runtime.GOOS+"/"+runtime.GOARCH {
 		t.Errorf("untagged build: %+v", d)
 	}

@@ -100,7 +100,7 @@ func realOutput(tb testing.TB, w workload.Workload) []byte {
 	}
 	defer v.Close()
 	s := newSink(2*len(payload), 1)
-	if err := variantOp(v)(s, w.Configs[0], payload); err != nil {
+	if err := variantOp(v)(s, w.Configs[0], payload, 1); err != nil {
 		tb.Fatal(err)
 	}
 	return bytes.Clone(s.buf)

@@ -33,7 +33,7 @@ type Calibration struct {
 
 // noOp is a compressor that does nothing but write out.
 func noOp(out []byte) operation {
-	return func(s *sink, _ deflate.Config, _ []byte) error {
+	return func(s *sink, _ deflate.Config, _ []byte, _ int) error {
 		_, err := s.Write(out)
 		return err
 	}

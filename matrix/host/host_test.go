@@ -1,11 +1,16 @@
 package host
 
 import (
+	"bytes"
+	"compress/zlib"
+	"fmt"
 	"hash/crc64"
+	"io"
 	"strings"
 	"sync/atomic"
 	"testing"
 
+	"github.com/deflatelab/deflatelab/deflate"
 	"github.com/deflatelab/deflatelab/matrix/workload"
 	"github.com/deflatelab/deflatelab/nativemem"
 	"github.com/deflatelab/deflatelab/variants"
@@ -174,5 +179,58 @@ func TestSinkDigestIsASum(t *testing.T) {
 	}
 	if sum("a", "bb", "a", "ccc") != sum("ccc", "a", "a", "bb") {
 		t.Error("order changed the digest")
+	}
+}
+
+// TestStreamOperation: a stream operation is one zlib stream holding the 1,000 random bytes 100 times,
+// the same bytes under every variant and DOP, and the result says what was written.
+func TestStreamOperation(t *testing.T) {
+	w := workload.Stream()
+	input, err := w.InputOf(workload.DefaultSeed, workload.DefaultSize, workload.DefaultRandFrac)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The reference: the engine through its Writer, 100 writes, then Close.
+	st, err := deflate.New(w.Configs[0], deflate.GoHeap, deflate.Consolidated)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ref bytes.Buffer
+	zw := deflate.NewWriter(&ref, st)
+	for range 100 {
+		zw.Write(input)
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	st.End()
+	zr, err := zlib.NewReader(bytes.NewReader(ref.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, err := io.ReadAll(zr)
+	if err != nil || !bytes.Equal(plain, bytes.Repeat(input, 100)) {
+		t.Fatalf("the reference stream does not decode to 100 copies of the input: %d bytes, %v", len(plain), err)
+	}
+	const ops = 6
+	want := fmt.Sprintf("%016x", uint64(ops)*crc64.Checksum(ref.Bytes(), crcTable))
+	for _, tt := range []struct {
+		variant string
+		p       Params
+	}{
+		{"control", params(w, 1, Cold, ops, 0)},
+		{"pooled", params(w, 2, Warm, ops, 3)},
+	} {
+		r := run(t, tt.variant, tt.p)
+		if r.Workload != "stream" || r.Writes != 100 || r.PayloadSize != 1000 || r.PayloadRandFrac != 1 {
+			t.Errorf("%s: result says workload %q, %d writes of %d bytes (random %v); want stream, 100 of 1000 (1)",
+				tt.variant, r.Workload, r.Writes, r.PayloadSize, r.PayloadRandFrac)
+		}
+		if r.OutputBytes != int64(ops*ref.Len()) || r.Digest != want {
+			t.Errorf("%s dop %d: %d output bytes, digest %s; want %d and %s", tt.variant, tt.p.DOP, r.OutputBytes, r.Digest, ops*ref.Len(), want)
+		}
+	}
+	if r := run(t, "control", params(workload.Fixed(), 1, Cold, 2, 0)); r.Writes != 1 || r.PayloadSize != workload.DefaultSize {
+		t.Errorf("fixed: %d writes of %d bytes, want 1 of %d", r.Writes, r.PayloadSize, workload.DefaultSize)
 	}
 }

@@ -6,7 +6,7 @@ type Result struct {
 	// What ran.
 	Variant  string `json:"variant"`
 	Backend  string `json:"backend"`
-	Workload string `json:"workload"` // fixed or mixed
+	Workload string `json:"workload"` // a workload.Names() name: fixed, mixed or stream
 	Phase    string `json:"phase"`    // cold or warm
 	DOP      int    `json:"dop"`
 	Ops      int    `json:"ops"`    // measured operations
@@ -14,11 +14,18 @@ type Result struct {
 	Split    bool   `json:"split"`  // the split-head layout was active
 	// PoolCapacity is the pooled variant's idle-state bound (0 for variants without a pool).
 	PoolCapacity int `json:"poolCapacity,omitempty"`
+	// ZlibNG is the zlib-ng generation whose deflate the engine ran ("2.2.5" or "2.2.2"); absent in results
+	// older than the field, which all ran 2.2.2 (matrix.ZlibNGOf).
+	ZlibNG string `json:"zlibng,omitempty"`
 
-	// The payload (reconstructed: the seeds did not publish their generator).
+	// The payload (reconstructed: the seeds did not publish their generator): what each write of an
+	// operation compressed - the plan's payload, or the workload's own input (stream: 1,000 random bytes).
 	PayloadSeed     int64   `json:"payloadSeed"`
 	PayloadSize     int     `json:"payloadSize"`
 	PayloadRandFrac float64 `json:"payloadRandFrac"`
+	// Writes is the Write calls of one operation, each of the whole payload; absent (0) means 1, as in
+	// results older than the stream workload.
+	Writes int `json:"writes,omitempty"`
 
 	// Time and the operating system's view, over the measured region.
 	ElapsedNs   int64 `json:"elapsedNs"` // precise monotonic clock

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -32,10 +33,14 @@ const (
 // Phases lists the phases, cold first.
 func Phases() []string { return []string{Cold, Warm} }
 
-// Params says what one sample runs. The payload is generated from its seed, size and random fraction.
+// Params says what one sample runs. The payload is generated from its seed, size and random fraction,
+// unless the workload has an input of its own (workload.Workload.InputOf).
 type Params struct {
-	Backend     string // the allocator backend's name, as opened by the caller (recorded only)
-	Workload    workload.Workload
+	Backend  string // the allocator backend's name, as opened by the caller (recorded only)
+	Workload workload.Workload
+	// Generation is the zlib-ng generation every operation's engine runs: Run sets it on the workload's
+	// configurations and records it in the Result.
+	Generation  deflate.Generation
 	DOP         int // goroutines sharing the operations, >= 1
 	Phase       string
 	Ops         int // measured operations, >= 1
@@ -58,6 +63,8 @@ func (p Params) Validate() error {
 		return fmt.Errorf("host: ops %d is below 1", p.Ops)
 	case p.Warmup < 0:
 		return fmt.Errorf("host: warmup %d is negative", p.Warmup)
+	case !slices.Contains(deflate.Generations(), p.Generation):
+		return fmt.Errorf("host: zlib-ng generation %v is not one of %v", p.Generation, deflate.Generations())
 	case p.Phase == Cold && p.Warmup != 0:
 		return fmt.Errorf("host: warmup %d with phase cold; a cold sample measures the first operations of the process, so warmup must be 0", p.Warmup)
 	}
@@ -70,11 +77,12 @@ func Run(v *variants.Variant, p Params) (Result, error) {
 	if err := p.Validate(); err != nil {
 		return Result{}, err
 	}
-	payload, err := workload.Payload(p.PayloadSeed, p.PayloadSize, p.RandFrac)
+	input, err := p.Workload.InputOf(p.PayloadSeed, p.PayloadSize, p.RandFrac)
 	if err != nil {
 		return Result{}, err
 	}
-	l := newLoop(variantOp(v), p.Workload, payload, p.DOP)
+	p.Workload = p.Workload.WithGeneration(p.Generation)
+	l := newLoop(variantOp(v), p.Workload, input, p.DOP)
 	if p.Warmup > 0 {
 		l.run(p.Warmup, false, func() {}, func() {})
 		if err := l.err(); err != nil {
@@ -122,8 +130,8 @@ func Run(v *variants.Variant, p Params) (Result, error) {
 	faults, native := ps1.Sub(ps0), c1.Sub(c0)
 	r := Result{
 		Variant: v.Name(), Backend: p.Backend, Workload: p.Workload.Name, Phase: p.Phase, DOP: p.DOP,
-		Ops: p.Ops, Warmup: p.Warmup, Split: c1.SplitActive, PoolCapacity: int(c1.PoolCapacity),
-		PayloadSeed: p.PayloadSeed, PayloadSize: p.PayloadSize, PayloadRandFrac: p.RandFrac,
+		Ops: p.Ops, Warmup: p.Warmup, Split: c1.SplitActive, PoolCapacity: int(c1.PoolCapacity), ZlibNG: p.Generation.String(),
+		PayloadSeed: p.PayloadSeed, PayloadSize: len(input), PayloadRandFrac: randFracOf(p), Writes: writesOf(p.Workload),
 		ElapsedNs:   t1 - t0,
 		MinorFaults: faults.MinorFaults,
 		MajorFaults: faults.MajorFaults,
@@ -191,17 +199,23 @@ func counters(u procstat.Usage, usageOK bool, ld0, ld1 procstat.Load, loadOK boo
 	return c
 }
 
-// operation is one short-lived compressor: open for (s, cfg), write payload, close.
-type operation func(s *sink, cfg deflate.Config, payload []byte) error
+// operation is one short-lived compressor: open for (s, cfg), write input writes times, close.
+type operation func(s *sink, cfg deflate.Config, input []byte, writes int) error
 
-// variantOp is v's operation: the measured thing.
+// variantOp is v's operation: the measured thing, as a .NET program uses a DeflateStream - construct it,
+// Write the input writes times, Dispose it (variants.Compressor drives the engine as DeflateStream drives
+// zlib-ng: docs/METHOD.md, "How .NET drives deflate").
 func variantOp(v *variants.Variant) operation {
-	return func(s *sink, cfg deflate.Config, payload []byte) error {
+	return func(s *sink, cfg deflate.Config, input []byte, writes int) error {
 		c, err := v.Open(s, cfg)
 		if err == nil {
 			prev, _ := c.SwapMark(stateMark(s.cpu)) // the compressor is live: no error
 			s.usedState(prev)
-			_, err = c.Write(payload)
+			for range writes {
+				if _, err = c.Write(input); err != nil {
+					break
+				}
+			}
 			if cerr := c.Close(); err == nil {
 				err = cerr
 			}
@@ -210,19 +224,33 @@ func variantOp(v *variants.Variant) operation {
 	}
 }
 
-// loop runs operations of one workload on DOP goroutines that share an operation counter.
-type loop struct {
-	op      operation
-	w       workload.Workload
-	payload []byte
-	sinks   []*sink // one per goroutine
+// randFracOf is the random fraction of what p's writes compress.
+func randFracOf(p Params) float64 {
+	if p.Workload.Input != nil {
+		return p.Workload.Input.RandFrac
+	}
+	return p.RandFrac
 }
 
-// newLoop makes the loop and its sinks, one per goroutine, sized above deflate's worst-case expansion.
-func newLoop(op operation, w workload.Workload, payload []byte, dop int) *loop {
-	l := &loop{op: op, w: w, payload: payload, sinks: make([]*sink, dop)}
+// writesOf is w's writes per operation, 1 for a workload that does not say.
+func writesOf(w workload.Workload) int { return max(w.Writes, 1) }
+
+// loop runs operations of one workload on DOP goroutines that share an operation counter.
+type loop struct {
+	op     operation
+	w      workload.Workload
+	input  []byte  // what every write compresses
+	writes int     // writes per operation
+	sinks  []*sink // one per goroutine
+}
+
+// newLoop makes the loop and its sinks, one per goroutine, sized above deflate's worst-case expansion of
+// an operation's whole input.
+func newLoop(op operation, w workload.Workload, input []byte, dop int) *loop {
+	l := &loop{op: op, w: w, input: input, writes: writesOf(w), sinks: make([]*sink, dop)}
+	total := len(input) * l.writes
 	for i := range l.sinks {
-		l.sinks[i] = newSink(len(payload)+len(payload)>>3+1024, len(w.Configs))
+		l.sinks[i] = newSink(total+total>>3+1024, len(w.Configs))
 	}
 	return l
 }
@@ -269,7 +297,7 @@ func (l *loop) work(s *sink, next *atomic.Int64, n int, measured bool) {
 		}
 		s.onProcessor(processor())
 		ci := i % len(l.w.Configs)
-		if err := l.op(s, l.w.Configs[ci], l.payload); err != nil {
+		if err := l.op(s, l.w.Configs[ci], l.input, l.writes); err != nil {
 			s.err = fmt.Errorf("host: operation %d (%v): %w", i, l.w.Configs[ci], err)
 			return
 		}

@@ -3,6 +3,7 @@ package original
 import (
 	"fmt"
 	"math"
+	"slices"
 )
 
 // Key names a cell of a run, in the lab's words.
@@ -23,6 +24,9 @@ type Measured struct {
 	Ratio, Lo, Hi float64
 	Class         string // the run's verdict: faster, slower, equivalent, inconclusive, unstable, nodata
 	Valid         bool   // false when the cell has no usable pair
+	// Oversubscribed: the run's cell ran more workers than its machine's processors, so its time is
+	// throughput under contention, not one operation's latency (marked ‡ wherever the cell is named).
+	Oversubscribed bool
 }
 
 // Thin reports whether the interval has an unbounded end.
@@ -37,12 +41,19 @@ type Run struct {
 	Lookup func(Key) (m Measured, ok bool)
 	// Phase lists the run's effects in every cell of a phase for a candidate and metric on a target.
 	Phase func(t Target, candidate, phase string, m Metric) []Measured
-	// Idle lists the medians of the idle bytes a candidate held at the end of each warm cell on a target
-	// whose workload fills every slot (the mixed workload's 12 configurations).
-	Idle func(t Target, candidate string) []float64
+	// Idle lists, for a candidate on a target, each warm cell in which its pool can hold states idle
+	// states (its capacity and the workload's configurations times the DOP both reach that many): the
+	// median idle bytes at the end of the cell, and the cell's DOP.
+	Idle func(t Target, candidate string, states int) []IdleCell
 	// Margin is the run's equivalence margin, a fraction: a published change within it states no
 	// direction to agree or disagree with.
 	Margin float64
+}
+
+// IdleCell is one warm cell's idle memory: the median idle bytes of a candidate, at a DOP.
+type IdleCell struct {
+	Bytes float64
+	DOP   int
 }
 
 // Comparison is one figure set against one cell of a run.
@@ -54,6 +65,10 @@ type Comparison struct {
 	Inside   bool // the published ratio lies inside the run's interval
 	Why      string
 	margin   float64
+	// Unstated holds, for a figure whose workload the write-up does not state, the run's cell of each of
+	// its workloads at the figure's DOP and phase: shown beside the figure, none chosen as its cell.
+	Unstated []Comparison
+	Unplaced bool // the figure's workload is not stated: it has no cell of its own
 }
 
 // Compare places f against the run's cell k.
@@ -75,6 +90,9 @@ func Compare(f Figure, k Key, run Run) Comparison {
 // of the effect here against the published one, and whether the published value lies inside the
 // interval - "same direction, 10x smaller here; published value outside the interval".
 func (c Comparison) Outcome() string {
+	if c.Unplaced {
+		return "not placed: the write-up does not state the workload"
+	}
 	if !c.Found {
 		return "not measured here"
 	}
@@ -190,11 +208,13 @@ func CompareClaim(c Claim, candidate string, t Target, run Run) ClaimResult {
 	return r
 }
 
-// MemoryResult is an idle-memory estimate against the run's measured idle bytes.
+// MemoryResult is an idle-memory estimate against the run's measured idle bytes, in the cells where the
+// pool can hold as many states as the estimate counts (Estimate.Capacity).
 type MemoryResult struct {
 	Estimate MemoryEstimate
 	Target   Target
-	Measured []float64 // per warm cell, the median idle bytes
+	Measured []float64 // per such warm cell, the median idle bytes
+	DOPs     []int     // the cells' DOPs
 	Lo, Hi   float64   // their range
 }
 
@@ -213,7 +233,14 @@ func (r MemoryResult) Outcome() string {
 
 // CompareMemory holds an estimate against the idle bytes of candidate on t.
 func CompareMemory(e MemoryEstimate, candidate string, t Target, run Run) MemoryResult {
-	r := MemoryResult{Estimate: e, Target: t, Measured: run.Idle(t, candidate)}
+	r := MemoryResult{Estimate: e, Target: t}
+	for _, c := range run.Idle(t, candidate, e.Capacity) {
+		r.Measured = append(r.Measured, c.Bytes)
+		if !slices.Contains(r.DOPs, c.DOP) {
+			r.DOPs = append(r.DOPs, c.DOP)
+		}
+	}
+	slices.Sort(r.DOPs)
 	for i, v := range r.Measured {
 		if i == 0 || v < r.Lo {
 			r.Lo = v

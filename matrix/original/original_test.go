@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -45,7 +46,10 @@ func TestEverythingIsQuoted(t *testing.T) {
 		if f.Control() <= 0 || f.Cand() < 0 || f.Runs == "" {
 			t.Errorf("%s: control %v, candidate %v, runs %q", what, f.Control(), f.Cand(), f.Runs)
 		}
-		if f.Phase != "cold" && f.Phase != "warm" || f.Workload != "fixed" && f.Workload != "mixed" || f.DOP < 1 {
+		if f.Workload == "" && !strings.Contains(f.Runs, "workload") {
+			t.Errorf("%s: no workload, and its runs do not say the workload is not stated: %q", what, f.Runs)
+		}
+		if f.Phase != "cold" && f.Phase != "warm" || f.Workload != "fixed" && f.Workload != "mixed" && f.Workload != "" || f.DOP < 1 {
 			t.Errorf("%s: cell %s/%d/%s is not one the lab measures", what, f.Workload, f.DOP, f.Phase)
 		}
 		// A printed change is the figures' own: within half a point of the ratio ("28.5%" for 258.3 -> 332.1,
@@ -93,15 +97,15 @@ func TestOutcome(t *testing.T) {
 		ok   bool
 		want string
 	}{
-		{"same, inside", slower, Measured{1.30, 1.2, 1.4, "slower", true}, true, "same direction, about the same size; published value inside the interval"},
-		{"ten times smaller", faster, Measured{0.957, 0.94, 0.97, "faster", true}, true, "same direction, 13x smaller here; published value outside the interval"},
-		{"larger", slower, Measured{2.37, 2.3, 2.4, "slower", true}, true, "same direction, 3.2x larger here; published value outside the interval"},
-		{"opposite", slower, Measured{0.9, 0.85, 0.95, "faster", true}, true, "opposite direction; published value outside the interval"},
-		{"inconclusive", slower, Measured{1.01, 0.97, 1.06, "inconclusive", true}, true, "inconclusive here; published value outside the interval"},
-		{"equivalent", slower, Measured{1.0, 0.99, 1.01, "equivalent", true}, true, "no difference here (equivalent); published value outside the interval"},
-		{"unstable", slower, Measured{1.3, 1.2, 1.4, "unstable", true}, true, "unstable here (two speeds): no direction"},
+		{"same, inside", slower, Measured{1.30, 1.2, 1.4, "slower", true, false}, true, "same direction, about the same size; published value inside the interval"},
+		{"ten times smaller", faster, Measured{0.957, 0.94, 0.97, "faster", true, false}, true, "same direction, 13x smaller here; published value outside the interval"},
+		{"larger", slower, Measured{2.37, 2.3, 2.4, "slower", true, false}, true, "same direction, 3.2x larger here; published value outside the interval"},
+		{"opposite", slower, Measured{0.9, 0.85, 0.95, "faster", true, false}, true, "opposite direction; published value outside the interval"},
+		{"inconclusive", slower, Measured{1.01, 0.97, 1.06, "inconclusive", true, false}, true, "inconclusive here; published value outside the interval"},
+		{"equivalent", slower, Measured{1.0, 0.99, 1.01, "equivalent", true, false}, true, "no difference here (equivalent); published value outside the interval"},
+		{"unstable", slower, Measured{1.3, 1.2, 1.4, "unstable", true, false}, true, "unstable here (two speeds): no direction"},
 		{"missing", slower, Measured{}, false, "not measured here"},
-		{"published within the margin", Figure{ControlText: "144.2 ms", CandText: "143.4 ms"}, Measured{1.3, 1.2, 1.4, "slower", true}, true, "published change within ±2%, here slower; published value outside the interval"},
+		{"published within the margin", Figure{ControlText: "144.2 ms", CandText: "143.4 ms"}, Measured{1.3, 1.2, 1.4, "slower", true, false}, true, "published change within ±2%, here slower; published value outside the interval"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -122,7 +126,7 @@ func TestSection(t *testing.T) {
 			if k.Platform != "linux/amd64" || k.Candidate != "pooled/8" || k.Metric != Elapsed {
 				return Measured{}, false
 			}
-			return Measured{Ratio: 0.5, Lo: 0.4, Hi: 0.6, Class: "faster", Valid: true}, true
+			return Measured{Ratio: 0.5, Lo: 0.4, Hi: 0.6, Class: "faster", Valid: true, Oversubscribed: k.DOP > 4}, true
 		},
 		Phase: func(t Target, candidate, phase string, m Metric) []Measured {
 			if t.Platform != "linux/amd64" || candidate != "splitalloc" {
@@ -130,11 +134,11 @@ func TestSection(t *testing.T) {
 			}
 			return []Measured{{Class: "slower", Valid: true}, {Class: "faster", Valid: true}, {Class: "inconclusive", Valid: true}}
 		},
-		Idle: func(t Target, candidate string) []float64 {
-			if t.Platform != "linux/amd64" || candidate != "pooled/8" {
+		Idle: func(t Target, candidate string, states int) []IdleCell {
+			if t.Platform != "linux/amd64" || candidate != "pooled/8" || states != 8 {
 				return nil
 			}
-			return []float64{2.56 * mib, 2.67 * mib}
+			return []IdleCell{{2.56 * mib, 1}, {2.67 * mib, 4}}
 		},
 	}
 	name := func(c string, capacity int) string {
@@ -155,13 +159,14 @@ func TestSection(t *testing.T) {
 	for _, want := range []string{
 		"# Against the original experiments",
 		"## windows/amd64, privateheap\n\nNot measured in this run: these cells come from the matrix workflow's windows-2025 job",
-		"| pool pooled/8 fixed/8 warm | 290.7 ms → 162.9 ms (44%) | median of three repetitions | -50.0% [-60.0%, -40.0%] | same direction, about the same size; published value inside the interval |",
+		"| pool pooled/8 fixed/8‡ warm | 290.7 ms → 162.9 ms (44%) | median of three repetitions | -50.0% [-60.0%, -40.0%] | same direction, about the same size; published value inside the interval |",
 		"| pool pooled/8 mixed/4 warm | 258.3 ms → 332.1 ms (a 28.5% slowdown) | median of five paired runs | -50.0% [-60.0%, -40.0%] | opposite direction; published value outside the interval |",
 		"| split splitalloc fixed/4 warm | 283.0 ms → 291.2 ms | median of three fresh-process samples per condition | — | not measured here |",
-		"| split splitalloc fixed/8 cold | 134.2 → 175.7 ms (approximately 31% slower) | four alternating-order pairs; workload and statistic not stated |",
+		"| split splitalloc DOP 8 cold (workload not stated) | 134.2 → 175.7 ms (approximately 31% slower) | four alternating-order pairs; workload and statistic not stated | — | not placed: the write-up does not state the workload |",
+		"‡ this run's cell ran more workers than its machine's processors",
 		"| pool pooled/8 fixed/8 warm, faults-per-op | 9.394 → 0.033 | runs and statistic not stated | — | not measured here |",
 		"| split splitalloc, every cold cell, faults-per-op | cold increased (no figure) | not stated | 3 cells | same direction in 1 of 3 cells, opposite in 1, neither in 1 |",
-		"| pool pooled/8, idle native memory | 2.6 MiB (an estimate) | not measured there | 2.56 MiB to 2.67 MiB over 2 warm mixed cells (median idle bytes) | estimate inside the measured range |",
+		"| pool pooled/8, idle native memory | 2.6 MiB (an estimate) | not measured there | 2.56 MiB to 2.67 MiB over 2 warm mixed cells where 8 states can be idle (DOP 1, 4; median idle bytes) | estimate inside the measured range |",
 		"| pool pooled/16, idle native memory | 5.2 MiB (an estimate) | not measured there | — | not measured here |",
 		"Setting: the pool write-up: Windows x64 (\"Local Windows x64 Release build completed with zero warnings and errors.\"), names no allocator; this cell: linux/amd64 with libc.",
 		"\"Process page faults per operation fell from 9.394 to 0.033 at DOP 8 and from 11.329 to 0.046 at DOP 12.\"",
@@ -180,5 +185,11 @@ func TestSection(t *testing.T) {
 	}
 	if max != len(listed) || len(listed) == 0 {
 		t.Errorf("rows reference passages up to [%d], %d listed", max, len(listed))
+	}
+}
+
+func TestWorkloads(t *testing.T) {
+	if got := Workloads(); !slices.Equal(got, []string{"fixed", "mixed"}) {
+		t.Errorf("Workloads() = %v, want the write-ups' [fixed mixed]", got)
 	}
 }

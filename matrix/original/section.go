@@ -31,7 +31,16 @@ func Compared(targets []Target, name func(candidate string, capacity int) string
 		for _, f := range Figures {
 			k := Key{Candidate: name(f.Candidate, f.Capacity), Platform: t.Platform, Backend: t.Backend, Workload: f.Workload,
 				DOP: f.DOP, Phase: f.Phase, Metric: f.Metric}
-			cs = append(cs, Compare(f, k, run))
+			c := Compare(f, k, run)
+			if f.Workload == "" {
+				c.Unplaced = true
+				for _, wl := range Workloads() { // the workloads the write-ups measured
+					kw := k
+					kw.Workload = wl
+					c.Unstated = append(c.Unstated, Compare(f, kw, run))
+				}
+			}
+			cs = append(cs, c)
 		}
 		s.Figures = append(s.Figures, cs)
 		var crs []ClaimResult
@@ -72,7 +81,7 @@ func (s Section) Write(w io.Writer, heading string) error {
 	fmt.Fprintf(&b, "%s Against the original experiments\n\n", heading)
 	b.WriteString("Every figure the two write-ups print, exactly as printed, with the runs it rests on and the passage " +
 		"it comes from (numbered, quoted below), beside the same cell of this run: the change candidate vs control " +
-		"with the interval its verdict is read from (family *elapsed time* or *faults/op* of the cell tables). " +
+		"with the interval its verdict is read from (family *elapsed time*, the primary one, or *faults/op*, exploratory). " +
 		"*Outcome*: the direction here against the published one and how the sizes compare (ratio of the log " +
 		"changes), and whether the published value lies inside this run's interval. Neither write-up names a .NET " +
 		"version; both ran on one Windows x64 machine.\n\n")
@@ -89,9 +98,13 @@ func (s Section) Write(w io.Writer, heading string) error {
 		b.WriteString("| source, cell | published, as printed | runs | here [interval] | outcome | from |\n")
 		b.WriteString("| --- | --- | --- | --- | --- | --- |\n")
 		var whys []string
+		contended := false
 		for _, c := range s.Figures[i] {
 			f := c.Figure
-			cell := fmt.Sprintf("%s %s %s/%d %s", f.Source.ID, c.Key.Candidate, f.Workload, f.DOP, f.Phase)
+			cell := fmt.Sprintf("%s %s %s %s", f.Source.ID, c.Key.Candidate, cellName(c), f.Phase)
+			if f.Workload == "" {
+				cell = fmt.Sprintf("%s %s DOP %d%s %s (workload not stated)", f.Source.ID, c.Key.Candidate, f.DOP, mark(c.Unstated...), f.Phase)
+			}
 			if f.Metric != Elapsed {
 				cell += ", " + string(f.Metric)
 			}
@@ -99,18 +112,25 @@ func (s Section) Write(w io.Writer, heading string) error {
 			if f.Change != "" {
 				pub += " (" + f.Change + ")"
 			}
-			here := "—"
-			switch {
-			case c.Found && c.Measured.Thin():
-				here = pct(c.Measured.Ratio) + " (no interval)"
-			case c.Found:
-				here = fmt.Sprintf("%s [%s, %s]", pct(c.Measured.Ratio), pct(c.Measured.Lo), pct(c.Measured.Hi))
+			here := hereText(c)
+			if f.Workload == "" {
+				var parts []string
+				for _, u := range c.Unstated {
+					if u.Found {
+						parts = append(parts, cellName(u)+" "+hereText(u))
+					}
+				}
+				if len(parts) > 0 {
+					here = strings.Join(parts, "; ")
+				}
 			}
+			contended = contended || mark(c) != "" || mark(c.Unstated...) != ""
 			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s |\n", cell, pub, f.Runs, here, c.Outcome(), q.ref(f.Quote))
 			if c.Found && !slices.Contains(whys, c.Why) {
 				whys = append(whys, c.Why)
 			}
 		}
+
 		for _, c := range s.Claims[i] {
 			verb := map[int]string{+1: "increased", -1: "decreased"}[c.Claim.Direction]
 			fmt.Fprintf(&b, "| %s %s, every %s cell, %s | %s %s (no figure) | not stated | %d cells | %s | %s |\n",
@@ -120,14 +140,17 @@ func (s Section) Write(w io.Writer, heading string) error {
 			here := "—"
 			switch {
 			case len(m.Measured) > 0 && mibText(m.Lo) == mibText(m.Hi):
-				here = fmt.Sprintf("%s in %d warm mixed cells (median idle bytes)", mibText(m.Lo), len(m.Measured))
+				here = fmt.Sprintf("%s in %d warm mixed cells where %d states can be idle (DOP %s; median idle bytes)", mibText(m.Lo), len(m.Measured), m.Estimate.Capacity, dopsText(m.DOPs))
 			case len(m.Measured) > 0:
-				here = fmt.Sprintf("%s to %s over %d warm mixed cells (median idle bytes)", mibText(m.Lo), mibText(m.Hi), len(m.Measured))
+				here = fmt.Sprintf("%s to %s over %d warm mixed cells where %d states can be idle (DOP %s; median idle bytes)", mibText(m.Lo), mibText(m.Hi), len(m.Measured), m.Estimate.Capacity, dopsText(m.DOPs))
 			}
 			fmt.Fprintf(&b, "| %s pooled/%d, idle native memory | %s (an estimate) | not measured there | %s | %s | %s |\n",
 				m.Estimate.Source.ID, m.Estimate.Capacity, m.Estimate.Text, here, m.Outcome(), q.ref(m.Estimate.Quote))
 		}
 		b.WriteString("\n")
+		if contended {
+			fmt.Fprintf(&b, "‡ this run's cell ran more workers than its machine's processors: its time is throughput under contention, not one operation's latency (the write-ups do not state their processor count).\n\n")
+		}
 		for _, why := range whys {
 			fmt.Fprintf(&b, "Setting: %s.\n\n", why)
 		}
@@ -139,6 +162,41 @@ func (s Section) Write(w io.Writer, heading string) error {
 	b.WriteString("\n")
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// cellName names a comparison's cell as the run's tables do: "fixed/8‡" when the run's cell is oversubscribed.
+func cellName(c Comparison) string {
+	return fmt.Sprintf("%s/%d%s", c.Key.Workload, c.Key.DOP, mark(c))
+}
+
+// mark is "‡" when any of the comparisons' cells of the run is oversubscribed.
+func mark(cs ...Comparison) string {
+	for _, c := range cs {
+		if c.Found && c.Measured.Oversubscribed {
+			return "‡"
+		}
+	}
+	return ""
+}
+
+// hereText is the run's change in a comparison's cell with its interval, "—" when not measured.
+func hereText(c Comparison) string {
+	switch {
+	case c.Found && c.Measured.Thin():
+		return pct(c.Measured.Ratio) + " (no interval)"
+	case c.Found:
+		return fmt.Sprintf("%s [%s, %s]", pct(c.Measured.Ratio), pct(c.Measured.Lo), pct(c.Measured.Hi))
+	}
+	return "—"
+}
+
+// dopsText lists DOPs: "4, 8, 12".
+func dopsText(ds []int) string {
+	parts := make([]string, len(ds))
+	for i, d := range ds {
+		parts[i] = fmt.Sprint(d)
+	}
+	return strings.Join(parts, ", ")
 }
 
 // missingWhy is the reason shared by a target none of whose cells the run measured, or "".

@@ -11,6 +11,7 @@ import (
 	"github.com/deflatelab/deflatelab/matrix"
 	"github.com/deflatelab/deflatelab/matrix/host"
 	"github.com/deflatelab/deflatelab/matrix/stats"
+	"github.com/deflatelab/deflatelab/matrix/workload"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
@@ -74,7 +75,7 @@ func (v *capacityView) write(w io.Writer) {
 		"blocks the pool holds idle at the end of the warm region (median over samples, bytes); the changes are elapsed time vs "+
 		"control, paired by round, in %%, with the intervals and classes of the elapsed-time tables. %s.\n\n", familyNote("elapsed time", elapsedDelta(v.a)))
 	for _, c := range v.warmCells() {
-		if c.Workload != "mixed" {
+		if !workload.Cycles(c.Workload) {
 			continue
 		}
 		fmt.Fprintf(w, "- %s\n", v.verdict(c))
@@ -98,14 +99,26 @@ func (v *capacityView) write(w io.Writer) {
 	mdTable(w, []string{"Platform", "Backend", "Workload", "DOP", "Candidate", "Idle retained (warm)",
 		"Warm change, % [interval]", "Cold change, % [interval]"}, rows)
 	if len(v.drawn) > 0 {
-		fmt.Fprintf(w, "The chart of idle memory against the mixed warm change is under Charts.\n\n")
+		fmt.Fprintf(w, "The chart of idle memory against the %s warm change is under Charts.\n\n", v.cycling())
 	}
 }
 
-// verdict says, for one warm mixed cell, at which capacity the pool stops losing to control and from which
+// cycling names the run's workloads that cycle through configurations, the ones that fill a pool's
+// slots and whose warm cells the capacity verdicts and charts read: "mixed".
+func (v *capacityView) cycling() string {
+	var names []string
+	for _, c := range v.warmCells() {
+		if workload.Cycles(c.Workload) && !slices.Contains(names, c.Workload) {
+			names = append(names, c.Workload)
+		}
+	}
+	return strings.Join(names, ", ")
+}
+
+// verdict says, for one warm cell of a cycling workload, at which capacity the pool stops losing to control and from which
 // it wins, and what each capacity holds idle.
 func (v *capacityView) verdict(c *stats.Cell) string {
-	head := fmt.Sprintf("%s, %s, mixed, DOP %s, warm: ", c.Platform, c.Backend, dopCell(c))
+	head := fmt.Sprintf("%s, %s, %s, DOP %s, warm: ", c.Platform, c.Backend, c.Workload, dopCell(c))
 	var parts []string
 	stop, win := "", ""
 	for _, cand := range v.candidates {
@@ -138,13 +151,14 @@ func (v *capacityView) verdict(c *stats.Cell) string {
 	return head + strings.Join(says, "; ") + ". Change vs control in %: " + strings.Join(parts, "; ")
 }
 
-// charts draws, per platform and backend, each capacity's idle memory against its mixed warm delta.
+// charts draws, per platform and backend, each capacity's idle memory against its warm delta on the
+// cycling workloads (mixed).
 func (v *capacityView) charts() ([]chart, error) {
 	type key struct{ platform, backend string }
 	var keys []key
 	byKey := map[key][]*stats.Cell{}
 	for _, c := range v.warmCells() {
-		if c.Workload != "mixed" {
+		if !workload.Cycles(c.Workload) {
 			continue
 		}
 		k := key{c.Platform, c.Backend}
@@ -155,8 +169,8 @@ func (v *capacityView) charts() ([]chart, error) {
 	}
 	v.drawn = nil
 	for _, k := range keys {
-		f := newFrame(fmt.Sprintf("Pool capacity on %s, backend %s\nidle memory vs mixed warm change", k.platform, k.backend),
-			"idle retained at the end of the warm region (MiB, median)", "warm change, mixed (%; up = slower)")
+		f := newFrame(fmt.Sprintf("Pool capacity on %s, backend %s\nidle memory vs %s warm change", k.platform, k.backend, v.cycling()),
+			"idle retained at the end of the warm region (MiB, median)", fmt.Sprintf("warm change, %s (%%; up = slower)", v.cycling()))
 		xhi, ylo, yhi := 0.0, 0.0, 0.0
 		for i, c := range byKey[k] {
 			var pts, sig, ns points // all (for the line), significant (filled glyphs), not significant (hollow)
@@ -209,7 +223,7 @@ func (v *capacityView) charts() ([]chart, error) {
 		}
 		ch, err := f.draw("capacity-"+slug(k.platform)+"-"+slug(k.backend)+".svg",
 			fmt.Sprintf("Pool capacity, %s, %s", k.platform, k.backend),
-			"Each point is one pooled capacity at one DOP: its median idle memory (x) against its paired warm change on the mixed workload (y), with the change's selection-adjusted interval (family *elapsed time*); filled: faster or slower, hollow: not decided. Each DOP's line joins its capacities in order, smallest first; the capacities are named on the first DOP's line. Below the dashed line the pool beats control. "+v.capacityNote(k.platform, k.backend))
+			"Each point is one pooled capacity at one DOP: its median idle memory (x) against its paired warm change on the "+v.cycling()+" workload (y), with the change's selection-adjusted interval (family *elapsed time*); filled: faster or slower, hollow: not decided. Each DOP's line joins its capacities in order, smallest first; the capacities are named on the first DOP's line. Below the dashed line the pool beats control. "+v.capacityNote(k.platform, k.backend))
 		if err != nil {
 			return nil, err
 		}
@@ -231,13 +245,13 @@ func joinPoints(p *plot.Plot, xys plotter.XYs, col color.RGBA) error {
 }
 
 // capacityNote is what one capacity chart shows that another does not: each capacity's idle memory on
-// the platform and backend, smallest to largest median over its warm mixed cells.
+// the platform and backend, smallest to largest median over its warm cells of cycling workloads.
 func (v *capacityView) capacityNote(platform, backend string) string {
 	var parts []string
 	for _, cand := range v.candidates {
 		lo, hi := math.Inf(1), 0.0
 		for _, c := range v.warmCells() {
-			if c.Platform != platform || c.Backend != backend || c.Workload != "mixed" || c.Variant(cand) == nil {
+			if c.Platform != platform || c.Backend != backend || !workload.Cycles(c.Workload) || c.Variant(cand) == nil {
 				continue
 			}
 			if e := v.idle(c, cand); !e.Empty() {

@@ -7,6 +7,8 @@ import (
 	"io"
 	"slices"
 	"strings"
+
+	"github.com/deflatelab/deflatelab/matrix/workload"
 )
 
 // backendMeanings say which .NET each allocator backend stands for (the repository README's table), so
@@ -56,6 +58,12 @@ func writeContext(w io.Writer, m *model) {
 			l += rounds
 		}
 		lines = append(lines, l+".")
+	}
+	if l := m.workloadsLine(); l != "" {
+		lines = append(lines, l)
+	}
+	if m.ZlibNG != "" {
+		lines = append(lines, m.generationLine())
 	}
 	for _, p := range platforms {
 		if l := m.oversubscriptionLine(p); l != "" {
@@ -108,6 +116,15 @@ func writeContext(w io.Writer, m *model) {
 		fmt.Fprintf(w, "- %s\n", l)
 	}
 	fmt.Fprintln(w)
+}
+
+// workloadsLine defines the run's workloads where the pages first name them: "**Workloads:** fixed: a
+// DeflateStream ...; stream: ...".
+func (m *model) workloadsLine() string {
+	if d := workload.Definitions(m.workloads()); d != "" {
+		return "**Workloads:** " + d + "."
+	}
+	return ""
 }
 
 // platformLine describes one platform's machines: "linux/amd64, 2 processors (AMD EPYC 7763), profile full".

@@ -102,8 +102,8 @@ func TestCandidateNameWithSlash(t *testing.T) {
 }
 
 // planOf is a valid plan for samples made by hand: their variants, workloads, phases, DOPs, backends and
-// rounds, in the rotation's order (the samples' positions must follow it), the smoke profile's other
-// settings. A run.json with it lets the report check the samples against their plan.
+// rounds, in the rotation's order (the samples' positions must follow it), and zlib-ng generation, the
+// smoke profile's other settings. A run.json with it lets the report check the samples against their plan.
 func planOf(samples []matrix.Sample, profile string) matrix.Plan {
 	smoke, _ := matrix.ProfileByName("smoke")
 	p := smoke.Plan
@@ -122,6 +122,9 @@ func planOf(samples []matrix.Sample, profile string) matrix.Plan {
 			p.DOPs = append(p.DOPs, s.Cell.DOP)
 		}
 		p.Rounds = max(p.Rounds, s.Round+1)
+		if s.Result != nil {
+			p.ZlibNG = s.Result.ZlibNG
+		}
 	}
 	return p
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/deflatelab/deflatelab/matrix/stats"
+	"github.com/deflatelab/deflatelab/matrix/workload"
 )
 
 // num formats a measured value with enough digits to compare neighbours in a table: four significant
@@ -138,9 +139,25 @@ func familyNote(name string, d *stats.Delta) string {
 	if d == nil || d.Family == 0 {
 		return ""
 	}
-	return fmt.Sprintf("Family *%s*: %d comparisons, %d significant after Benjamini-Hochberg at false discovery rate %s; "+
+	return fmt.Sprintf("Family *%s* (%s): %d comparisons, %d significant after Benjamini-Hochberg at false discovery rate %s; "+
 		"intervals at %s, the level that matches that selection (Benjamini-Yekutieli), ±%s equivalence margin",
-		name, d.Family, d.Selected, strconv.FormatFloat(d.Alpha(), 'g', -1, 64), levelPct(d.AdjustedConfidence()), pctNum(d.Margin()*100)+"%")
+		name, familyRole(name), d.Family, d.Selected, strconv.FormatFloat(d.Alpha(), 'g', -1, 64), levelPct(d.AdjustedConfidence()), pctNum(d.Margin()*100)+"%")
+}
+
+// primaryFamily is the family the report's answer rests on: the verdicts read it, and the decision table
+// sums it over a process's lifetime. Every other family explains and decides nothing (exploratory).
+const primaryFamily = "elapsed time"
+
+// familyRole says what a correction family is for, where its tables name it: the primary one, the
+// decision table's (the primary family's times summed over a lifetime), or exploratory.
+func familyRole(name string) string {
+	switch name {
+	case primaryFamily:
+		return "primary: the verdicts read it"
+	case "lifetime cost":
+		return "the decision table's: elapsed times summed over a process's lifetime"
+	}
+	return "exploratory: it explains, it decides nothing"
 }
 
 // lifetimeFamilyNote is familyNote for the lifetime ratios (stats.RatioFamily), whose p-values and
@@ -149,9 +166,9 @@ func lifetimeFamilyNote(f stats.RatioFamily, alpha float64) string {
 	if f.Ratios == 0 {
 		return ""
 	}
-	return fmt.Sprintf("Family *lifetime cost*: %d ratios with an interval, %d significant after Benjamini-Hochberg "+
+	return fmt.Sprintf("Family *lifetime cost* (%s): %d ratios with an interval, %d significant after Benjamini-Hochberg "+
 		"(bootstrap p-values) at false discovery rate %s; intervals at %s, the level that matches that selection "+
-		"(Benjamini-Yekutieli)", f.Ratios, f.Selected, strconv.FormatFloat(alpha, 'g', -1, 64), levelPct(f.Confidence))
+		"(Benjamini-Yekutieli)", familyRole("lifetime cost"), f.Ratios, f.Selected, strconv.FormatFloat(alpha, 'g', -1, 64), levelPct(f.Confidence))
 }
 
 // pNum formats a p-value with two significant digits ("0.034", "0.00049"), 1 as "1".
@@ -199,13 +216,11 @@ func bytesNum(v float64) string {
 	return num(v) + " B"
 }
 
-// workloadLabel names a workload as the seeds do, or returns it unchanged.
+// workloadLabel names a workload as the seeds' tables do (workload.Workload.Title), or returns a name
+// the workload package does not know unchanged.
 func workloadLabel(w string) string {
-	switch w {
-	case "fixed":
-		return "Fixed configuration"
-	case "mixed":
-		return "Mixed configurations"
+	if wl, err := workload.ByName(w); err == nil {
+		return wl.Title
 	}
 	return w
 }

@@ -5,10 +5,12 @@ import (
 	"io"
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/deflatelab/deflatelab/matrix"
 	"github.com/deflatelab/deflatelab/matrix/lifetime"
 	"github.com/deflatelab/deflatelab/matrix/stats"
+	"github.com/deflatelab/deflatelab/matrix/workload"
 )
 
 // decisionCells picks, per platform, backend and workload, the cells a decision table shows: DOP 1 and
@@ -57,11 +59,11 @@ func writeSteadyState(w io.Writer, m *model) {
 		"carry them, then the log2 timeline bins as their mean per operation) segmented with PELT on log durations, and "+
 		"classified as Barrett et al. (OOPSLA 2017) did: **flat** (one level), **warmup** (slower first, then steady), "+
 		"**slowdown** (the steady state is slower than an earlier stretch), **no steady state** (the last level holds under "+
-		"%.0f%% of the operations or one bin). Levels within %.0f%% are one; a workload that cycles through configurations (mixed: 12) is segmented on "+
+		"%.0f%% of the operations or one bin). Levels within %.0f%% are one; a workload that cycles through configurations%s is segmented on "+
 		"per-cycle means, so its start is a cycle's first operation. *Steady from op* is the median first operation "+
 		"of the steady state over the processes that have one, with its 95%% interval; *time before it* their summed "+
 		"duration. See [METHOD.md](%s) (\"Steady state and lifetime cost\") for the penalty and the accuracy measured on "+
-		"synthetic series.\n\n", lifetime.SteadyShare*100, (lifetime.EquivalentRatio-1)*100, methodLink)
+		"synthetic series.\n\n", lifetime.SteadyShare*100, (lifetime.EquivalentRatio-1)*100, cyclingNote(m.workloads()), methodLink)
 	if !allExact(v) {
 		fmt.Fprintf(w, "These results carry no exact per-operation durations (hosts before `firstOpsNs`): the series are "+
 			"the log2 bins only, so a steady-state start is resolved to its bin's first operation (1, 2, 3, 5, 9, 17, ...).\n\n")
@@ -203,4 +205,19 @@ func warmShare(v *lifeView) string {
 		return fmt.Sprintf("every one of the %d processes' rounds", all)
 	}
 	return fmt.Sprintf("%d of %d processes' rounds (the others extrapolate at their cold series' steady level)", with, all)
+}
+
+// cyclingNote lists the workloads among names that cycle through configurations, with their counts, for
+// the steady-state definition: " (mixed: 12)"; "" when none of them does.
+func cyclingNote(names []string) string {
+	var parts []string
+	for _, n := range names {
+		if w, err := workload.ByName(n); err == nil && workload.Cycles(n) {
+			parts = append(parts, fmt.Sprintf("%s: %d", n, len(w.Configs)))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(parts, ", ") + ")"
 }

@@ -82,6 +82,9 @@ func TestMergedReportsAsJoint(t *testing.T) {
 		t.Errorf("the first page differs:\n%s", firstDiff(j, m))
 	}
 	env, _ := os.ReadFile(filepath.Join(tmp, "merged", "x", environmentPage))
+	if !strings.Contains(string(env), "go run ./cmd/lab report -in "+filepath.ToSlash(filepath.Join(tmp, "merged", "x", "raw", "merged"))+" -out") {
+		t.Errorf("the reproduce command does not name the merged raw folder once:\n%s", env)
+	}
 	for _, run := range []string{"20261201T110000Z-linux-amd64-aaaaaaaa", "20261201T120000Z-linux-amd64-bbbbbbbb"} {
 		if !strings.Contains(string(env), "| `"+run+"` | interleaved | 2 |") {
 			t.Errorf("environment.md's spread table lacks run %s:\n%s", run, env)
@@ -131,5 +134,36 @@ func TestUnreadableManifest(t *testing.T) {
 				t.Error("no verdicts: the samples were not rendered")
 			}
 		})
+	}
+}
+
+// Samples of one variant from two builds (a run older than pinning that saw a rebuild, or folders of two
+// builds given together) are named at the top of the banner.
+func TestMixedBuildsNamed(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "r")
+	writeReplica(t, dir, "20261201T110000Z-linux-amd64-aaaaaaaa", 1, 1.3)
+	editLines := func(path string, edit func(i int, l string) string) {
+		b, _ := os.ReadFile(path)
+		lines := strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
+		for i := range lines {
+			lines[i] = edit(i, lines[i])
+		}
+		os.WriteFile(path, []byte(strings.Join(lines, "\n")+"\n"), 0o644)
+	}
+	editLines(filepath.Join(dir, matrix.SamplesFile), func(i int, l string) string {
+		if i >= 12 { // the second half of the run: pooled rebuilt
+			return strings.Replace(l, `"build":"bpooled"`, `"build":"rebuilt"`, 1)
+		}
+		return l
+	})
+	p, err := Render(Options{In: []string{dir}, Out: t.TempDir(), Name: "x", Date: goldenDate})
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, _ := os.ReadFile(p)
+	page := reportText(t, filepath.Dir(p))
+	if !regexp.MustCompile(`\*\*Weak evidence\*\*[^:]*: Two builds of one variant`).Match(first) ||
+		!strings.Contains(page, "**Two builds of one variant:** pooled on linux/amd64 ran 2 builds: build bpooled (6 samples), build rebuilt (6 samples)") {
+		t.Errorf("two builds of pooled not named:\n%s", first)
 	}
 }

@@ -39,6 +39,8 @@ type model struct {
 	Cold        *coldStart      // the cold-start and pool-capacity sections' analyses (coldstart.go)
 	Life        *lifeView       // the steady-state and lifetime sections' analyses (lifetime.go)
 	Emulated    *emulatedInputs // what ran under an emulator: kept out of everything above (emulated.go)
+	// ZlibNG is the zlib-ng generation every input ran ("2.2.5" or "2.2.2"; runGeneration refuses a mix).
+	ZlibNG string
 
 	decisionNotes string // the decision table's footnotes, set when it is written, printed under the verdicts
 }

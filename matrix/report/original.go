@@ -8,6 +8,8 @@ import (
 	"github.com/deflatelab/deflatelab/matrix"
 	"github.com/deflatelab/deflatelab/matrix/original"
 	"github.com/deflatelab/deflatelab/matrix/stats"
+	"github.com/deflatelab/deflatelab/matrix/workload"
+	"github.com/deflatelab/deflatelab/variants/pooled"
 )
 
 // dotnetBackends are the allocators .NET uses, listed first among a platform's backends:
@@ -75,13 +77,15 @@ func originalName(a *stats.Analysis) func(string, int) string {
 // originalMetrics are the analysis' names of the write-ups' metrics.
 var originalMetrics = map[original.Metric]string{original.Elapsed: stats.Elapsed.Name, original.FaultsPerOp: stats.Faults.Name}
 
-// measured is a delta as the comparison reads it: the adjusted interval and the class.
-func measured(d *stats.Delta) original.Measured {
+// measured is a delta of cell c as the comparison reads it: the adjusted interval, the class, and whether
+// the cell ran more workers than processors.
+func measured(c *stats.Cell, d *stats.Delta) original.Measured {
 	center, lo, hi := d.AdjustedPercent()
 	if math.IsNaN(center) {
 		return original.Measured{}
 	}
-	return original.Measured{Ratio: 1 + center/100, Lo: 1 + lo/100, Hi: 1 + hi/100, Class: string(d.Class()), Valid: true}
+	return original.Measured{Ratio: 1 + center/100, Lo: 1 + lo/100, Hi: 1 + hi/100, Class: string(d.Class()), Valid: true,
+		Oversubscribed: c.Oversubscribed()}
 }
 
 // originalRun gives the comparison the run's cells, in the page's own figures.
@@ -96,16 +100,17 @@ func originalRun(a *stats.Analysis) original.Run {
 				if d == nil {
 					return original.Measured{}, false
 				}
-				return measured(d), true
+				return measured(c, d), true
 			}
 			return original.Measured{}, false
 		},
 		Phase: func(t original.Target, candidate, phase string, m original.Metric) []original.Measured {
 			var out []original.Measured
 			for _, c := range a.Cells {
-				if c.Platform == t.Platform && c.Backend == t.Backend && c.Phase == phase {
+				// The write-ups' claims about every cell of a phase were made over their workloads only.
+				if c.Platform == t.Platform && c.Backend == t.Backend && c.Phase == phase && slices.Contains(original.Workloads(), c.Workload) {
 					if d := c.Delta(candidate, originalMetrics[m]); d != nil {
-						if ms := measured(d); ms.Valid {
+						if ms := measured(c, d); ms.Valid {
 							out = append(out, ms)
 						}
 					}
@@ -114,19 +119,37 @@ func originalRun(a *stats.Analysis) original.Run {
 			return out
 		},
 		Margin: a.EquivMargin,
-		Idle: func(t original.Target, candidate string) []float64 {
-			var out []float64
+		Idle: func(t original.Target, candidate string, states int) []original.IdleCell {
+			var out []original.IdleCell
 			for _, c := range a.Cells {
-				// The mixed workload's 12 configurations fill every slot: the estimate is of a full pool.
-				if c.Platform == t.Platform && c.Backend == t.Backend && c.Phase == "warm" && c.Workload == "mixed" {
-					if v := c.Variant(candidate); v != nil {
-						if e := v.Metrics[stats.IdleBytes.Name]; !e.Empty() {
-							out = append(out, e.Center)
-						}
+				// A cycling workload (mixed: 12 configurations) can fill the pool; it holds states idle states only
+				// when its capacity and the operations in flight over the cycle (configurations x DOP) both reach that many.
+				if c.Platform != t.Platform || c.Backend != t.Backend || c.Phase != "warm" || !workload.Cycles(c.Workload) {
+					continue
+				}
+				if capacity, ok := poolCapacity(candidate); !ok || min(capacity, configsOf(c.Workload)*c.DOP) != states {
+					continue
+				}
+				if v := c.Variant(candidate); v != nil {
+					if e := v.Metrics[stats.IdleBytes.Name]; !e.Empty() {
+						out = append(out, original.IdleCell{Bytes: e.Center, DOP: c.DOP})
 					}
 				}
 			}
 			return out
 		},
 	}
+}
+
+// poolCapacity is a pooled candidate's capacity (the pool's default for a plain "pooled"); false for
+// a candidate without a pool.
+func poolCapacity(candidate string) (int, bool) {
+	v, c, err := matrix.ParseCandidate(candidate)
+	if err != nil || v != matrix.Pooled {
+		return 0, false
+	}
+	if c == 0 {
+		c = pooled.DefaultCapacity
+	}
+	return c, true
 }

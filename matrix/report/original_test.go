@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -22,6 +23,11 @@ func TestOriginalRows(t *testing.T) {
 	if len(tables) == 0 {
 		t.Fatal("no comparison table")
 	}
+	pm := regexp.MustCompile(`\*\*Ran on\*\* [^,]+, (\d+) processors`).FindStringSubmatch(page)
+	if pm == nil {
+		t.Fatal("page names no processor count")
+	}
+	processors, _ := strconv.Atoi(pm[1])
 	for _, tb := range tables {
 		rows := tb[1:]
 		if want := len(original.Figures) + len(original.Claims) + len(original.MemoryEstimates); len(rows) != want {
@@ -34,8 +40,23 @@ func TestOriginalRows(t *testing.T) {
 			if f.Change != "" {
 				pub += " (" + f.Change + ")"
 			}
-			cell := fmt.Sprintf("%s %s/%d %s", f.Source.ID, f.Workload, f.DOP, f.Phase)
-			if got := strings.Fields(r[0]); len(got) < 4 || got[0]+" "+got[2]+" "+strings.TrimSuffix(got[3], ",") != cell || r[1] != pub || r[2] != f.Runs {
+			// ‡ wherever this run's cell is oversubscribed; a figure whose workload is not stated is placed in no cell.
+			mark := ""
+			if f.DOP > processors {
+				mark = "‡"
+			}
+			cell := fmt.Sprintf("%s %s/%d%s %s", f.Source.ID, f.Workload, f.DOP, mark, f.Phase)
+			got := strings.Fields(r[0])
+			if len(got) >= 4 {
+				got = append([]string{got[0]}, got[2:]...) // without the candidate
+			}
+			if f.Workload == "" {
+				cell = fmt.Sprintf("%s DOP %d%s %s (workload not stated)", f.Source.ID, f.DOP, mark, f.Phase)
+				if !strings.HasPrefix(r[4], "not placed") {
+					t.Errorf("row %d %q: a figure without a workload is placed in a cell", i, r)
+				}
+			}
+			if strings.TrimSuffix(strings.Join(got, " "), ", "+string(f.Metric)) != cell || r[1] != pub || r[2] != f.Runs {
 				t.Errorf("row %d: %q, want cell %q, published %q, runs %q", i, r, cell, pub, f.Runs)
 			}
 			if err := outcomeAgrees(r[3], r[4]); err != "" {
@@ -46,6 +67,10 @@ func TestOriginalRows(t *testing.T) {
 			r := rows[len(original.Figures)+len(original.Claims)+j]
 			if !strings.HasPrefix(r[1], m.Text+" ") || !strings.Contains(r[0], fmt.Sprintf("/%d,", m.Capacity)) {
 				t.Errorf("memory row %q, want %s for %d slots", r, m.Text, m.Capacity)
+			}
+			// Held only against cells where the pool can hold that many states.
+			if r[3] != "—" && !strings.Contains(r[3], fmt.Sprintf("where %d states can be idle", m.Capacity)) {
+				t.Errorf("memory row %q: not against cells of %d states", r, m.Capacity)
 			}
 		}
 	}

@@ -48,6 +48,10 @@ func Render(opts Options) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	gen, err := runGeneration(in)
+	if err != nil {
+		return "", err
+	}
 	// Emulated samples, and their runs' manifests, are split out before anything is computed: every
 	// section sees the measured ones only, and writeEmulated lists the others.
 	emu := splitInputs(in)
@@ -62,6 +66,7 @@ func Render(opts Options) (string, error) {
 	a.ApplyRuns(manifests)
 	m := newModel(in.Samples, a)
 	m.Emulated = emu
+	m.ZlibNG = gen
 	m.Raw, m.Sources, m.Findings, m.Notes, m.Unchecked = in.Raw, in.Sources, in.Findings, in.Notes, in.Unchecked
 	m.MixedBuilds, m.Spread = matrix.MixedBuilds(in.Samples), matrix.Spread(in.Samples)
 	if err := fill(m, opts, in); err != nil {
@@ -103,6 +108,7 @@ func Render(opts Options) (string, error) {
 	var cells bytes.Buffer
 	records := a.CellRecords()
 	records.Lifetime = stats.LifetimeRecords(m.Life.cells, a.Control)
+	records.ZlibNG, records.ZlibNGDescription = gen, matrix.GenerationWords(gen)
 	if err := stats.WriteCells(&cells, records); err != nil {
 		return "", err
 	}
@@ -162,7 +168,10 @@ func fill(m *model, opts Options, in *inputs) error {
 	m.Out = filepath.ToSlash(out)
 	var dirs []string
 	for _, src := range in.Sources {
-		dirs = append(dirs, filepath.ToSlash(filepath.Join(out, m.Name, rawDir, src.Group)))
+		dir := filepath.ToSlash(filepath.Join(out, m.Name, rawDir, src.Group))
+		if !slices.Contains(dirs, dir) { // a merged folder's runs share their raw folder
+			dirs = append(dirs, dir)
+		}
 	}
 	m.Command = fmt.Sprintf("go run ./cmd/lab report -in %s -out %s -name %s -title %s -date %s",
 		shellQuote(strings.Join(dirs, ",")), shellQuote(filepath.ToSlash(out)),

@@ -133,9 +133,9 @@ func (m *model) generations(p string) []string {
 	return out
 }
 
-// planGeneration is the zlib-ng generation a plan ran. Runs before the generation was recorded ran 2.2.2,
-// the only one the engine had then.
-func planGeneration(matrix.Plan) string { return "2.2.2" }
+// planGeneration is the zlib-ng generation a plan ran (Plan.Generation: runs before the generation was
+// recorded ran 2.2.2, the only one the engine had then).
+func planGeneration(p matrix.Plan) string { return p.Generation() }
 
 // instances is how many runner instances (distinct runs) measured a platform: each replica is one run.
 func (m *model) instances(p string) int { return len(m.RunsOf[p]) }
@@ -166,13 +166,6 @@ func shortCommit(c string) string {
 	return c
 }
 
-// workloadMeanings say what each workload is, in the words a decision needs (how many configurations, and
-// what that means for a pool of 8 slots); a workload not listed is described by its configuration count.
-var workloadMeanings = map[string]string{
-	"fixed": "one configuration (raw deflate, level 6)",
-	"mixed": "%d configurations in turn, more than pooled/8's slots",
-}
-
 // workloadDefinitions defines the run's workloads where the first page first uses their names:
 // "**fixed** = one configuration (raw deflate, level 6); **mixed** = 12 configurations in turn, ...".
 func (m *model) workloadDefinitions() string {
@@ -183,20 +176,18 @@ func (m *model) workloadDefinitions() string {
 	return strings.Join(parts, "; ")
 }
 
-// workloadMeaning is one workload's definition.
+// configsOf is how many configurations a workload cycles through (1 when unknown).
+func configsOf(name string) int {
+	if w, err := workload.ByName(name); err == nil && len(w.Configs) > 0 {
+		return len(w.Configs)
+	}
+	return 1
+}
+
+// workloadMeaning is one workload's definition, in the words a decision needs (workload.Workload.Summary).
 func workloadMeaning(name string) string {
-	n := 0
 	if w, err := workload.ByName(name); err == nil {
-		n = len(w.Configs)
-	}
-	if s, ok := workloadMeanings[name]; ok {
-		if strings.Contains(s, "%d") {
-			return fmt.Sprintf(s, n)
-		}
-		return s
-	}
-	if n > 0 {
-		return plural(n, "configuration")
+		return w.Summary
 	}
 	return "a workload this report does not describe"
 }

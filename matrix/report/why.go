@@ -11,7 +11,8 @@ import (
 // variant, in two tables narrow enough for one page: faults and allocations, then memory.
 func writeWhy(w io.Writer, m *model) {
 	fmt.Fprintf(w, "## Why: page faults, allocations, memory\n\n")
-	fmt.Fprintf(w, "Medians per operation over the usable samples (page faults with their %s interval). Usable: "+
+	fmt.Fprintf(w, "Exploratory, like every figure of this page: these explain the elapsed times, they decide nothing. "+
+		"Medians per operation over the usable samples (page faults with their %s interval). Usable: "+
 		"samples in the statistics of the total. Idle retained is what idle pooled states hold at the end of the "+
 		"measured region; peak RSS is the process's peak resident set (working set on Windows); split head says "+
 		"whether the hash table had its own block (splitalloc splits on Win64 only, unless the plan forces it).\n\n",

@@ -42,7 +42,7 @@ const notAvailable = "n/a"
 // shown as a column of blanks.
 func writeWhyCounters(w io.Writer, m *model) {
 	fmt.Fprintf(w, "## Why: processor time and scheduling\n\n")
-	fmt.Fprintf(w, "What the machine did while the operations ran (the mechanism counters, defined under Metrics in [docs/METHOD.md](%s)): "+
+	fmt.Fprintf(w, "Exploratory: what the machine did while the operations ran (the mechanism counters, defined under Metrics in [docs/METHOD.md](%s)): "+
 		"medians per operation over the usable samples with their %s interval. CPU is the process's user + system "+
 		"time; busy processors is CPU time over elapsed time (below the DOP, workers waited); steal is time the "+
 		"hypervisor gave the machine's processors to others, summed over all of them; a processor change is an "+

@@ -16,10 +16,15 @@ const CellsVersion = 1
 
 // Cells is cells.json: one record per platform, backend, workload, DOP, phase, candidate and metric.
 type Cells struct {
-	Version int          `json:"version"`
-	Control string       `json:"control"` // the variant every candidate is compared with
-	Alpha   float64      `json:"alpha"`   // the decisions' false discovery rate
-	Records []CellRecord `json:"records"`
+	Version int     `json:"version"`
+	Control string  `json:"control"` // the variant every candidate is compared with
+	Alpha   float64 `json:"alpha"`   // the decisions' false discovery rate
+	// ZlibNG is the zlib-ng generation whose deflate every sample ran ("2.2.5", "2.2.2"), and
+	// ZlibNGDescription the same with the .NET it stands for ("zlib-ng 2.2.5 (.NET 10 and later)");
+	// absent in files written before the fields.
+	ZlibNG            string       `json:"zlibng,omitempty"`
+	ZlibNGDescription string       `json:"zlibngDescription,omitempty"`
+	Records           []CellRecord `json:"records"`
 	// Lifetime holds the steady-state and lifetime analysis (LifetimeRecords), one record per cold cell
 	// and variant; absent when the report made none.
 	Lifetime []LifetimeRecord `json:"lifetime,omitempty"`

@@ -1,18 +1,42 @@
-// Package workload defines what one host operation compresses: the payload, and the deflate
-// configurations that operations cycle through.
+// Package workload defines what one host operation compresses: the payload, the deflate configurations
+// that operations cycle through, and how many writes one operation makes.
 package workload
 
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/deflatelab/deflatelab/deflate"
 )
 
-// Workload is a named, non-empty list of configurations; operation i uses Configs[i%len(Configs)].
+// Workload is a named, non-empty list of configurations; operation i uses Configs[i%len(Configs)]. One
+// operation is one short-lived compressor, as one .NET stream: open, Writes writes of the same input,
+// close (which finishes the stream and disposes of the native state).
+//
+// Invariant: len(Configs) >= 1 and Writes >= 1 for every workload ByName returns.
 type Workload struct {
 	Name    string
 	Configs []deflate.Config
+	// Writes is the number of Write calls of one operation, each of the whole input.
+	Writes int
+	// Input, when set, is the workload's own input, made from the plan's payload seed in place of the
+	// plan's payload (whose size and random fraction it then ignores); nil: the plan's payload.
+	Input *Input
+	// Title names the workload in table and chart headings, as the seeds' tables do ("Fixed configuration").
+	Title string
+	// Definition says in one line what an operation is, for the reports' definition lines.
+	Definition string
+	// Summary is the few words a decision needs (the first page's run line): how many configurations, and
+	// what that means for the seed's pool of 8 slots.
+	Summary string
+}
+
+// Input is a workload's own input: Size bytes, of which the first round(Size*RandFrac) are seeded random
+// (see Payload).
+type Input struct {
+	Size     int
+	RandFrac float64
 }
 
 // Config is the configuration of operation i (0-based).
@@ -30,13 +54,18 @@ var levels = [...]int{0, 1, 6, 9}
 
 // Fixed is the seeds' main workload: every operation is a DeflateStream at CompressionLevel.Optimal.
 func Fixed() Workload {
-	return Workload{Name: "fixed", Configs: []deflate.Config{deflate.DefaultConfig()}}
+	return Workload{Name: "fixed", Configs: []deflate.Config{deflate.DefaultConfig()}, Writes: 1, Title: "Fixed configuration",
+		Definition: "a DeflateStream (raw deflate) at Optimal (level 6), one write of the payload",
+		Summary:    "one configuration (raw deflate, level 6)"}
 }
 
 // Mixed is the seeds' over-capacity workload: twelve configurations (four levels x raw, zlib, gzip), more
 // than the pooled variant's eight idle slots. .NET uses memLevel 7 for NoCompression and 8 otherwise.
 func Mixed() Workload {
-	w := Workload{Name: "mixed"}
+	w := Workload{Name: "mixed", Writes: 1, Title: "Mixed configurations",
+		Definition: "twelve configurations in turn (NoCompression, Fastest, Optimal, SmallestSize x DeflateStream, " +
+			"ZLibStream, GZipStream), one write of the payload each",
+		Summary: "12 configurations in turn, more than pooled/8's slots"}
 	for _, level := range levels {
 		memLevel := 8
 		if level == 0 {
@@ -49,7 +78,31 @@ func Mixed() Workload {
 	return w
 }
 
-var all = []func() Workload{Fixed, Mixed}
+// The stream workload's shape: zlib-ng issue #1935's ZLibStream, "1,000 random bytes written 100 times".
+const (
+	StreamWrites    = 100  // writes per operation
+	StreamWriteSize = 1000 // bytes per write, all seeded random
+)
+
+// Stream is zlib-ng issue #1935's pattern (dotnet/runtime's report of the 2.2.0-2.2.2 slowdown): every
+// operation is one ZLibStream at Optimal (level 6, memLevel 8, windowBits 15) that is written the same
+// StreamWriteSize seeded random bytes StreamWrites times, then disposed. It has one configuration, so a
+// pool holds it in one slot, as fixed; its operations cost several times a fixed one.
+func Stream() Workload {
+	return Workload{
+		Name:    "stream",
+		Configs: []deflate.Config{{Level: 6, WindowBits: zlibBits, MemLevel: 8, Strategy: deflate.DefaultStrategy}},
+		Writes:  StreamWrites,
+		Input:   &Input{Size: StreamWriteSize, RandFrac: 1},
+		Title:   "ZLibStream, 100 writes",
+		Summary: "one configuration (zlib, level 6), 100 writes of 1,000 random bytes (zlib-ng #1935)",
+		Definition: "a ZLibStream at Optimal (level 6) written the same 1,000 seeded random bytes 100 times " +
+			"(zlib-ng issue #1935's pattern)",
+	}
+}
+
+// all lists the workloads in the order plans and reports take them.
+var all = []func() Workload{Fixed, Mixed, Stream}
 
 // Names lists the workloads ByName knows.
 func Names() []string {
@@ -68,6 +121,43 @@ func ByName(name string) (Workload, error) {
 		}
 	}
 	return Workload{}, fmt.Errorf("workload: unknown workload %q; allowed: %v", name, Names())
+}
+
+// WithGeneration is w with every configuration set to run zlib-ng generation g's deflate.
+func (w Workload) WithGeneration(g deflate.Generation) Workload {
+	w.Configs = slices.Clone(w.Configs)
+	for i := range w.Configs {
+		w.Configs[i].Generation = g
+	}
+	return w
+}
+
+// InputOf is the bytes every write of w's operations compresses: w's own Input made from seed, else the
+// plan's payload (seed, size, randFrac).
+func (w Workload) InputOf(seed int64, size int, randFrac float64) ([]byte, error) {
+	if w.Input != nil {
+		size, randFrac = w.Input.Size, w.Input.RandFrac
+	}
+	return Payload(seed, size, randFrac)
+}
+
+// Definitions says what an operation of each named workload is, "fixed: ...; stream: ...", in the order
+// given; a name ByName does not know is left out.
+func Definitions(names []string) string {
+	var parts []string
+	for _, n := range names {
+		if w, err := ByName(n); err == nil {
+			parts = append(parts, n+": "+w.Definition)
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+// Cycles reports whether the named workload cycles through more than one configuration (mixed: 12),
+// so that a pool needs a slot per configuration; false for a name ByName does not know.
+func Cycles(name string) bool {
+	w, err := ByName(name)
+	return err == nil && len(w.Configs) > 1
 }
 
 // Valid reports whether name is a workload ByName knows.
