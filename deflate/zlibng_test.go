@@ -102,7 +102,7 @@ func compareCase(c diffCase, data []byte) (diff string, sameTokens bool, err err
 
 func TestZlibngVersion(t *testing.T) {
 	if v := zng.Version(); v != zngVersion {
-		t.Fatalf("linked zlib-ng is %s, the reference is %s (DEFLATELAB_ZLIBNG must name a %s build)", v, zngVersion, zngVersion)
+		t.Fatalf("linked zlib-ng is %s, the reference is %s (ZLIBNG_DIR must name a %s build)", v, zngVersion, zngVersion)
 	}
 	t.Logf("the linked zlib-ng (it reports version %s) writes %s's bytes", zngVersion, linkedGeneration(t))
 }
