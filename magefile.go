@@ -30,47 +30,66 @@ var Aliases = map[string]any{"validate": Validate.Local, "bench": Bench.Local}
 
 var std = tasks.Streams{Stdout: os.Stdout, Stderr: os.Stderr}
 
+// SIGTERM stops a target as Ctrl-C does (mage itself cancels the context on SIGINT only).
+func init() { tasks.InterruptOnTerm() }
+
+// options reads the DEFLATELAB_* variables; an unknown one is an error (exit 2), as is a bad value.
 func options() (tasks.Options, error) {
-	return tasks.FromEnv(os.Getenv)
+	return tasks.FromEnviron(os.Environ())
 }
 
 // Build builds every variant's host, zpipe and the test binaries for windows and linux, amd64 and arm64, into bin/.
-func Build(ctx context.Context) error { return tasks.Build(ctx, std, tasks.Platforms) }
+func Build(ctx context.Context) error {
+	if _, err := options(); err != nil {
+		return tasks.Exit(ctx, err)
+	}
+	return tasks.Exit(ctx, tasks.Build(ctx, std, tasks.Platforms))
+}
 
 // Local runs the validation suites on this machine, -race on the packages with concurrency (also: "validate").
 func (Validate) Local(ctx context.Context) error {
-	return tasks.Validate(ctx, std, runtime.GOOS, runtime.GOARCH)
+	if _, err := options(); err != nil {
+		return tasks.Exit(ctx, err)
+	}
+	return tasks.Exit(ctx, tasks.Validate(ctx, std, runtime.GOOS, runtime.GOARCH))
 }
 
 // Race runs the packages with concurrency under the race detector (ci.yml's race step); says what it skipped where the detector cannot run.
 func (Validate) Race(ctx context.Context) error {
-	return tasks.ValidateRace(ctx, std, runtime.GOOS, runtime.GOARCH, os.Getenv("GITHUB_ACTIONS") == "true")
+	o, err := options()
+	if err != nil {
+		return tasks.Exit(ctx, err)
+	}
+	return tasks.Exit(ctx, tasks.ValidateRace(ctx, std, runtime.GOOS, runtime.GOARCH, o.GitHubActions))
 }
 
 // Emulated runs the suites as windows/amd64 under wine64 and linux/arm64 under qemu (DEFLATELAB_REQUIRE_EMULATORS=1: no skipping).
 func (Validate) Emulated(ctx context.Context) error {
 	o, err := options()
 	if err != nil {
-		return err
+		return tasks.Exit(ctx, err)
 	}
-	return tasks.Emulated(ctx, std, o)
+	return tasks.Exit(ctx, tasks.Emulated(ctx, std, o))
 }
 
 // Local builds this machine's hosts and runs the experiment (DEFLATELAB_PROFILE=smoke|quick|full, default quick) into results/, or continues DEFLATELAB_RESUME=results/<run> (also: "bench").
 func (Bench) Local(ctx context.Context) error {
 	o, err := options()
 	if err != nil {
-		return err
+		return tasks.Exit(ctx, err)
 	}
-	_, err = tasks.BenchHere(ctx, std, o, runtime.GOOS, runtime.GOARCH, matrix.BenchMain)
-	return err
+	_, err = tasks.BenchHere(ctx, std, o, runtime.GOOS, runtime.GOARCH, matrix.BenchMain, nil)
+	return tasks.Exit(ctx, err)
 }
 
 // Emulated benches windows/amd64 hosts under wine64 and linux/arm64 under qemu (smoke, every backend), a functional check, and reports them.
 func (Bench) Emulated(ctx context.Context) error {
+	if _, err := options(); err != nil {
+		return tasks.Exit(ctx, err)
+	}
 	o, err := tasks.EmulatedOptions(os.Getenv)
 	if err != nil {
-		return err
+		return tasks.Exit(ctx, err)
 	}
 	_, err = tasks.BenchEmulated(ctx, std, o, tasks.EmulatedSteps{
 		Start: tasks.RealEmulator,
@@ -80,42 +99,42 @@ func (Bench) Emulated(ctx context.Context) error {
 		Bench:  matrix.BenchMain,
 		Report: report.Main,
 	})
-	return err
+	return tasks.Exit(ctx, err)
 }
 
 // Report renders one report under reports-local/ (DEFLATELAB_REPORTS=reports: the tracked index) from the newest run under results/ (DEFLATELAB_RESULTS=dir[,dir]: every run in them).
 func Report(ctx context.Context) error {
 	o, err := options()
 	if err != nil {
-		return err
+		return tasks.Exit(ctx, err)
 	}
 	path, err := tasks.Report(ctx, std, o, report.Main)
 	if err == nil {
 		fmt.Println(path)
 	}
-	return err
+	return tasks.Exit(ctx, err)
 }
 
 // Matrix runs the whole experiment here: build for this machine, validate, bench (quick; DEFLATELAB_RESUME continues a run), report into reports-local/; prints the report's path.
 func Matrix(ctx context.Context) error {
 	o, err := options()
 	if err != nil {
-		return err
+		return tasks.Exit(ctx, err)
 	}
-	steps := tasks.LocalSteps(runtime.GOOS, runtime.GOARCH, matrix.BenchMain, report.Main)
+	steps := tasks.LocalSteps(runtime.GOOS, runtime.GOARCH, matrix.BenchMain, nil, report.Main)
 	_, err = tasks.Matrix(ctx, std, o, runtime.GOOS, runtime.GOARCH, steps)
-	return err
+	return tasks.Exit(ctx, err)
 }
 
 // Remote runs the matrix workflow on GitHub with gh, waits, downloads the results and renders their report.
 func Remote(ctx context.Context) error {
 	o, err := options()
 	if err != nil {
-		return err
+		return tasks.Exit(ctx, err)
 	}
 	path, err := tasks.Remote(ctx, std, o, report.Main)
 	if path != "" {
 		fmt.Println(path)
 	}
-	return err
+	return tasks.Exit(ctx, err)
 }

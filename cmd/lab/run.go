@@ -11,6 +11,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/deflatelab/deflatelab/internal/lifeline"
 	"github.com/deflatelab/deflatelab/matrix"
 	"github.com/deflatelab/deflatelab/matrix/report"
 )
@@ -55,6 +56,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	// under way is dropped, bench.txt and run.json are written, and the summary line says what is kept.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	// Under "go run", the go command's going (it exits on SIGTERM without waiting for lab) stops lab the
+	// same way, instead of leaving it running alone.
+	ctx = lifeline.UnderGoRun(ctx)
 	err := cmd.main(ctx, args[1:], stdout, stderr)
 	var ue *matrix.UsageError
 	switch {

@@ -16,6 +16,13 @@
 //     text alone, so two checkouts with the same magefile would overwrite each other's binary);
 //   - the targets then run without the lock, so two long targets still run side by side.
 //
+// Stopping it stops what it runs (runCompiled): SIGINT and SIGTERM are forwarded, once, to the compiled
+// magefile, which runs in a process group of its own and dies with this process; the magefile turns
+// them into a cancelled context, its targets stop their children and write what they must (a bench's
+// run.json), and this command exits 128 + the signal's number (130, 143), never 0. Upstream mage
+// ignored SIGTERM here and died, and the go command that runs "go tool mage" exits 0 when its tool dies
+// of a signal, so a CI step's timeout looked like success and the target ran on, orphaned.
+//
 // Listing (-l), help (-h) and mage's other commands write nothing into the checkout and go to
 // upstream mage unchanged.
 package main
@@ -66,6 +73,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if runtime.GOOS == "windows" {
 		exe += ".exe"
 	}
+	stop := catchSignals() // from here on, a signal stops the run instead of killing this process
+	defer stop.release()
 	compile := inv
 	compile.CompileOut = exe
 	compile.Force = true // always "go build": it is what notices a change in an imported package
@@ -74,7 +83,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if code != 0 {
 		return code
 	}
-	return mage.RunCompiled(inv, exe, errlog)
+	if sig := stop.received(); sig != nil {
+		errlog.Printf("mage: %v before the target started; not running it", sig)
+		return exitCode(sig)
+	}
+	return runCompiled(inv, exe, errlog, stop)
 }
 
 // magefileDir is the absolute directory mage compiles in, found as upstream's Invoke finds it: -d or

@@ -20,6 +20,7 @@ func TestConcurrentTargets(t *testing.T) {
 	const runs = 6
 	var wg sync.WaitGroup
 	outs := make([]string, runs)
+	codes := make([]int, runs)
 	for i := range runs {
 		wg.Add(1)
 		go func() {
@@ -28,13 +29,16 @@ func TestConcurrentTargets(t *testing.T) {
 			cmd.Dir = "../.."
 			cmd.Env = append(os.Environ(), "DEFLATELAB_PROFILE=no-such-profile")
 			out, _ := cmd.CombinedOutput()
-			outs[i] = string(out)
+			outs[i], codes[i] = string(out), cmd.ProcessState.ExitCode()
 		}()
 	}
 	wg.Wait()
 	for i, out := range outs {
 		if !strings.Contains(out, `DEFLATELAB_PROFILE="no-such-profile": unknown profile`) {
 			t.Errorf("run %d of %d did not reach the target:\n%s", i+1, runs, out)
+		}
+		if codes[i] != 2 { // a usage error: nothing ran
+			t.Errorf("run %d of %d exited %d, want 2 for a bad option", i+1, runs, codes[i])
 		}
 	}
 	if _, err := os.Stat("../../mage_output_file.go"); err == nil {

@@ -23,7 +23,7 @@ var ErrNoBackendHere = fmt.Errorf("none of the backends %s names exists on this 
 func (o Options) Here(w io.Writer, goos, goarch string) (Options, error) {
 	if o.Resume != "" {
 		if err := o.checkResume(); err != nil {
-			return o, err
+			return o, usage(err)
 		}
 	}
 	if o.SkipAbsentBackends && o.Backends != nil {
@@ -46,11 +46,11 @@ func (o Options) Here(w io.Writer, goos, goarch string) (Options, error) {
 			o.notice(w, "backends", msg)
 		}
 		if kept == nil {
-			return o, fmt.Errorf("%s=%q on %s/%s: %w", EnvBackends, strings.Join(o.Backends, ","), goos, goarch, ErrNoBackendHere)
+			return o, usage(fmt.Errorf("%s=%q on %s/%s: %w", EnvBackends, strings.Join(o.Backends, ","), goos, goarch, ErrNoBackendHere))
 		}
 		o.Backends = kept
 	}
-	return o, o.CheckHere(goos, goarch)
+	return o, usage(o.CheckHere(goos, goarch))
 }
 
 // notice prints a line a reader must not miss; under GitHub Actions also as a workflow command, so

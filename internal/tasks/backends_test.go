@@ -68,7 +68,7 @@ func TestHere(t *testing.T) {
 		return map[string]string{EnvBackends: strings.Join(lack, ","), EnvAbsentBackends: "skip"}[k]
 	})
 	bench := func(context.Context, []string, io.Writer, io.Writer) error { return errors.New("bench ran") }
-	if dir, err := BenchHere(context.Background(), Streams{Stdout: io.Discard, Stderr: io.Discard}, o, runtime.GOOS, runtime.GOARCH, bench); err != nil || dir != "" {
+	if dir, err := BenchHere(context.Background(), Streams{Stdout: io.Discard, Stderr: io.Discard}, o, runtime.GOOS, runtime.GOARCH, bench, nil); err != nil || dir != "" {
 		t.Errorf("BenchHere with no backend here = %q, %v; want no run and no error", dir, err)
 	}
 }

@@ -33,7 +33,7 @@ func EmulatedOptions(getenv func(string) string) (Options, error) {
 	if err == nil && strings.TrimSpace(getenv(EnvProfile)) == "" {
 		o.Profile = EmulatedProfile
 	}
-	return o, err
+	return o, usage(err)
 }
 
 // Emulator is what BenchEmulated needs of an emulator: internal/emulate's, or a test's stand-in.

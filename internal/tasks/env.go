@@ -1,12 +1,14 @@
 package tasks
 
 import (
+	"errors"
 	"fmt"
 	"runtime"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/deflatelab/deflatelab/deflate"
 	"github.com/deflatelab/deflatelab/matrix"
 	"github.com/deflatelab/deflatelab/matrix/host"
 	"github.com/deflatelab/deflatelab/matrix/workload"
@@ -29,7 +31,23 @@ const (
 	EnvResume           = "DEFLATELAB_RESUME"            // bench, matrix: the run directory to continue (lab bench -resume)
 	EnvRetryFailed      = "DEFLATELAB_RETRY_FAILED"      // 1: with EnvResume, take the run's failed samples again (-retry-failed)
 	EnvAdaptive         = "DEFLATELAB_ADAPTIVE"          // bench, matrix, remote: 1 for adaptive rounds (lab bench -adaptive), 0 for fixed; empty = the profile's
+	EnvZlibNG           = "DEFLATELAB_ZLIBNG"            // bench, matrix, remote: the engine's zlib-ng generation, 2.2.5 or 2.2.2 (lab bench -zlibng); empty = the profile's
+	EnvReplica          = "DEFLATELAB_REPLICA"           // bench: I/K, this run is replica I of K (lab bench -replica); the workflow's legs set it
+	EnvReplicas         = "DEFLATELAB_REPLICAS"          // bench, matrix, remote: K replicas; locally run one after another and merged (lab merge); default 1
 )
+
+// Variables lists every DEFLATELAB_* variable the targets read, in the README's order: anything else
+// with that prefix is a mistake (a misspelled DEFLATELAB_PROFLE must not silently run the default).
+func Variables() []string {
+	return []string{EnvProfile, EnvVariants, EnvWorkloads, EnvDOPs, EnvBackends, EnvAbsentBackends, EnvResults,
+		EnvRequireEmulators, EnvRef, EnvReports, EnvAdaptive, EnvZlibNG, EnvReplica, EnvReplicas, EnvResume, EnvRetryFailed}
+}
+
+// envPrefix is the prefix of the lab's variables.
+const envPrefix = "DEFLATELAB_"
+
+// MaxReplicas bounds EnvReplicas and the K of EnvReplica (lab bench -replica's own bound).
+const MaxReplicas = 16
 
 // LocalReports is where the report, matrix and remote targets put reports unless EnvReports says
 // otherwise: a git-ignored folder, so that a local run never leaves the tracked reports/ index
@@ -70,6 +88,99 @@ type Options struct {
 	RetryFailed        bool   // with Resume: take its failed samples again (EnvRetryFailed, lab bench -retry-failed)
 	// Adaptive (EnvAdaptive) turns adaptive rounds on or off; nil leaves the profile's choice.
 	Adaptive *bool
+	// ZlibNG (EnvZlibNG) is the engine generation, "2.2.5" or "2.2.2"; "" leaves the profile's.
+	ZlibNG string
+	// Replica (EnvReplica) makes this bench replica Index of Count (lab bench -replica I/K); zero: none.
+	Replica Replica
+	// Replicas (EnvReplicas): bench and matrix run this many replicas one after another and merge them;
+	// remote asks the workflow for this many legs per platform. 0 when unset: one run (remote: the
+	// workflow's default).
+	Replicas int
+}
+
+// Replica is one replica of a plan: Index of Count, 1 <= Index <= Count.
+type Replica struct{ Index, Count int }
+
+// Flag is the replica as lab bench -replica takes it, "I/K"; "" for none.
+func (r Replica) Flag() string {
+	if r.Count == 0 {
+		return ""
+	}
+	return strconv.Itoa(r.Index) + "/" + strconv.Itoa(r.Count)
+}
+
+// FromEnviron is FromEnv over an environment list (os.Environ()), after checking that every
+// DEFLATELAB_* variable in it is one the targets read. Every error is a *UsageError.
+func FromEnviron(environ []string) (Options, error) {
+	vars := map[string]string{}
+	for _, kv := range environ {
+		k, v, _ := strings.Cut(kv, "=")
+		vars[k] = v
+	}
+	if err := checkVariables(vars); err != nil {
+		return Options{}, usage(err)
+	}
+	o, err := FromEnv(func(k string) string { return vars[k] })
+	return o, usage(err)
+}
+
+// checkVariables refuses a DEFLATELAB_* variable the targets do not read, naming the closest known one
+// and listing them all.
+func checkVariables(vars map[string]string) error {
+	var unknown []string
+	for k := range vars {
+		if strings.HasPrefix(k, envPrefix) && !slices.Contains(Variables(), k) {
+			unknown = append(unknown, k)
+		}
+	}
+	if len(unknown) == 0 {
+		return nil
+	}
+	slices.Sort(unknown)
+	var b strings.Builder
+	for i, k := range unknown {
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		fmt.Fprintf(&b, "%s=%q: unknown variable", k, vars[k])
+		if near := closest(k, Variables()); near != "" {
+			fmt.Fprintf(&b, " (did you mean %s?)", near)
+		}
+	}
+	fmt.Fprintf(&b, "; the targets read: %s (README.md, Options)", strings.Join(Variables(), ", "))
+	return errors.New(b.String())
+}
+
+// closest is the name in names nearest to s, if it is within a few edits (a typo), else "".
+func closest(s string, names []string) string {
+	best, bestD := "", 4
+	for _, n := range names {
+		if d := editDistance(s, n); d < bestD {
+			best, bestD = n, d
+		}
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance between a and b.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
 }
 
 // FromEnv reads the DEFLATELAB_* variables through getenv (os.Getenv in the targets, a map in the
@@ -143,6 +254,35 @@ func FromEnv(getenv func(string) string) (Options, error) {
 	default:
 		return o, fmt.Errorf("%s=%q: allowed: 1 or true (adaptive rounds), 0 or false (every cell takes the profile's rounds), or unset (the profile's)", EnvAdaptive, v)
 	}
+	if v := strings.TrimSpace(getenv(EnvZlibNG)); v != "" {
+		g, err := deflate.ParseGeneration(v)
+		if err != nil {
+			hint := ""
+			if strings.ContainsAny(v, `/\`) {
+				hint = "; a zlib-ng build directory for the engine's differential tests is not read from this variable (deflate/BENCHMARKS.md names it ZLIBNG_DIR)"
+			}
+			return o, fmt.Errorf("%s=%q: allowed: %s%s", EnvZlibNG, v, generationWords(), hint)
+		}
+		o.ZlibNG = g.String()
+	}
+	if v := strings.TrimSpace(getenv(EnvReplica)); v != "" {
+		if o.Replica, err = parseReplica(v); err != nil {
+			return o, err
+		}
+	}
+	if v := strings.TrimSpace(getenv(EnvReplicas)); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > MaxReplicas {
+			return o, fmt.Errorf("%s=%q: allowed: an integer 1..%d, the number of replicas (runs of the plan, merged)", EnvReplicas, v, MaxReplicas)
+		}
+		if o.Replica.Count != 0 {
+			return o, fmt.Errorf("%s=%q and %s=%q: set one: %s runs replica I of K (a workflow leg), %s runs all K here and merges them", EnvReplica, o.Replica.Flag(), EnvReplicas, v, EnvReplica, EnvReplicas)
+		}
+		o.Replicas = n
+	}
+	if o.Resume != "" && (o.Replica.Count != 0 || o.Replicas > 1) {
+		return o, fmt.Errorf("%s=%q continues one run; unset %s and %s", EnvResume, o.Resume, EnvReplica, EnvReplicas)
+	}
 	switch v := strings.TrimSpace(getenv(EnvRequireEmulators)); v {
 	case "", "0", "false":
 	case "1", "true":
@@ -151,6 +291,26 @@ func FromEnv(getenv func(string) string) (Options, error) {
 		return o, fmt.Errorf("%s=%q: allowed: 1, true, 0, false or unset", EnvRequireEmulators, v)
 	}
 	return o, nil
+}
+
+// generationWords lists the zlib-ng generations with what each stands for, for error messages.
+func generationWords() string {
+	var out []string
+	for _, g := range deflate.Generations() {
+		out = append(out, g.String()+" ("+g.Description()+")")
+	}
+	return strings.Join(out, ", ")
+}
+
+// parseReplica reads EnvReplica: "I/K" with 1 <= I <= K <= MaxReplicas.
+func parseReplica(v string) (Replica, error) {
+	i, k, ok := strings.Cut(v, "/")
+	ri, err1 := strconv.Atoi(strings.TrimSpace(i))
+	rk, err2 := strconv.Atoi(strings.TrimSpace(k))
+	if !ok || err1 != nil || err2 != nil || ri < 1 || rk < ri || rk > MaxReplicas {
+		return Replica{}, fmt.Errorf("%s=%q: allowed: I/K, replica I of K, with 1 <= I <= K <= %d (e.g. 2/3)", EnvReplica, v, MaxReplicas)
+	}
+	return Replica{ri, rk}, nil
 }
 
 // nameList splits a comma-separated variable and checks each name against allowed.

@@ -2,6 +2,8 @@ package tasks
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"io"
 	"os"
 	"reflect"
@@ -9,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/deflatelab/deflatelab/matrix"
 	"github.com/deflatelab/deflatelab/matrix/workload"
@@ -121,7 +124,7 @@ func TestCheckHere(t *testing.T) {
 	// The bench target stops before building the hosts.
 	t.Chdir(t.TempDir())
 	_, err = BenchHere(context.Background(), Streams{Stdout: io.Discard, Stderr: io.Discard}, o, runtime.GOOS, runtime.GOARCH,
-		func(context.Context, []string, io.Writer, io.Writer) error { t.Error("bench ran"); return nil })
+		func(context.Context, []string, io.Writer, io.Writer) error { t.Error("bench ran"); return nil }, nil)
 	if err == nil || !strings.Contains(err.Error(), EnvBackends) {
 		t.Errorf("BenchHere = %v, want the %s error", err, EnvBackends)
 	}
@@ -131,3 +134,86 @@ func TestCheckHere(t *testing.T) {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// An unknown DEFLATELAB_* variable is an error naming the closest known one and listing them all; a
+// misspelled DEFLATELAB_PROFLE must not run the default profile. Every error is a UsageError (exit 2).
+func TestFromEnviron(t *testing.T) {
+	for _, tt := range []struct {
+		env     []string
+		wantErr []string // "" = no error
+	}{
+		{[]string{"PATH=/bin", "DEFLATELAB_PROFILE=smoke", "GOFLAGS="}, nil},
+		{[]string{"DEFLATELAB_PROFLE=full"}, []string{`DEFLATELAB_PROFLE="full": unknown variable (did you mean DEFLATELAB_PROFILE?)`, EnvReplicas, EnvRetryFailed}},
+		{[]string{"DEFLATELAB_SOMETHING=1"}, []string{`DEFLATELAB_SOMETHING="1": unknown variable;`}},
+		{[]string{"DEFLATELAB_PROFILE=huge"}, []string{"unknown profile"}},
+		{[]string{"DEFLATELAB_ZLIBNG=2.2.4"}, []string{EnvZlibNG, "2.2.5 (zlib-ng 2.2.5 (.NET 10 and later))", "2.2.2"}},
+		{[]string{"DEFLATELAB_ZLIBNG=/work/zlibng/2.2.2"}, []string{"ZLIBNG_DIR"}},
+		{[]string{"DEFLATELAB_REPLICA=3/2"}, []string{EnvReplica, "1 <= I <= K <= 16"}},
+		{[]string{"DEFLATELAB_REPLICA=1/17"}, []string{EnvReplica}},
+		{[]string{"DEFLATELAB_REPLICAS=0"}, []string{EnvReplicas, "1..16"}},
+		{[]string{"DEFLATELAB_REPLICAS=2", "DEFLATELAB_REPLICA=1/2"}, []string{"set one"}},
+		{[]string{"DEFLATELAB_RESUME=results/r", "DEFLATELAB_REPLICAS=2"}, []string{"continues one run"}},
+		{[]string{"DEFLATELAB_RESUME=results/r", "DEFLATELAB_ZLIBNG=2.2.2"}, []string{EnvZlibNG}},
+	} {
+		_, err := FromEnviron(tt.env)
+		if tt.wantErr == nil {
+			if err != nil {
+				t.Errorf("%q: %v", tt.env, err)
+			}
+			continue
+		}
+		var ue *UsageError
+		if !errors.As(err, &ue) {
+			t.Errorf("%q: %v, want a UsageError", tt.env, err)
+			continue
+		}
+		for _, w := range tt.wantErr {
+			if !strings.Contains(err.Error(), w) {
+				t.Errorf("%q: %v, want it to say %q", tt.env, err, w)
+			}
+		}
+	}
+	o, err := FromEnviron([]string{"DEFLATELAB_ZLIBNG=2.2.2", "DEFLATELAB_REPLICA=2/3", "DEFLATELAB_PROFILE=smoke"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	args := strings.Join(o.BenchArgs("out"), " ")
+	if !strings.Contains(args, "-zlibng 2.2.2") || !strings.Contains(args, "-replica 2/3") {
+		t.Errorf("BenchArgs = %s, want -zlibng 2.2.2 and -replica 2/3", args)
+	}
+	if dir := o.RunDir("linux", "amd64", time.Date(2026, 12, 1, 8, 0, 0, 0, time.UTC)); !strings.HasSuffix(dir, "20261201-080000-linux-amd64-r2of3") {
+		t.Errorf("RunDir = %s, want lab bench -replica's name", dir)
+	}
+}
+
+// Exit gives a usage error exit status 2, any other error 1, and an interrupted target an error even
+// when its work returned nil.
+func TestExit(t *testing.T) {
+	status := func(err error) int {
+		if err == nil {
+			return 0
+		}
+		if e, ok := err.(interface{ ExitStatus() int }); ok {
+			return e.ExitStatus()
+		}
+		return -1
+	}
+	ctx := context.Background()
+	cancelled, cancel := context.WithCancel(ctx)
+	cancel()
+	for _, tt := range []struct {
+		ctx  context.Context
+		err  error
+		want int
+	}{
+		{ctx, nil, 0},
+		{ctx, errors.New("boom"), 1},
+		{ctx, &UsageError{errors.New("bad")}, 2},
+		{ctx, fmt.Errorf("bench: %w", &matrix.UsageError{Err: errors.New("bad flag")}), 2},
+		{cancelled, nil, 1},
+	} {
+		if got := status(Exit(tt.ctx, tt.err)); got != tt.want {
+			t.Errorf("Exit(%v) has status %d, want %d", tt.err, got, tt.want)
+		}
+	}
+}

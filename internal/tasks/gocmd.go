@@ -8,6 +8,8 @@ import (
 	"os"
 	"os/exec"
 	"strings"
+
+	"github.com/deflatelab/deflatelab/internal/lifeline"
 )
 
 // Streams are where a task's child processes and progress lines write.
@@ -19,10 +21,12 @@ type Streams struct {
 }
 
 // goCommand runs "go" from PATH (the toolchain go.mod selects, as GOTOOLCHAIN applies there too)
-// with extra environment entries. It echoes the command line first, so that a reader of the CI log
+// with extra environment entries. Cancelling ctx (Ctrl-C, SIGTERM to the target) stops the go command
+// and everything it started, "go test"'s test binaries included (lifeline.Group). It echoes the command line first, so that a reader of the CI log
 // can rerun exactly what failed; quiet, it prints the command and its output only if it fails.
 func goCommand(ctx context.Context, s Streams, env []string, args ...string) error {
 	cmd := exec.CommandContext(ctx, "go", args...)
+	lifeline.Group(cmd)
 	line := fmt.Sprintf("+ %s\n", strings.Join(append(env[:len(env):len(env)], append([]string{"go"}, args...)...), " "))
 	var buf bytes.Buffer
 	if s.Quiet {

@@ -24,7 +24,11 @@ type Main func(ctx context.Context, args []string, stdout, stderr io.Writer) err
 // o.Results, named for the start time and the platform as "lab bench" names it by default, so that runs never overwrite each other and
 // the per-platform directories of a GitHub run merge into one results/ without clashing.
 func (o Options) RunDir(goos, goarch string, start time.Time) string {
-	return filepath.Join(o.Results, start.UTC().Format("20060102-150405")+"-"+goos+"-"+goarch)
+	dir := filepath.Join(o.Results, start.UTC().Format("20060102-150405")+"-"+goos+"-"+goarch)
+	if o.Replica.Count != 0 {
+		dir += fmt.Sprintf("-r%dof%d", o.Replica.Index, o.Replica.Count) // as lab bench -replica names it
+	}
+	return dir
 }
 
 // BenchArgs are the "lab bench" flags that carry these options, writing into out; with o.Resume,
@@ -55,6 +59,12 @@ func (o Options) BenchArgs(out string) []string {
 	}
 	if o.Adaptive != nil {
 		args = append(args, "-adaptive="+strconv.FormatBool(*o.Adaptive))
+	}
+	if o.ZlibNG != "" {
+		args = append(args, "-zlibng", o.ZlibNG)
+	}
+	if o.Replica.Count != 0 {
+		args = append(args, "-replica", o.Replica.Flag())
 	}
 	return args
 }
@@ -126,9 +136,46 @@ func (o Options) newRunDir(root, goos, goarch string, start time.Time) (string, 
 	}
 }
 
+// BenchReplicas is Bench, or with o.Replicas > 1 that many replicas of the plan one after another (lab
+// bench -replica i/K, each its own run directory), merged into one folder by merge (lab merge) whose
+// report weighs each replica as a runner instance. It returns the merged folder. A replica that fails
+// stops the rest: the replicas finished so far stay on disk, and the error names them.
+func BenchReplicas(ctx context.Context, s Streams, o Options, goos, goarch string, bench, merge Main) (string, error) {
+	if o.Replicas <= 1 {
+		return Bench(ctx, s, o, goos, goarch, bench)
+	}
+	if merge == nil {
+		return "", usage(fmt.Errorf("%s=%d: this build has no lab merge to combine the replicas", EnvReplicas, o.Replicas))
+	}
+	start := time.Now()
+	var dirs []string
+	for i := 1; i <= o.Replicas; i++ {
+		r := o
+		r.Replicas, r.Replica = 0, Replica{i, o.Replicas}
+		dir, err := Bench(ctx, s, r, goos, goarch, bench)
+		if err != nil {
+			if len(dirs) > 0 {
+				err = fmt.Errorf("%w (replicas kept: %s)", err, strings.Join(dirs, ", "))
+			}
+			return dir, err
+		}
+		dirs = append(dirs, dir)
+	}
+	root, _ := o.ResultsDir()
+	out := filepath.Join(root, start.UTC().Format("20060102-150405")+"-"+goos+"-"+goarch+fmt.Sprintf("-merged%d", o.Replicas))
+	args := append([]string{"-out", out}, dirs...)
+	if !s.Quiet {
+		fmt.Fprintf(s.Stderr, "bench: lab merge %s\n", strings.Join(args, " "))
+	}
+	if err := merge(ctx, args, s.Stdout, s.Stderr); err != nil {
+		return out, fmt.Errorf("merge: %w (the replicas: %s)", err, strings.Join(dirs, ", "))
+	}
+	return out, nil
+}
+
 // BenchHere is the bench target: it checks the options against this machine, builds this
-// platform's hosts (cheap when they are up to date) and runs the bench.
-func BenchHere(ctx context.Context, s Streams, o Options, goos, goarch string, bench Main) (string, error) {
+// platform's hosts (cheap when they are up to date) and runs the bench (BenchReplicas).
+func BenchHere(ctx context.Context, s Streams, o Options, goos, goarch string, bench, merge Main) (string, error) {
 	o, err := o.Here(s.Stderr, goos, goarch)
 	if errors.Is(err, ErrNoBackendHere) {
 		return "", nil // said so in a notice: a platform of the workflow without the backends asked for
@@ -139,7 +186,7 @@ func BenchHere(ctx context.Context, s Streams, o Options, goos, goarch string, b
 	if err := BuildHosts(ctx, s, goos, goarch); err != nil {
 		return "", err
 	}
-	return Bench(ctx, s, o, goos, goarch, bench)
+	return BenchReplicas(ctx, s, o, goos, goarch, bench, merge)
 }
 
 // Steps are the functions the matrix target runs; the mage target passes the real ones.
@@ -147,16 +194,18 @@ type Steps struct {
 	Build    func(ctx context.Context, s Streams) error
 	Validate func(ctx context.Context, s Streams) error
 	Bench    Main
+	Merge    Main // lab merge, for DEFLATELAB_REPLICAS > 1
 	Report   Main
 }
 
 // LocalSteps are the matrix target's steps on this machine (goos/goarch): build its binaries only,
 // run the validation suites, then bench and report with the given entry points.
-func LocalSteps(goos, goarch string, bench, report Main) Steps {
+func LocalSteps(goos, goarch string, bench, merge, report Main) Steps {
 	return Steps{
 		Build:    func(ctx context.Context, s Streams) error { return Build(ctx, s, []string{goos + "/" + goarch}) },
 		Validate: func(ctx context.Context, s Streams) error { return Validate(ctx, s, goos, goarch) },
 		Bench:    bench,
+		Merge:    merge,
 		Report:   report,
 	}
 }
@@ -205,15 +254,19 @@ func Matrix(ctx context.Context, s Streams, o Options, goos, goarch string, step
 		return "", err
 	}
 	var dir string
-	err = p.run("bench, profile "+o.Profile, false, func() (string, error) {
+	name := "bench, profile " + o.Profile
+	if o.Replicas > 1 {
+		name += fmt.Sprintf(", %d replicas", o.Replicas)
+	}
+	err = p.run(name, false, func() (string, error) {
 		if p.live { // the bench draws its live line on the terminal itself, then prints its summary
 			var err error
-			dir, err = Bench(ctx, Streams{Stdout: io.Discard, Stderr: s.Stderr, Quiet: true}, o, goos, goarch, steps.Bench)
+			dir, err = BenchReplicas(ctx, Streams{Stdout: io.Discard, Stderr: s.Stderr, Quiet: true}, o, goos, goarch, steps.Bench, steps.Merge)
 			return "", err
 		}
 		var errBuf bytes.Buffer
 		var err error
-		dir, err = Bench(ctx, Streams{Stdout: io.Discard, Stderr: &errBuf, Quiet: true}, o, goos, goarch, steps.Bench)
+		dir, err = BenchReplicas(ctx, Streams{Stdout: io.Discard, Stderr: &errBuf, Quiet: true}, o, goos, goarch, steps.Bench, steps.Merge)
 		if err != nil {
 			p.Write(errBuf.Bytes())
 			return "", err

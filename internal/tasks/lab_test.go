@@ -296,3 +296,49 @@ func TestBenchRetryFailed(t *testing.T) {
 		t.Errorf("Bench = %q, %v, args %q; want lab bench -resume -out %s -retry-failed", out, err, got, dir)
 	}
 }
+
+// DEFLATELAB_REPLICAS=K runs K replicas of the plan one after another, each with lab bench -replica
+// i/K into its own run directory, then lab merge -out of them all; the merged folder is what the
+// report reads. One failing replica stops the rest and names those kept.
+func TestBenchReplicas(t *testing.T) {
+	t.Chdir(t.TempDir())
+	var benches [][]string
+	var merged []string
+	bench := func(_ context.Context, args []string, _, _ io.Writer) error {
+		benches = append(benches, args)
+		out := args[slices.Index(args, "-out")+1]
+		if strings.HasSuffix(out, "-r3of3") {
+			return errors.New("bench: replica 3 failed")
+		}
+		return os.WriteFile(filepath.Join(out, "run.json"), []byte("{}"), 0o644)
+	}
+	merge := func(_ context.Context, args []string, _, _ io.Writer) error { merged = args; return nil }
+	o := Options{Profile: "smoke", Results: "res", Replicas: 2}
+	dir, err := BenchReplicas(context.Background(), Streams{Stdout: io.Discard, Stderr: io.Discard}, o, "linux", "amd64", bench, merge)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(benches) != 2 {
+		t.Fatalf("%d benches, want 2: %q", len(benches), benches)
+	}
+	var outs []string
+	for i, args := range benches {
+		a := strings.Join(args, " ")
+		if want := fmt.Sprintf("-replica %d/2", i+1); !strings.Contains(a, want) {
+			t.Errorf("bench %d: %s, want %s", i+1, a, want)
+		}
+		outs = append(outs, args[slices.Index(args, "-out")+1])
+	}
+	if len(merged) != 4 || merged[0] != "-out" || merged[1] != dir || !slices.Equal(merged[2:], outs) || !strings.HasSuffix(dir, "-linux-amd64-merged2") {
+		t.Errorf("merge %q into %s; want -out %s and the replicas %q", merged, dir, dir, outs)
+	}
+	benches = nil
+	o.Replicas = 3
+	if _, err := BenchReplicas(context.Background(), Streams{Stdout: io.Discard, Stderr: io.Discard}, o, "linux", "amd64", bench, merge); err == nil ||
+		!strings.Contains(err.Error(), "replica 3 failed") || !strings.Contains(err.Error(), "replicas kept: ") {
+		t.Errorf("a failing third replica: %v, want its error and the two kept", err)
+	}
+	if _, err := BenchReplicas(context.Background(), Streams{Stdout: io.Discard, Stderr: io.Discard}, o, "linux", "amd64", bench, nil); err == nil {
+		t.Error("replicas without a merge: no error")
+	}
+}

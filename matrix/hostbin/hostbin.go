@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/deflatelab/deflatelab/internal/lifeline"
 	"github.com/deflatelab/deflatelab/matrix/host"
 	"github.com/deflatelab/deflatelab/variants"
 	_ "github.com/deflatelab/deflatelab/variants/all" // registers every variant, for Variants
@@ -70,6 +71,7 @@ func Build(ctx context.Context, goos, goarch, outDir string, variants []string, 
 	for _, v := range variants {
 		out := Path(dir, goos, v)
 		cmd := exec.CommandContext(ctx, "go", "build", "-tags", "variant_"+v, "-ldflags", ldflags, "-o", out, Package)
+		lifeline.Group(cmd) // a cancelled build stops the compiler and linker it started too
 		cmd.Env, cmd.Stdout, cmd.Stderr = env, stdout, stderr
 		if err := cmd.Run(); err != nil {
 			return fmt.Errorf("hostbin: building %s for %s/%s: %w", out, goos, goarch, err)
