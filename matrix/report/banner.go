@@ -108,7 +108,10 @@ func bannerLine(m *model) string {
 }
 
 // onRunLines reports whether a weak-evidence reason is said by the first page's run lines (writeRunLines).
-func onRunLines(reason string) bool { return strings.Contains(reasonHead(reason), " oversubscribed ") }
+func onRunLines(reason string) bool {
+	h := reasonHead(reason)
+	return strings.Contains(h, " oversubscribed ") || strings.HasSuffix(h, " rounds per cell")
+}
 
 // writeBannerFull lists every reason of the first page's banner in full.
 func writeBannerFull(w io.Writer, m *model) {

@@ -44,6 +44,9 @@ func writeRunLines(w io.Writer, m *model) {
 			r = fmt.Sprintf("%d to %d", lo, hi)
 		}
 		line1 += " · " + r + " rounds per cell"
+		if back, cells := m.backToBack(); cells > 0 && back == 0 {
+			line1 += ", interleaved across the run" // back to back is a warning, in the warnings line
+		}
 	}
 	line2 := []string{m.Date.UTC().Format("2006-01-02 15:04 UTC")}
 	if c := m.commits(); len(c) > 0 {
