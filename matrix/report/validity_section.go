@@ -59,10 +59,11 @@ func writeValidityChecks(w io.Writer, m *model) {
 		}
 		fmt.Fprintf(w, "- **Same treatment** (never ranked against each other; a pool evicts only when more states live than its "+
 			"capacity, and a cell's processes hold at most configurations x DOP):")
+		var parts []string
 		for _, k := range order {
-			fmt.Fprintf(w, " %s in %s;", k, strings.Join(groups[k], ", "))
+			parts = append(parts, fmt.Sprintf("%s in %s", k, strings.Join(groups[k], ", ")))
 		}
-		fmt.Fprintln(w)
+		fmt.Fprintf(w, " %s.\n", strings.Join(parts, "; "))
 	}
 	for _, h := range v.Harness {
 		if math.IsNaN(h.Share) {

@@ -3,7 +3,6 @@ package stats
 import (
 	"cmp"
 	"fmt"
-	"math/rand/v2"
 	"slices"
 	"strings"
 
@@ -13,10 +12,10 @@ import (
 // The designs a regime injection compares: the order in which a run's samples ran.
 const (
 	// Contiguous is the design before interleaving: every round of a cell, back to back, then the next
-	// cell (cells in the analysis' order).
+	// cell, in the plan's cell order.
 	Contiguous = "contiguous"
-	// Interleaved is round r of every cell before any cell's round r+1, the cells in a seeded random order
-	// per round (the runner's design from issue 27 on).
+	// Interleaved is round r of every cell before any cell's round r+1, the cells in the order
+	// matrix.Interleave.CellOrder draws for the round (the runner's design from issue 27 on).
 	Interleaved = "interleaved"
 )
 
@@ -45,9 +44,9 @@ type RegimeInjection struct {
 	Examples       []string
 }
 
-// InjectRegimes measures RegimeInjection for both designs and both regimes on samples (one run's: the
-// first run's samples are used), with starts window positions and seed for the interleaved order.
-func InjectRegimes(samples []matrix.Sample, starts int, seed uint64, opts Options) ([]RegimeInjection, error) {
+// InjectRegimes measures RegimeInjection for both designs and both regimes on samples of plan (one run's:
+// the first run's samples are used), with starts window positions and seed for the interleaved order.
+func InjectRegimes(plan matrix.Plan, samples []matrix.Sample, starts int, seed uint64, opts Options) ([]RegimeInjection, error) {
 	if starts < 1 {
 		return nil, fmt.Errorf("stats: regime injection: %d starts; want 1 or more", starts)
 	}
@@ -65,7 +64,7 @@ func InjectRegimes(samples []matrix.Sample, starts int, seed uint64, opts Option
 	want := verdictsOf(base)
 	var out []RegimeInjection
 	for _, design := range []string{Contiguous, Interleaved} {
-		order := runOrder(run, design, seed)
+		order := runOrder(plan.Cells(), run, design, seed)
 		for _, regime := range []string{MachineRegime, PooledRegime} {
 			res := RegimeInjection{Design: design, Regime: regime, Starts: starts, Comparisons: len(want)}
 			window := len(order) / 4
@@ -124,46 +123,30 @@ func verdictsOf(a *Analysis) map[string]Class {
 	return out
 }
 
-// runOrder puts one run's samples in the order design runs them: within a round of a cell by position.
-func runOrder(samples []matrix.Sample, design string, seed uint64) []matrix.Sample {
-	var cells []matrix.Cell
-	seen := map[matrix.Cell]bool{}
-	rounds := 0
-	for _, s := range samples {
-		if !seen[s.Cell] {
-			seen[s.Cell] = true
-			cells = append(cells, s.Cell)
-		}
-		rounds = max(rounds, s.Round+1)
-	}
-	slices.SortFunc(cells, func(a, b matrix.Cell) int {
-		if cellLess(a, b) {
-			return -1
-		}
-		if cellLess(b, a) {
-			return 1
-		}
-		return 0
-	})
-	// rank[r][cell] is the cell's place in round r.
-	rank := make([]map[matrix.Cell]int, rounds)
-	r := rand.New(rand.NewPCG(seed, 27))
-	for i := range rank {
-		rank[i] = map[matrix.Cell]int{}
-		for j, p := range r.Perm(len(cells)) {
-			rank[i][cells[p]] = j
-		}
-	}
-	cellIndex := map[matrix.Cell]int{}
+// runOrder puts one run's samples in the order design runs the plan's cells: within a round of a cell by
+// position.
+func runOrder(cells []matrix.Cell, samples []matrix.Sample, design string, seed uint64) []matrix.Sample {
+	index := map[matrix.Cell]int{}
 	for i, c := range cells {
-		cellIndex[c] = i
+		index[c] = i
+	}
+	il := matrix.Interleave{Seed: seed}
+	rank := map[int][]int{} // round -> each cell's place in it
+	place := func(round int, c matrix.Cell) int {
+		if rank[round] == nil {
+			rank[round] = make([]int, len(cells))
+			for p, i := range il.CellOrder(len(cells), round) {
+				rank[round][i] = p
+			}
+		}
+		return rank[round][index[c]]
 	}
 	out := slices.Clone(samples)
 	slices.SortStableFunc(out, func(a, b matrix.Sample) int {
 		if design == Interleaved {
-			return cmp.Or(cmp.Compare(a.Round, b.Round), cmp.Compare(rank[a.Round][a.Cell], rank[b.Round][b.Cell]), cmp.Compare(a.Position, b.Position))
+			return cmp.Or(cmp.Compare(a.Round, b.Round), cmp.Compare(place(a.Round, a.Cell), place(b.Round, b.Cell)), cmp.Compare(a.Position, b.Position))
 		}
-		return cmp.Or(cmp.Compare(cellIndex[a.Cell], cellIndex[b.Cell]), cmp.Compare(a.Round, b.Round), cmp.Compare(a.Position, b.Position))
+		return cmp.Or(cmp.Compare(index[a.Cell], index[b.Cell]), cmp.Compare(a.Round, b.Round), cmp.Compare(a.Position, b.Position))
 	})
 	return out
 }

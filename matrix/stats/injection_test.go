@@ -8,8 +8,8 @@ import (
 	"github.com/deflatelab/deflatelab/matrix"
 )
 
-// committedSamples reads the newest committed report's raw samples (the README's report).
-func committedSamples(t *testing.T) []matrix.Sample {
+// committedRun reads the newest committed report's raw samples and plan (the README's report).
+func committedRun(t *testing.T) (matrix.Plan, []matrix.Sample) {
 	t.Helper()
 	paths, _ := filepath.Glob(filepath.Join("..", "..", "reports", "*", "raw", "*", matrix.SamplesFile))
 	if len(paths) == 0 {
@@ -20,7 +20,11 @@ func committedSamples(t *testing.T) []matrix.Sample {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return samples
+	m, err := matrix.ReadManifest(filepath.Dir(paths[len(paths)-1]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m.Plan, samples
 }
 
 // TestRegimeInjection is issue 27's evidence (b): a 2x regime lasting a quarter of the committed run,
@@ -31,7 +35,8 @@ func TestRegimeInjection(t *testing.T) {
 	if testing.Short() {
 		t.Skip("reads the committed report's 23 MB of samples")
 	}
-	res, err := InjectRegimes(committedSamples(t), 8, 1, Options{})
+	plan, samples := committedRun(t)
+	res, err := InjectRegimes(plan, samples, 8, 1, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
