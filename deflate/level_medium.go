@@ -354,8 +354,8 @@ func mayFizzle(w unsafe.Pointer, current mediumMatch, next *packedMatch) bool {
 // zlib-ng's loop moves next one byte per step and checks four limits per step; the engine computes the
 // steps those limits allow first (most) and then counts equal bytes, one step per byte as zlib-ng does:
 // the same result. On the stream workload's periodic input the loop runs about 250 steps per match
-// (zlib-ng's too), and with a bounds check per byte and five counters it cost more than the rest of
-// deflate_medium together (BENCHMARKS.md).
+// (zlib-ng's too), and with bounds checks and five counters per byte it cost about as much as the rest
+// of deflate_medium together (BENCHMARKS.md).
 func (s *State) fizzleMatches(current mediumMatch, next *packedMatch) (mediumMatch, bool) {
 	n := next.unpack()
 	if current.length <= 1 || current.length > 1+n.matchStart || current.length > 1+n.strstart {

@@ -24,7 +24,7 @@ func TestValidityChecksSection(t *testing.T) {
 	out := b.String()
 	for _, want := range []string{"31 points wide at the median (widest 150", "**underpowered**", "libc fixed/8 warm",
 		"DOP 1: one operation's latency; DOP 4, 8 and 12: throughput under contention", "pooled/8, pooled/12 in libc fixed/1 cold",
-		"5% of the fastest operation, **above** the 1% limit", "elapsed time says slower (+30%) but its lifetime cost over 100 operations is -50% [-60, -40]: the wall clock"} {
+		"5.00% of the fastest operation, **above** the 1% limit", "elapsed time says slower (+30%) but its lifetime cost over 100 operations is -50% [-60, -40]: the wall clock"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("section lacks %q:\n%s", want, out)
 		}
