@@ -39,12 +39,12 @@ type Power struct {
 	AAWidth, AAMaxWidth float64
 	// AAWidth95 is the median width of the A/A intervals at 95%, before the family's adjustment: the
 	// noise of one comparison, whatever the family's size (infinite with fewer than 6 pairs).
-	AAWidth95 float64
-	AACells             int       // A/A elapsed-time comparisons with data on both sides
-	AAUnstable          []CellRef // A/A cells whose control or aa ran at two speeds
-	FamilyWidth         float64   // median width over the whole elapsed-time family; NaN without one
-	Basis               string
-	Underpowered        bool
+	AAWidth95    float64
+	AACells      int       // A/A elapsed-time comparisons with data on both sides
+	AAUnstable   []CellRef // A/A cells whose control or aa ran at two speeds
+	FamilyWidth  float64   // median width over the whole elapsed-time family; NaN without one
+	Basis        string
+	Underpowered bool
 }
 
 // Width is the width the gate reads: the A/A median when the run has the A/A control, else the family's.
