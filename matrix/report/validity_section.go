@@ -23,8 +23,8 @@ func writeValidityChecks(w io.Writer, m *model) {
 	switch p.Basis {
 	case "aa":
 		fmt.Fprintf(w, "- **Power:** the A/A control's adjusted elapsed-time intervals are %s points wide at the median (widest %s, "+
-			"%s cells), against a limit of %s points (%s times the ±%s equivalence margin): %s.", pctNum(p.AAWidth), pctNum(p.AAMaxWidth),
-			fmt.Sprint(p.AACells), pctNum(p.Limit()), pctNum(p.Multiple), pctNum(p.Margin*100)+"%", powerWord(p))
+			"%s cells; %s at 95%%), against a limit of %s points (%s times the ±%s equivalence margin): %s.", pctNum(p.AAWidth), pctNum(p.AAMaxWidth),
+			fmt.Sprint(p.AACells), pctNum(p.AAWidth95), pctNum(p.Limit()), pctNum(p.Multiple), pctNum(p.Margin*100)+"%", powerWord(p))
 		if len(p.AAUnstable) > 0 {
 			var cells []string
 			for _, c := range p.AAUnstable {
