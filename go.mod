@@ -16,6 +16,9 @@ tool (
 )
 
 require (
+	// Student's t distribution for the random-effects combination of runner instances (matrix/stats:
+	// Hartung-Knapp intervals); already in the build through golang.org/x/perf.
+	github.com/aclements/go-moremath v0.0.0-20210112150236-f10218a38794
 	// A second, independent inflater for the engine's round-trip tests, and the Go baseline in benchmarks.
 	github.com/klauspost/compress v1.20.4
 	// magefile.go's mg/sh helpers (targets, namespaces, dependencies), and mage itself (internal/mage).
@@ -35,7 +38,6 @@ require (
 	codeberg.org/go-latex/latex v0.2.0 // indirect
 	codeberg.org/go-pdf/fpdf v0.11.1 // indirect
 	git.sr.ht/~sbinet/gg v0.7.0 // indirect
-	github.com/aclements/go-moremath v0.0.0-20210112150236-f10218a38794 // indirect
 	github.com/ajstarks/svgo v0.0.0-20211024235047-1546f124cd8b // indirect
 	github.com/bmatcuk/doublestar/v4 v4.10.0 // indirect
 	github.com/clipperhouse/uax29/v2 v2.7.0 // indirect

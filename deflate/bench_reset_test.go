@@ -10,19 +10,21 @@ import (
 
 // resetCompressImpl is one implementation of BenchmarkResetCompress's operation: reset a reused
 // state, then compress the whole payload with Finish into a buffer large enough for it. open returns
-// the operation (returning the compressed size) and a release.
+// the operation (returning the compressed size) and a release. serves reports whether it writes a
+// generation's bytes (zlib-ng: only the linked build's).
 type resetCompressImpl struct {
-	name string
-	open func(b *testing.B, level int, data []byte) (op func() int, release func())
+	name   string
+	serves func(Generation) bool
+	open   func(b *testing.B, cfg Config, data []byte) (op func() int, release func())
 }
 
-// resetCompressImpls lists the engine; the zlibng-tagged build adds zlib-ng itself, so both run in
-// the same binary, interleaved by -count.
-var resetCompressImpls = []resetCompressImpl{{"engine", openEngineResetCompress}}
+// resetCompressImpls lists the engine, under every generation; the zlibng-tagged build adds zlib-ng
+// itself, so both run in the same binary, interleaved by -count.
+var resetCompressImpls = []resetCompressImpl{{"engine", everyGeneration, openEngineResetCompress}}
 
-func openEngineResetCompress(b *testing.B, level int, data []byte) (func() int, func()) {
-	cfg := DefaultConfig()
-	cfg.Level = level
+func everyGeneration(Generation) bool { return true }
+
+func openEngineResetCompress(b *testing.B, cfg Config, data []byte) (func() int, func()) {
 	s, err := New(cfg, GoHeap, Consolidated)
 	if err != nil {
 		b.Fatal(err)
@@ -60,27 +62,41 @@ func resetCompressInputs(b *testing.B) []corpusEntry {
 const resetCompressSize = 5000
 
 // BenchmarkResetCompress is the lab's per-operation work at .NET's settings (raw, windowBits 15,
-// memLevel 8): Reset of a reused state, then Deflate of 5,000 bytes with Finish, for every level and
-// input. It reports the compressed size as out-bytes and, on Linux, the CPU time of the benchmark's
-// thread per operation as cpu-ns/op: on a shared machine that is the steadier figure, as it leaves out
-// the time the thread waited for a CPU. The implementations of one level and input run one right after
-// the other, so a burst of load from elsewhere falls on both.
+// memLevel 8): Reset of a reused state, then Deflate of 5,000 bytes with Finish, for every generation,
+// level and input (zlib-ng only under the generation of the linked build). It reports the compressed
+// size as out-bytes and cpu-ns/op (measureOp). The implementations of one level and input run one right
+// after the other, so a burst of load from elsewhere falls on both.
 func BenchmarkResetCompress(b *testing.B) {
-	for _, in := range resetCompressInputs(b) {
-		for level := 1; level <= 9; level++ {
-			for _, impl := range resetCompressImpls {
-				b.Run(fmt.Sprintf("input=%s/level=%d/impl=%s", in.name, level, impl.name), func(b *testing.B) {
-					benchResetCompress(b, impl, level, in.data)
-				})
+	for _, gen := range Generations() {
+		for _, in := range resetCompressInputs(b) {
+			for level := 1; level <= 9; level++ {
+				cfg := DefaultConfig()
+				cfg.Level, cfg.Generation = level, gen
+				for _, impl := range resetCompressImpls {
+					if !impl.serves(gen) {
+						continue
+					}
+					b.Run(fmt.Sprintf("gen=%s/input=%s/level=%d/impl=%s", gen, in.name, level, impl.name), func(b *testing.B) {
+						benchResetCompress(b, impl, cfg, in.data)
+					})
+				}
 			}
 		}
 	}
 }
 
-func benchResetCompress(b *testing.B, impl resetCompressImpl, level int, data []byte) {
-	op, release := impl.open(b, level, data)
+func benchResetCompress(b *testing.B, impl resetCompressImpl, cfg Config, data []byte) {
+	op, release := impl.open(b, cfg, data)
 	defer release()
-	b.SetBytes(int64(len(data)))
+	measureOp(b, op, len(data))
+}
+
+// measureOp runs op, which compresses inBytes bytes and returns its output size, as the benchmark's
+// loop on a locked thread: it reports the output size as out-bytes and, on Linux, the CPU time of the
+// benchmark's thread per operation as cpu-ns/op (on a shared machine the steadier figure, as it leaves
+// out the time the thread waited for a CPU).
+func measureOp(b *testing.B, op func() int, inBytes int) {
+	b.SetBytes(int64(inBytes))
 	b.ReportAllocs()
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()

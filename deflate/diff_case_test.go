@@ -254,8 +254,9 @@ func goldenCases() []diffCase {
 		}
 	}
 	for level := 0; level <= 9; level++ {
-		cs = append(cs, diffCase{in: inputSpec{"payload", 42, 5000}, cfg: DefaultConfig(), flushes: "n", outCap: 1 << 16})
-		cs[len(cs)-1].cfg.Level = level
+		c := generationProbe() // the lab's payload; at level 6 the probe itself
+		c.cfg.Level = level
+		cs = append(cs, c)
 	}
 	big := func(kind string, size, level int, st Strategy, chunk int, flushes string) {
 		cs = append(cs, diffCase{
@@ -275,7 +276,11 @@ func goldenCases() []diffCase {
 	big("random", 2<<20, 5, DefaultStrategy, 0, "n")
 	big("runs", 2<<20, 6, RLE, 0, "n")
 	big("mixed", 2<<20, 0, DefaultStrategy, 70000, "ns")
-	return append(cs, reuseCases...)
+	big("periodic", 4<<20, 3, DefaultStrategy, 0, "n")
+	big("periodic", 4<<20, 4, DefaultStrategy, 0, "n")
+	big("periodic", 4<<20, 5, DefaultStrategy, 0, "n")
+	big("periodic", 4<<20, 6, DefaultStrategy, 0, "n")
+	return append(append(cs, reuseCases...), dotnetStreamCase())
 }
 
 // reuseCases are streams whose zlib-ng output differs from a fresh state's because of the stream the
@@ -290,6 +295,20 @@ var reuseCases = []diffCase{
 	{in: inputSpec{"payload", 2252087, 126}, cfg: Config{Level: 1, WindowBits: -12, MemLevel: 6, Strategy: Filtered}, flushes: "nsf", outCap: 65536,
 		prior: inputSpec{"mixed", 12126429, 59479}},
 }
+
+// dotnetStreamCase is zlib-ng #1935's workload as the lab's stream workload runs it, the calls .NET's
+// ZLibStream makes at CompressionLevel.Optimal (zlib framing, level -1, memLevel 8): 100 writes of the same
+// 1,000 bytes, one deflate(Z_NO_FLUSH) each into an 8,192-byte buffer, then Z_FINISH into it until the
+// stream ends.
+func dotnetStreamCase() diffCase {
+	return diffCase{
+		in:  inputSpec{"stream", 42, 100 * streamWriteSize},
+		cfg: Config{Level: -1, WindowBits: 15, MemLevel: 8}, chunk: streamWriteSize, flushes: "n", outCap: dotnetBufferSize,
+	}
+}
+
+// dotnetBufferSize is DeflateStream.DefaultBufferSize, the output buffer of every deflate call .NET makes.
+const dotnetBufferSize = 8192
 
 // caseKey is the golden file's key of a case.
 func caseKey(c diffCase) string { return strings.ReplaceAll(c.String(), " ", ",") }

@@ -20,8 +20,10 @@ func (in inputSpec) String() string {
 	return fmt.Sprintf("in=%s/seed=%d/size=%d", in.kind, in.seed, in.size)
 }
 
-// inputKinds are the kinds of data inputSpec generates: each exercises a different part of the matchers.
-var inputKinds = []string{"zeros", "random", "text", "binary", "mixed", "payload", "runs"}
+// inputKinds are the kinds of data inputSpec generates at random: each exercises a different part of the
+// matchers ("periodic": matches of 258 bytes, where zlib-ng 2.2.2 and 2.2.5 differ). "stream" (the
+// .NET stream workload's input) is generated too, but only for the cases that name it.
+var inputKinds = []string{"zeros", "random", "text", "binary", "mixed", "payload", "runs", "periodic"}
 
 // bytes generates the input.
 func (in inputSpec) bytes() []byte {
@@ -40,6 +42,10 @@ func (in inputSpec) bytes() []byte {
 		p = appendRuns(p, r, in.size)
 	case "payload":
 		p = labPayload(in.seed, in.size, 0.5)
+	case "periodic":
+		p = appendPeriodic(p, r, in.size)
+	case "stream":
+		p = appendRepeated(p, labPayload(in.seed, streamWriteSize, 1), in.size)
 	case "mixed":
 		for len(p) < in.size {
 			n := min(in.size-len(p), 1+int(math.Exp(r.Float64()*math.Log(40000))))
@@ -60,6 +66,32 @@ func (in inputSpec) bytes() []byte {
 		panic("inputSpec: unknown kind " + in.kind)
 	}
 	return p[:in.size]
+}
+
+// streamWriteSize is the bytes of each write of zlib-ng #1935's workload (the lab's stream workload): the
+// first 1,000 bytes of the lab's payload, all random.
+const streamWriteSize = 1000
+
+// appendRepeated appends n bytes of period repeated.
+func appendRepeated(p, period []byte, n int) []byte {
+	for end := len(p) + n; len(p) < end; {
+		p = append(p, period[:min(len(period), end-len(p))]...)
+	}
+	return p
+}
+
+// appendPeriodic appends n bytes of a random period of 1 to 4,096 bytes repeated; for half the seeds one
+// byte in about 1,000 is then replaced, so that long matches end at random places.
+func appendPeriodic(p []byte, r *rand.Rand, n int) []byte {
+	period := appendRandom(nil, r, 1+int(math.Exp(r.Float64()*math.Log(4096))))
+	start := len(p)
+	p = appendRepeated(p, period, n)
+	if r.IntN(2) == 0 {
+		for i := start + r.IntN(2000); i < len(p); i += 1 + r.IntN(2000) {
+			p[i] = byte(r.Uint32())
+		}
+	}
+	return p
 }
 
 func appendRandom(p []byte, r *rand.Rand, n int) []byte {

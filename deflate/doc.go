@@ -7,12 +7,15 @@
 // SplitHead: the 128 KiB head table in its own block) and in which order End frees them, so that
 // the lab's variants differ only in where the state lives, never in the compressor.
 //
-// The engine is zlib-ng 2.2.2's deflate in Go, byte for byte: its configuration_table (deflate_stored at
+// The engine is zlib-ng's deflate in Go, byte for byte, in two generations (Config.Generation): 2.2.5's,
+// the default (.NET 10 and later), and 2.2.2's (.NET 9's); they differ only in deflate_medium's
+// insert_match, at levels 3-6. Both have zlib-ng 2.2's configuration_table (deflate_stored at
 // level 0, deflate_quick at 1, deflate_fast at 2, deflate_medium at 3-6, deflate_slow at 7-9 with
 // longest_match_slow and the rolling hash at 9), deflate_rle and deflate_huff, fill_window with its
 // high-water zeroing, insert_string and the multiplicative hash of four bytes into 16 bits (so head
 // never depends on MemLevel), trees.c's block choice and zlib-ng's deflate() flush rules and framing.
-// The differential tests (build tag zlibng) and the golden digests in testdata hold it to that.
+// The differential tests (build tag zlibng) and the golden digests in testdata, one file per generation,
+// hold it to that.
 //
 // Output depends on the input, the Config and the sequence of Deflate calls (with their output space),
 // never on what the allocator's memory held. As zlib-ng's, it can depend on the stream a State ran
@@ -21,9 +24,10 @@
 // compresses the same whole input in one Finish call each time, as the lab's operations do, writes the
 // same bytes every time.
 //
-// Files: state.go (State, New, Reset, Copy, End), deflate.go (Deflate and the stream state machine),
-// writer.go (io.Writer front end), framing.go (zlib/gzip headers, trailers, checksums), window.go
-// (fill_window, slide_hash), insert_string*.go (the hashes), match*.go (longest_match, longest_match_slow),
+// Files: state.go (State, New, Reset, Copy, End), generation.go (Generation), deflate.go (Deflate and the
+// stream state machine), writer.go (io.Writer front end), framing.go (zlib/gzip headers, trailers,
+// checksums), adler32*.go (Adler-32), window.go (fill_window) and slide*.go (slide_hash; SSE2 on amd64,
+// as zlib-ng uses SIMD there), insert_string*.go (the hashes), match*.go (longest_match, longest_match_slow),
 // level_*.go (the compress functions),
 // block.go and bit_writer.go (block emission), huffman_code.go, tree_state.go and tables.go (trees).
 package deflate

@@ -44,6 +44,7 @@ func TestFlushDifferential(t *testing.T) {
 	if seed == 0 {
 		seed = uint64(time.Now().UnixNano())
 	}
+	gen := linkedGeneration(t)
 	t.Logf("seed %d (rerun with -diff.seed=%d)", seed, seed)
 	r := rand.New(rand.NewPCG(seed, 2))
 	letters := "nnnpsfb"
@@ -71,5 +72,5 @@ func TestFlushDifferential(t *testing.T) {
 			identical++
 		}
 	}
-	t.Logf("%d of %d random cases with partial and block flushes byte-identical to zlib-ng %s", identical, n, zngVersion)
+	t.Logf("%d of %d random cases with partial and block flushes byte-identical to zlib-ng %s", identical, n, gen)
 }

@@ -6,9 +6,7 @@ import (
 )
 
 const (
-	zlibDeflated = 8     // CM = 8: deflate (RFC 1950 2.2)
-	adlerBase    = 65521 // largest prime below 2^16 (RFC 1950 8.2)
-	adlerNMax    = 5552  // bytes summed before the 32-bit sums could overflow (zlib's NMAX)
+	zlibDeflated = 8 // CM = 8: deflate (RFC 1950 2.2)
 )
 
 func initialChecksum(wrap int) uint32 {
@@ -74,23 +72,4 @@ func (s *State) updateChecksum(p []byte) {
 	case 2:
 		s.checksum = crc32.Update(s.checksum, crc32.IEEETable, p)
 	}
-}
-
-// adler32 continues an Adler-32 checksum (RFC 1950 8.2), summing up to adlerNMax bytes between modulo
-// reductions as zlib does.
-func adler32(adler uint32, p []byte) uint32 {
-	a, b := adler&0xffff, adler>>16
-	for len(p) > 0 {
-		n := min(len(p), adlerNMax)
-		q := p[:n]
-		p = p[n:]
-		// The sums stay below 2^32 for n <= adlerNMax, so one reduction per chunk suffices.
-		for _, c := range q {
-			a += uint32(c)
-			b += a
-		}
-		a %= adlerBase
-		b %= adlerBase
-	}
-	return b<<16 | a
 }

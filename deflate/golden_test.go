@@ -15,18 +15,21 @@ import (
 	"testing"
 )
 
-// update rewrites the golden digests from zlib-ng; only the zlibng-tagged build can (see testdata/README.md).
-var update = flag.Bool("update", false, "rewrite testdata/zlibng-golden.txt from the linked zlib-ng (needs -tags zlibng)")
+// update rewrites the golden digests of the linked zlib-ng's generation from it; only the zlibng-tagged
+// build can (see testdata/README.md).
+var update = flag.Bool("update", false, "rewrite testdata/zlibng-golden-<generation>.txt from the linked zlib-ng (needs -tags zlibng)")
 
-const goldenPath = "testdata/zlibng-golden.txt"
+// goldenPath is the golden file of generation g: one file per generation, the same cases in each.
+func goldenPath(g Generation) string { return "testdata/zlibng-golden-" + g.String() + ".txt" }
 
 // goldenOSPrefix starts the golden file's line that pins the gzip header OS byte zlib-ng wrote: it
 // depends on the platform zlib-ng was built for (zutil.h: 3 on Unix, 10 on Windows), so the engine's
 // engine is run with Config.GzipOS pinned to it, and the test passes on every platform.
 const goldenOSPrefix = "# gzip-os "
 
-// golden is the parsed golden file.
+// golden is the parsed golden file of one generation.
 type golden struct {
+	path    string
 	os      byte
 	digests map[string]goldenDigest
 	order   []string
@@ -37,13 +40,23 @@ type goldenDigest struct {
 	n   int    // output length
 }
 
-func readGolden(t testing.TB) golden {
-	f, err := os.Open(goldenPath)
+// readGolden parses generation gen's golden file, failing t on any error.
+func readGolden(t testing.TB, gen Generation) golden {
+	g, err := parseGolden(goldenPath(gen))
 	if err != nil {
-		t.Fatalf("%v (regenerate it: see testdata/README.md)", err)
+		t.Fatal(err)
+	}
+	return g
+}
+
+// parseGolden parses one golden file.
+func parseGolden(path string) (golden, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return golden{}, fmt.Errorf("%w (regenerate it: see testdata/README.md)", err)
 	}
 	defer f.Close()
-	g := golden{digests: map[string]goldenDigest{}}
+	g := golden{path: path, digests: map[string]goldenDigest{}}
 	sc := bufio.NewScanner(f)
 	sc.Buffer(nil, 1<<20)
 	osSeen := false
@@ -52,7 +65,7 @@ func readGolden(t testing.TB) golden {
 		if v, ok := strings.CutPrefix(line, goldenOSPrefix); ok {
 			n, err := strconv.Atoi(v)
 			if err != nil || n < 0 || n > 255 {
-				t.Fatalf("%s: bad OS line %q", goldenPath, line)
+				return g, fmt.Errorf("%s: bad OS line %q", path, line)
 			}
 			g.os, osSeen = byte(n), true
 			continue
@@ -62,35 +75,36 @@ func readGolden(t testing.TB) golden {
 		}
 		fields := strings.Fields(line)
 		if len(fields) != 3 {
-			t.Fatalf("%s: line %q is not `sha256 length case`", goldenPath, line)
+			return g, fmt.Errorf("%s: line %q is not `sha256 length case`", path, line)
 		}
 		n, err := strconv.Atoi(fields[1])
 		if err != nil {
-			t.Fatalf("%s: line %q: length: %v", goldenPath, line, err)
+			return g, fmt.Errorf("%s: line %q: length: %w", path, line, err)
 		}
 		g.digests[fields[2]] = goldenDigest{fields[0], n}
 		g.order = append(g.order, fields[2])
 	}
 	if err := sc.Err(); err != nil {
-		t.Fatal(err)
+		return g, err
 	}
 	if !osSeen {
-		t.Fatalf("%s has no %q line", goldenPath, goldenOSPrefix)
+		return g, fmt.Errorf("%s has no %q line", path, goldenOSPrefix)
 	}
-	return g
+	return g, nil
 }
 
-// writeGolden writes digests of outs (one per case) made on a platform whose gzip OS byte is os.
-func writeGolden(t testing.TB, version string, os byte, cases []diffCase, outs [][]byte) {
+// writeGolden writes generation gen's golden file: digests of outs (one per case) made on a platform
+// whose gzip OS byte is os.
+func writeGolden(t testing.TB, gen Generation, os byte, cases []diffCase, outs [][]byte) {
 	var b strings.Builder
-	fmt.Fprintf(&b, "# SHA-256 and length of zlib-ng %s's output for every case of goldenCases (diff_case_test.go).\n", version)
-	b.WriteString("# Written by `go test -tags zlibng -run TestGoldenZlibng -update`; see README.md beside this file.\n")
+	fmt.Fprintf(&b, "# SHA-256 and length of the output of %s for every case of goldenCases (diff_case_test.go).\n", gen.Description())
+	fmt.Fprintf(&b, "# Written by `go test -tags zlibng -run TestGoldenZlibng -zlibng %s -update` with that build linked; see README.md beside this file.\n", gen)
 	fmt.Fprintf(&b, "%s%d\n", goldenOSPrefix, os)
 	for i, c := range cases {
 		sum := sha256.Sum256(outs[i])
 		fmt.Fprintf(&b, "%s %d %s\n", hex.EncodeToString(sum[:]), len(outs[i]), caseKey(c))
 	}
-	if err := writeFileAtomic(goldenPath, []byte(b.String())); err != nil {
+	if err := writeFileAtomic(goldenPath(gen), []byte(b.String())); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -110,26 +124,35 @@ func pinOS(c diffCase, out []byte, os byte) {
 	}
 }
 
-// TestGolden compresses the golden corpus with the engine and checks every output against zlib-ng's
-// digest: byte identity with zlib-ng 2.2.2 on a clone with no C library.
+// TestGolden compresses the golden corpus with the engine under each generation and checks every output
+// against that generation's zlib-ng digest: byte identity with zlib-ng 2.2.5 and 2.2.2 on a clone with
+// no C library.
 func TestGolden(t *testing.T) {
 	if *update {
 		t.Skip("-update: TestGoldenZlibng rewrites the file (build with -tags zlibng)")
 	}
-	g := readGolden(t)
+	for _, gen := range Generations() {
+		t.Run("zlibng="+gen.String(), func(t *testing.T) { checkGolden(t, gen) })
+	}
+}
+
+// checkGolden runs the golden corpus through the engine under gen against gen's file.
+func checkGolden(t *testing.T, gen Generation) {
+	g := readGolden(t, gen)
 	cases := goldenCases()
 	if len(g.digests) != len(cases) {
-		t.Errorf("%s has %d cases, goldenCases %d: regenerate it (testdata/README.md)", goldenPath, len(g.digests), len(cases))
+		t.Errorf("%s has %d cases, goldenCases %d: regenerate it (testdata/README.md)", g.path, len(g.digests), len(cases))
 	}
 	identical, failed := 0, 0
 	for _, c := range cases {
 		want, ok := g.digests[caseKey(c)]
 		if !ok {
-			t.Errorf("case %v is not in %s: regenerate it (testdata/README.md)", c, goldenPath)
+			t.Errorf("case %v is not in %s: regenerate it (testdata/README.md)", c, g.path)
 			continue
 		}
 		pinned := c
 		pinned.cfg.GzipOS = int(g.os)
+		pinned.cfg.Generation = gen
 		out, err := runEngine(pinned, pinned.in.bytes())
 		if err != nil {
 			t.Errorf("case %v: %v", c, err)
@@ -141,13 +164,42 @@ func TestGolden(t *testing.T) {
 			continue
 		}
 		if failed++; failed <= 20 {
-			t.Errorf("case %v: engine wrote %d bytes, zlib-ng %d, different bytes", c, len(out), want.n)
+			t.Errorf("case %v: engine wrote %d bytes, zlib-ng %s %d, different bytes", c, len(out), gen, want.n)
 		}
 	}
-	t.Logf("%d of %d golden cases byte-identical to zlib-ng", identical, len(cases))
+	t.Logf("%d of %d golden cases byte-identical to zlib-ng %s", identical, len(cases), gen)
 	if failed > 20 {
 		t.Errorf("... and %d more cases differ", failed-20)
 	}
+}
+
+// TestGoldenGenerationsDiffer checks what the generation probe relies on (linkedGeneration, in the
+// zlibng-tagged tests): the two golden files differ on the probe case, and only on cases the generations
+// can write differently (deflate_medium: levels 3-6, not huffman-only or RLE).
+func TestGoldenGenerationsDiffer(t *testing.T) {
+	g225, g222 := readGolden(t, ZlibNG225), readGolden(t, ZlibNG222)
+	if k := caseKey(generationProbe()); g225.digests[k] == g222.digests[k] {
+		t.Errorf("the probe case %s has the same digest in both golden files: it cannot tell the generations apart", k)
+	}
+	differ := 0
+	for _, c := range goldenCases() {
+		k := caseKey(c)
+		if g225.digests[k] == g222.digests[k] {
+			continue
+		}
+		differ++
+		if l := c.cfg.EffectiveLevel(); l < 3 || l > 6 || c.cfg.Strategy == HuffmanOnly || c.cfg.Strategy == RLE {
+			t.Errorf("case %v: the generations' digests differ, but only deflate_medium differs between them", c)
+		}
+	}
+	t.Logf("%d of %d golden cases differ between zlib-ng 2.2.5 and 2.2.2", differ, len(goldenCases()))
+}
+
+// generationProbe is the case that tells a zlib-ng build's generation from its output: the lab's payload
+// (5,000 bytes, the second half repeated English text: long matches) at level 6, where 2.2.2 and 2.2.5
+// write different bytes.
+func generationProbe() diffCase {
+	return diffCase{in: inputSpec{"payload", 42, 5000}, cfg: DefaultConfig(), flushes: "n", outCap: 1 << 16}
 }
 
 // TestReuseChangesOutput shows that a Reset state's output can depend on the stream before the Reset,

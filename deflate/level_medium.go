@@ -90,7 +90,7 @@ func (s *State) deflateMedium(flush Flush) blockState {
 			}
 		}
 
-		if str, n := insertSpan(current, s.lookahead); n > 0 {
+		if str, n := insertSpan(current, s.lookahead, s.mediumInsertMax); n > 0 {
 			s.insertString4(str, n) // zlib-ng's insert_match
 		}
 
@@ -158,10 +158,14 @@ func (s *State) mediumRunGreedy() (full bool) {
 				length = 1
 			}
 		}
-		// insert_match: the positions after the first, unless the match ends within wantMinMatch
-		// of the lookahead (insertSpan with orgstart == strstart).
+		// insert_match: the positions after the first (or, past insertMax, the last only), unless
+		// the match ends within wantMinMatch of the lookahead (insertSpan with orgstart == strstart).
 		if lookahead > length+wantMinMatch && length > 1 {
-			s.insertString4(strstart+1, length-1)
+			str, n := strstart+1, length-1
+			if length > s.mediumInsertMax { // read here: kept in a register across the loop, it cost 1.5%
+				str, n = strstart+length-1, 1
+			}
+			s.insertString4(str, n)
 		}
 		// emit_match
 		lookahead -= length
@@ -198,6 +202,7 @@ func (s *State) mediumRunLazy(next *packedMatch) (full bool) {
 	dBuf, lBuf := s.dBuf[:symEnd], s.lBuf[:symEnd]
 	lt, dt := &s.trees.dynLtree, &s.trees.dynDtree
 	lookAheadEnd := len(s.window) - minLookahead
+	insertMax := s.mediumInsertMax
 	for lookahead >= minLookahead && symNext < symEnd {
 		var current mediumMatch
 		if next[pmLength] > 0 {
@@ -220,7 +225,7 @@ func (s *State) mediumRunLazy(next *packedMatch) (full bool) {
 			}
 		}
 
-		if str, n := insertSpan(current, lookahead); n > 0 {
+		if str, n := insertSpan(current, lookahead, insertMax); n > 0 {
 			s.insertString4(str, n) // zlib-ng's insert_match
 		}
 
@@ -301,20 +306,36 @@ func (s *State) emitLiterals(str, n int) bool {
 // insertSpan returns the first position and the number of positions that zlib-ng's insert_match
 // inserts into the hash table for m with lookahead bytes ahead (n == 0: none): those after m's first
 // (which is in the table already) from orgstart on, and none when m ends within wantMinMatch of the
-// lookahead, or is a short match that ends before orgstart. insert_match's other case (a match that
-// starts at or after orgstart and ends before it) cannot occur. A function of its own, without the
-// insertion, so that it inlines and deflateMedium's loop keeps its values in registers.
-func insertSpan(m mediumMatch, lookahead int) (str, n int) {
+// lookahead, or is a short match that ends before orgstart. A match longer than insertMax
+// (mediumInsertLimit: 2.2.5 only) inserts only its last position instead. insert_match's other case (a
+// match that starts at or after orgstart and ends before it) cannot occur. A function of its own,
+// without the insertion, so that it inlines and deflateMedium's loop keeps its values in registers.
+func insertSpan(m mediumMatch, lookahead, insertMax int) (str, n int) {
 	str, n = m.strstart+1, m.length-1
 	switch {
 	case lookahead <= m.length+wantMinMatch || n <= 0:
 		return 0, 0
+	case m.length > insertMax:
+		return m.strstart + m.length - 1, 1
 	case str >= m.orgstart:
 		return str, n
 	case n >= wantMinMatch-1 && m.orgstart < str+n:
 		return m.orgstart, str + n - m.orgstart
 	}
 	return 0, 0
+}
+
+// mediumInsertLimit is the longest match whose inner positions deflate_medium's insert_match inserts,
+// per generation. zlib-ng 2.2.2 inserts every one (commit 322753f3 removed the limit): maxMatch, which
+// no match exceeds. 2.2.5 (PR #1938, the limit restored) inserts them only for a match of at most 16 x
+// max_insert_length (max_lazy_match, 96..256 at levels 3-6) and otherwise only the match's last
+// position, so a long repeat costs it a few insertions per 258 bytes, not 257. A per-stream value, so
+// the run loops take no branch on the generation: 2.2.2's limit is never exceeded.
+func mediumInsertLimit(g Generation, maxLazy int) int {
+	if g == ZlibNG222 {
+		return maxMatch
+	}
+	return 16 * maxLazy
 }
 
 // mayFizzle is fizzleMatches' first tests, small enough to inline: false when fizzleMatches would
@@ -329,6 +350,12 @@ func mayFizzle(w unsafe.Pointer, current mediumMatch, next *packedMatch) bool {
 // fizzleMatches moves next back over the end of current while the bytes before both of next's ends
 // agree, and keeps the result only if current shrinks to at most one literal (zlib-ng's
 // fizzle_matches): then it updates next and returns the new current match and true.
+//
+// zlib-ng's loop moves next one byte per step and checks four limits per step; the engine computes the
+// steps those limits allow first (most) and then counts equal bytes, one step per byte as zlib-ng does:
+// the same result. On the stream workload's periodic input the loop runs about 250 steps per match
+// (zlib-ng's too), and with bounds checks and five counters per byte it cost about as much as the rest
+// of deflate_medium together (BENCHMARKS.md).
 func (s *State) fizzleMatches(current mediumMatch, next *packedMatch) (mediumMatch, bool) {
 	n := next.unpack()
 	if current.length <= 1 || current.length > 1+n.matchStart || current.length > 1+n.strstart {
@@ -338,25 +365,25 @@ func (s *State) fizzleMatches(current mediumMatch, next *packedMatch) (mediumMat
 	if window[n.matchStart-current.length+1] != window[n.strstart-current.length+1] {
 		return current, false
 	}
-	c := current
 	limit := 0
 	if n.strstart > s.maxDist {
 		limit = n.strstart - s.maxDist
 	}
+	// zlib-ng stops before a step that would leave current shorter than 0, next at or before limit,
+	// next 256 or more long, or next's source at or before 1.
+	most := min(current.length, n.strstart-limit, 256-n.length, n.matchStart-1)
+	// Every byte read is in the window: n.matchStart-most >= 1 and n.strstart-most >= limit >= 0.
+	w := s.windowPtr()
+	m, o := unsafe.Add(w, n.matchStart-1), unsafe.Add(w, n.strstart-1)
 	changed := 0
-	for window[n.matchStart-1] == window[n.strstart-1] {
-		if c.length < 1 || n.strstart <= limit || n.length >= 256 || n.matchStart <= 1 {
-			break
-		}
-		n.strstart--
-		n.matchStart--
-		n.length++
-		c.length--
+	for changed < most && *(*byte)(unsafe.Add(m, -changed)) == *(*byte)(unsafe.Add(o, -changed)) {
 		changed++
 	}
-	if changed == 0 || c.length > 1 || n.length == 2 {
+	c := current
+	c.length -= changed
+	if changed == 0 || c.length > 1 || n.length+changed == 2 {
 		return current, false
 	}
-	*next = packedMatch{pmMatchStart: uint16(n.matchStart), pmLength: uint16(n.length), pmStrstart: uint16(n.strstart), pmOrgstart: uint16(n.orgstart + 1)}
+	*next = packedMatch{pmMatchStart: uint16(n.matchStart - changed), pmLength: uint16(n.length + changed), pmStrstart: uint16(n.strstart - changed), pmOrgstart: uint16(n.orgstart + 1)}
 	return c, true
 }

@@ -74,10 +74,11 @@ type streamState struct {
 	rollHash       bool   // level 9's rolling hash replaces the multiplicative one (chain > 1024)
 	insH           uint32 // the rolling hash's state
 
-	maxChainLength int
-	maxLazyMatch   int // lazy levels: no lazy search beyond this; greedy levels: max_insert_length
-	goodMatch      int
-	niceMatch      int
+	maxChainLength  int
+	maxLazyMatch    int // lazy levels: no lazy search beyond this; greedy levels: max_insert_length
+	mediumInsertMax int // deflate_medium inserts a match's inner positions only up to this length (mediumInsertLimit)
+	goodMatch       int
+	niceMatch       int
 
 	pendStart int // next pending byte to hand to the caller
 	pendEnd   int // end of the pending output
@@ -224,6 +225,7 @@ func (s *State) reset() {
 	c := configTable[ss.level]
 	ss.maxLazyMatch, ss.goodMatch, ss.niceMatch, ss.maxChainLength = c.lazy, c.good, c.nice, c.chain
 	ss.rollHash = c.chain > 1024
+	ss.mediumInsertMax = mediumInsertLimit(s.cfg.Generation, c.lazy)
 	ss.strstart, ss.blockStart, ss.lookahead, ss.insert = 0, 0, 0, 0
 	ss.matchStart, ss.prevMatch = 0, 0
 	ss.matchLength, ss.prevLength = minMatch-1, 0 // zlib-ng's lm_init: prev_length 0

@@ -337,22 +337,32 @@ func TestBadUse(t *testing.T) {
 	}
 }
 
-// TestSlideLinks compares the four-lane slide with zlib's one-entry rule on every value.
+// TestSlideLinks compares the platform's slide and the four-lane one with zlib's one-entry rule on
+// every value an entry can hold (below 2*wsize; the platform's, saturating, on every 16-bit value).
 func TestSlideLinks(t *testing.T) {
-	for wbits := 9; wbits <= 15; wbits++ {
-		w := 1 << wbits
-		links := make([]uint16, 2*w)
-		for i := range links {
-			links[i] = uint16(i)
-		}
-		slideLinks(links, wbits)
-		for i, got := range links {
-			want := 0
-			if i >= w {
-				want = i - w
+	for _, impl := range []struct {
+		name  string
+		slide func([]uint16, int)
+		max   func(w int) int // entries hold 0..max-1
+	}{
+		{"platform", slideLinks, func(w int) int { return 2 * w }},
+		{"words", slideLinksWords, func(w int) int { return 2 * w }},
+	} {
+		for wbits := 9; wbits <= 15; wbits++ {
+			w := 1 << wbits
+			links := make([]uint16, impl.max(w))
+			for i := range links {
+				links[i] = uint16(i)
 			}
-			if int(got) != want {
-				t.Fatalf("wbits %d: entry %d slid to %d, want %d", wbits, i, got, want)
+			impl.slide(links, wbits)
+			for i, got := range links {
+				want := 0
+				if i >= w {
+					want = i - w
+				}
+				if int(got) != want {
+					t.Fatalf("%s, wbits %d: entry %d slid to %d, want %d", impl.name, wbits, i, got, want)
+				}
 			}
 		}
 	}
@@ -386,5 +396,18 @@ func TestFaultyLayoutIsAnError(t *testing.T) {
 		if s, err := New(DefaultConfig(), a, l); err == nil || s != nil || a.allocs != 0 {
 			t.Errorf("%s: New returned %v, %v after %d allocations", l.name, s, err, a.allocs)
 		}
+	}
+}
+
+// BenchmarkSlideHash is one slide of a 32 KiB window's head and prev (98,304 entries), which zlib-ng
+// does with slide_hash_avx2 and the engine with slideLinks.
+func BenchmarkSlideHash(b *testing.B) {
+	s, err := New(DefaultConfig(), GoHeap, Consolidated)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.End()
+	for b.Loop() {
+		s.slideHash()
 	}
 }

@@ -92,23 +92,10 @@ func (s *State) readBuf(buf []byte) int {
 // slideHash moves every hash head and chain link down by wsize; links that would fall before the
 // window become 0, the end of a chain (zlib's slide_hash).
 //
-// Every entry is below 2*wsize, so m >= wsize exactly when bit wbits is set, and then m - wsize is
-// m with that bit cleared. slideLinks applies that to four entries per 64-bit word.
+// slideLinks (slide.go) does it many entries at a time.
 func (s *State) slideHash() {
 	slideLinks(s.head[:], s.wbits)
 	slideLinks(s.prev, s.wbits)
-}
-
-// slideLinks slides a table of uint16 positions whose length is a multiple of 4 and whose start is
-// 8-byte aligned (every region starts 64-byte aligned).
-func slideLinks(links []uint16, wbits int) {
-	words := unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(links))), len(links)/4)
-	const lanes = 0x0001_0001_0001_0001
-	keep := uint64(1<<wbits-1) * lanes // the bits below wbits in every lane
-	for i, w := range words {
-		set := (w >> wbits) & lanes // 1 in each lane whose entry is >= wsize
-		words[i] = w & keep & (set * 0xffff)
-	}
 }
 
 // refill tops up the window for a compress function that wants at least want bytes of lookahead, and

@@ -27,10 +27,12 @@ var (
 	diffPrior = flag.Bool("diff.prior", false, "give every TestDifferential case a prior stream on the same state")
 )
 
+// zngVersion is the version both reference builds report: the 2.2.5 reference is zlib-ng 2.2.2 with PR
+// #1938's reverts, so the generation is told by -zlibng and linkedGeneration instead.
 const zngVersion = "2.2.2"
 
 func init() {
-	resetCompressImpls = append([]resetCompressImpl{{"zlibng", openZngResetCompress}}, resetCompressImpls...)
+	resetCompressImpls = append([]resetCompressImpl{{"zlibng", isLinkedGeneration, openZngResetCompress}}, resetCompressImpls...)
 }
 
 // zngStepper drives a zlib-ng stream.
@@ -72,7 +74,10 @@ func runZngCalls(c diffCase, data []byte) ([]byte, int, error) {
 // the number of calls (the call that ends the stream, Finished against Z_STREAM_END). sameTokens
 // reports that the outputs differ only in their Huffman codes or framing, not in blocks, literals and
 // matches.
+//
+// The engine runs under the linked build's generation (linkedGeneration, which the caller has checked).
 func compareCase(c diffCase, data []byte) (diff string, sameTokens bool, err error) {
+	c.cfg.Generation = linkedGen
 	want, wantCalls, err := runZngCalls(c, data)
 	if err != nil {
 		return "", false, fmt.Errorf("zlib-ng: %w", err)
@@ -97,8 +102,9 @@ func compareCase(c diffCase, data []byte) (diff string, sameTokens bool, err err
 
 func TestZlibngVersion(t *testing.T) {
 	if v := zng.Version(); v != zngVersion {
-		t.Fatalf("linked zlib-ng is %s, the reference is %s (DEFLATELAB_ZLIBNG must name a %s build)", v, zngVersion, zngVersion)
+		t.Fatalf("linked zlib-ng is %s, the reference is %s (ZLIBNG_DIR must name a %s build)", v, zngVersion, zngVersion)
 	}
+	t.Logf("the linked zlib-ng (it reports version %s) writes %s's bytes", zngVersion, linkedGeneration(t))
 }
 
 // TestDifferential compares the engine with zlib-ng over random cases it has never seen: a new seed each
@@ -108,6 +114,7 @@ func TestDifferential(t *testing.T) {
 	if seed == 0 {
 		seed = uint64(time.Now().UnixNano())
 	}
+	gen := linkedGeneration(t)
 	t.Logf("seed %d (rerun with -diff.seed=%d)", seed, seed)
 	r := rand.New(rand.NewPCG(seed, 1))
 	n, identical, sameTokens, failed := *diffCases, 0, 0, 0
@@ -142,11 +149,12 @@ func TestDifferential(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d of %d random cases identical to zlib-ng %s in bytes and in the call that ends the stream (%d with the same blocks, literals and matches)", identical, n, zngVersion, sameTokens)
+	t.Logf("%d of %d random cases identical to zlib-ng %s in bytes and in the call that ends the stream (%d with the same blocks, literals and matches)", identical, n, gen, sameTokens)
 }
 
 // FuzzDifferential compares the engine with zlib-ng for fuzzed input, configuration and call sequence.
 func FuzzDifferential(f *testing.F) {
+	linkedGeneration(f)
 	f.Add([]byte("hello, hello, hello deflate"), uint8(6), uint8(0), uint8(15), uint8(8), uint8(0), uint16(0), uint16(0), uint8(0))
 	f.Add(labPayload(42, 5000, 0.5), uint8(1), uint8(0), uint8(15), uint8(8), uint8(0), uint16(700), uint16(100), uint8(3))
 	f.Add(bytes.Repeat([]byte{0}, 1000), uint8(9), uint8(1), uint8(12), uint8(9), uint8(2), uint16(3), uint16(1), uint8(1))
@@ -189,6 +197,7 @@ func TestGoldenZlibng(t *testing.T) {
 	if zng.Version() != zngVersion {
 		t.Fatalf("linked zlib-ng is %s, not %s", zng.Version(), zngVersion)
 	}
+	gen := linkedGeneration(t)
 	cases := goldenCases()
 	outs := make([][]byte, len(cases))
 	var os byte
@@ -203,17 +212,17 @@ func TestGoldenZlibng(t *testing.T) {
 		outs[i] = out
 	}
 	if *update {
-		writeGolden(t, zng.Version(), os, cases, outs)
-		t.Logf("wrote %d digests to %s (gzip OS byte %d)", len(cases), goldenPath, os)
+		writeGolden(t, gen, os, cases, outs)
+		t.Logf("wrote %d digests to %s (gzip OS byte %d)", len(cases), goldenPath(gen), os)
 		return
 	}
-	g := readGolden(t)
+	g := readGolden(t, gen)
 	for i, c := range cases {
 		pinOS(c, outs[i], g.os)
 		var b strings.Builder
 		writeDigest(&b, outs[i])
 		if d := g.digests[caseKey(c)]; d.sum != b.String() || d.n != len(outs[i]) {
-			t.Errorf("case %v: zlib-ng's output does not match %s: regenerate with -update", c, goldenPath)
+			t.Errorf("case %v: zlib-ng's output does not match %s: regenerate with -update", c, g.path)
 		}
 	}
 }
@@ -247,9 +256,16 @@ func TestConfigAcceptance(t *testing.T) {
 	}
 }
 
-func openZngResetCompress(b *testing.B, level int, data []byte) (func() int, func()) {
-	cfg := DefaultConfig()
-	z, err := zng.New(level, cfg.WindowBits, cfg.MemLevel, int(cfg.Strategy))
+// isLinkedGeneration reports whether g is the linked build's generation (the flag's, before the probe
+// has run: openZngResetCompress runs it).
+func isLinkedGeneration(g Generation) bool {
+	stated, err := ParseGeneration(*zngGenFlag)
+	return err != nil || g == stated // a bad flag: the benchmark opens and fails with the probe's error
+}
+
+func openZngResetCompress(b *testing.B, cfg Config, data []byte) (func() int, func()) {
+	linkedGeneration(b)
+	z, err := zng.New(cfg.Level, cfg.WindowBits, cfg.MemLevel, int(cfg.Strategy))
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -50,9 +50,30 @@ func TestInterleavedRounds(t *testing.T) {
 	if len(sp) != 1 || !sp[0].ByTime || sp[0].Contiguous != 0 || len(sp[0].Cells) != 4 {
 		t.Fatalf("spread %+v: want one run, by time, no contiguous cell of 4", sp)
 	}
-	// 3 rounds of 4 cells: a cell spans at least its middle round whole and a variant's turn on each side.
-	if sp[0].Min < 0.4 || sp[0].Median < sp[0].Min {
-		t.Errorf("cells span %.2f (smallest) to median %.2f of the run; want at least 0.4", sp[0].Min, sp[0].Median)
+	// 3 rounds of 4 cells: in the run's order a cell spans at least the middle round whole and its own
+	// turn on each side, 6 of 12 cell-rounds; in time, at least the middle round's span.
+	unTimed := slices.Clone(samples)
+	for i := range unTimed {
+		unTimed[i].Start = time.Time{}
+	}
+	if byOrder := Spread(unTimed)[0]; byOrder.Min < 0.5 {
+		t.Errorf("by order, cells span %.2f (smallest) of the run; want at least 0.5", byOrder.Min)
+	}
+	var midStart, midEnd time.Time
+	for _, s := range samples {
+		if s.Round == 1 {
+			if midStart.IsZero() || s.Start.Before(midStart) {
+				midStart = s.Start
+			}
+			if e := s.Start.Add(time.Duration(s.WallNs)); e.After(midEnd) {
+				midEnd = e
+			}
+		}
+	}
+	for _, c := range m.Cells {
+		if c.Start.After(midStart) || c.End.Before(midEnd) {
+			t.Errorf("%v spans %v..%v, not the middle round's %v..%v", c.Cell, c.Start, c.End, midStart, midEnd)
+		}
 	}
 	for _, c := range m.Cells {
 		if c.Start.IsZero() || !c.End.After(c.Start) {

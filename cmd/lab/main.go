@@ -5,6 +5,7 @@
 //	lab report [flags]  render a report from results files (report.Main; lab report -h)
 //	lab replay [flags]  replay a fixed-design run under adaptive stopping, with an A/A simulation
 //	                    (report.ReplayMain; lab replay -h)
+//	lab aanull [flags]  the A/A label-swap null of results, per family (report.AANullMain; lab aanull -h)
 //
 // The mage targets call the same functions, so both ways in behave alike.
 package main

@@ -27,6 +27,7 @@ var commands = map[string]command{
 	"report": {report.Main, "render a report (markdown and SVG) from results files or directories"},
 	"merge":  {matrix.MergeMain, "merge results folders of one plan and build (replicas of several runner instances) into one"},
 	"replay": {report.ReplayMain, "replay a fixed-design run under adaptive stopping, and simulate A/A families from it"},
+	"aanull": {report.AANullMain, "measure the A/A label-swap null of results: what each family names as A/A differences"},
 }
 
 // Exit statuses, as the go command uses them.

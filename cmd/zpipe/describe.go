@@ -34,6 +34,7 @@ func describe(o options, stdout io.Writer) (err error) {
 	fmt.Fprintf(tw, "variant\t%s\n", o.variant)
 	fmt.Fprintf(tw, "backend\t%s\n", o.backend)
 	fmt.Fprintf(tw, "config\t%v (%v)\n", o.cfg, o.cfg.Format())
+	fmt.Fprintf(tw, "zlibng\t%s\n", o.cfg.Generation.Description())
 	fmt.Fprintf(tw, "split\t%v\n", n.SplitActive)
 	fmt.Fprintf(tw, "allocated\t%d blocks, %d bytes\n\n", n.NativeAllocs, n.NativeBytes)
 	fmt.Fprintln(tw, "block\tbytes requested")

@@ -13,6 +13,7 @@ func Example_describe() {
 	// variant    splitalloc
 	// backend    goheap
 	// config     level=6/wbits=-15/memlevel=8/strategy=default (raw)
+	// zlibng     zlib-ng 2.2.5 (.NET 10 and later)
 	// split      true
 	// allocated  2 blocks, 350399 bytes
 	//

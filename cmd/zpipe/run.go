@@ -65,13 +65,14 @@ func parse(args []string, stderr io.Writer) (options, error) {
 	fs.SetOutput(stderr)
 	def := deflate.DefaultConfig()
 	var o options
-	var strategy string
+	var strategy, generation string
 	fs.StringVar(&o.variant, "variant", "control", "variant: "+strings.Join(variants.Names(), ", "))
 	fs.StringVar(&o.backend, "backend", nativemem.Default(), "allocator backend: "+strings.Join(nativemem.Available(), ", "))
 	fs.IntVar(&o.cfg.Level, "level", def.Level, "compression level: -1 (default, 6) or 0..9")
 	fs.IntVar(&o.cfg.WindowBits, "wbits", def.WindowBits, "window bits: -9..-15 raw, 8..15 zlib, 25..31 gzip")
 	fs.IntVar(&o.cfg.MemLevel, "memlevel", def.MemLevel, "memory level: 1..9")
 	fs.StringVar(&strategy, "strategy", def.Strategy.String(), "strategy: "+strings.Join(strategyNames(), ", "))
+	fs.StringVar(&generation, "zlibng", def.Generation.String(), "zlib-ng generation whose bytes to write: "+generationHelp())
 	fs.BoolVar(&o.forceSplit, "force-split", false, "splitalloc only: use the split layout on every platform")
 	fs.BoolVar(&o.describe, "describe", false, "print the blocks and regions the variant allocates, instead of compressing")
 	fs.Usage = func() {
@@ -96,6 +97,11 @@ func parse(args []string, stderr io.Writer) (options, error) {
 		return o, usageError{fmt.Sprintf("-strategy %q is not one of: %s", strategy, strings.Join(strategyNames(), ", "))}
 	}
 	o.cfg.Strategy = s
+	g, err := deflate.ParseGeneration(generation)
+	if err != nil {
+		return o, usageError{fmt.Sprintf("-zlibng %q is not one of: %s", generation, strings.Join(generationNames(), ", "))}
+	}
+	o.cfg.Generation = g
 	if err := checkConfig(o.cfg); err != nil {
 		return o, err
 	}
@@ -127,6 +133,24 @@ func checkConfig(cfg deflate.Config) error {
 	return nil
 }
 
+// generationNames are the values -zlibng accepts, the default first.
+func generationNames() []string {
+	var names []string
+	for _, g := range deflate.Generations() {
+		names = append(names, g.String())
+	}
+	return names
+}
+
+// generationHelp lists each generation with the .NET versions it stands for.
+func generationHelp() string {
+	var help []string
+	for _, g := range deflate.Generations() {
+		help = append(help, g.String()+" = "+g.Description())
+	}
+	return strings.Join(help, "; ")
+}
+
 func strategyNames() []string {
 	var names []string
 	for _, s := range deflate.Strategies() {
@@ -151,6 +175,7 @@ writes gzip, which gunzip reads, and -wbits 15 zlib. For example:
   zpipe -wbits 31 < notes.txt > notes.txt.gz          gzip; "gunzip -k notes.txt.gz" gives notes.txt back
   zpipe -level 9 -wbits 15 < notes.txt > notes.zz     zlib at level 9
   zpipe -describe -variant splitalloc -force-split    the blocks and regions of the split layout
+  zpipe -zlibng 2.2.2 < notes.txt > notes.raw         zlib-ng 2.2.2's bytes (.NET 9); 2.2.5 is the default
 
 flags:
 `

@@ -51,6 +51,8 @@ func TestRunUsageErrors(t *testing.T) {
 		{[]string{"-memlevel", "0"}, []string{"-memlevel 0", "1..9"}},
 		{[]string{"-strategy", "greedy"}, []string{"-strategy", `"greedy"`, "default", "filtered", "huffman", "rle", "fixed"}},
 		{[]string{"-level", "six"}, []string{"-level", "six"}},
+		{[]string{"-zlibng", "2.2.1"}, []string{"-zlibng", `"2.2.1"`, "2.2.5", "2.2.2"}},
+		{[]string{"-zlibng", ""}, []string{"-zlibng", `""`, "2.2.5", "2.2.2"}},
 		{[]string{"-force-split", "-variant", "pooled"}, []string{"-force-split", "splitalloc"}},
 		{[]string{"extra"}, []string{`"extra"`}},
 		{[]string{"-nope"}, []string{"-nope"}},
@@ -71,6 +73,78 @@ func TestRunUsageErrors(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestRunGeneration checks that -zlibng reaches the engine: each generation's output is the engine's
+// under that generation, the default is 2.2.5's, and on the payload at level 6 (long matches, where
+// deflate_medium's generations differ) the two differ.
+func TestRunGeneration(t *testing.T) {
+	payload := varianttest.Payload()
+	outputs := map[string][]byte{}
+	for _, flag := range []string{"", "2.2.5", "2.2.2"} {
+		args := []string{"-backend", "goheap", "-level", "6"}
+		if flag != "" {
+			args = append(args, "-zlibng", flag)
+		}
+		var stdout, stderr bytes.Buffer
+		if code := run(args, bytes.NewReader(payload), &stdout, &stderr); code != exitOK {
+			t.Fatalf("%v: exit %d, stderr %q", args, code, stderr.String())
+		}
+		outputs[flag] = stdout.Bytes()
+	}
+	for _, g := range deflate.Generations() {
+		cfg := deflate.DefaultConfig()
+		cfg.Generation = g
+		if want := engineOutput(t, cfg, payload); !bytes.Equal(outputs[g.String()], want) {
+			t.Errorf("-zlibng %s wrote %d bytes, the engine under %s %d (or other bytes)", g, len(outputs[g.String()]), g, len(want))
+		}
+	}
+	if !bytes.Equal(outputs[""], outputs["2.2.5"]) {
+		t.Error("the default output is not -zlibng 2.2.5's")
+	}
+	if bytes.Equal(outputs["2.2.5"], outputs["2.2.2"]) {
+		t.Error("-zlibng 2.2.5 and 2.2.2 wrote the same bytes for the payload at level 6")
+	}
+}
+
+// engineOutput compresses data with the engine directly.
+func engineOutput(t *testing.T, cfg deflate.Config, data []byte) []byte {
+	t.Helper()
+	s, err := deflate.New(cfg, deflate.GoHeap, deflate.Consolidated)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.End()
+	var out bytes.Buffer
+	w := deflate.NewWriter(&out, s)
+	if _, err := w.Write(data); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return out.Bytes()
+}
+
+// TestDescribeGeneration checks that -describe names the generation, in plain words and in the config.
+func TestDescribeGeneration(t *testing.T) {
+	tests := []struct {
+		args       []string
+		want, dont string
+	}{
+		{nil, "zlib-ng 2.2.5 (.NET 10 and later)", "zlibng=2.2.2"},
+		{[]string{"-zlibng", "2.2.2"}, "zlib-ng 2.2.2 (.NET 9", "2.2.5"},
+	}
+	for _, tt := range tests {
+		var stdout, stderr bytes.Buffer
+		args := append([]string{"-describe", "-backend", "goheap"}, tt.args...)
+		if code := run(args, nil, &stdout, &stderr); code != exitOK {
+			t.Fatalf("%v: exit %d, stderr %q", args, code, stderr.String())
+		}
+		if out := stdout.String(); !strings.Contains(out, tt.want) || strings.Contains(out, tt.dont) {
+			t.Errorf("%v: -describe printed\n%s\nwant %q, not %q", args, out, tt.want, tt.dont)
+		}
 	}
 }
 

@@ -3,26 +3,22 @@ package lifetime
 import (
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"slices"
-	"sort"
 )
 
-// Bootstrap settings.
+// Interval settings.
 const (
-	// Resamples: 2,000 paired resamples put the 2.5% and 97.5% percentiles 50 replicates from each end.
-	Resamples = 2000
-	// MinPairs is the fewest paired rounds given an interval, as the report's signed-rank intervals
-	// (fewer than 6 pairs reach no 95% interval there).
+	// MinPairs is the fewest paired rounds given an interval, as the report's signed-rank intervals:
+	// with 5 pairs the most extreme of the 32 sign patterns has p = 2/32, so no 95% interval exists.
 	MinPairs = 6
 	// Confidence of every interval.
 	Confidence = 0.95
 )
 
 // Ratio is a candidate's lifetime cost over control's for processes of N operations: the ratio of the
-// mean costs over the paired rounds, with a paired bootstrap percentile interval (NaN bounds when the
-// pairs are fewer than MinPairs). Extrapolated is set when N is beyond the cold series, where the cost
-// grows at the warm level instead of as measured.
+// mean costs over the paired rounds, with a sign-flip permutation interval by test inversion (flipSet;
+// NaN bounds when the pairs are fewer than MinPairs). Extrapolated is set when N is beyond the cold
+// series, where the cost grows at the warm level instead of as measured.
 type Ratio struct {
 	N            int     `json:"n"`
 	Estimate     float64 `json:"ratio"`
@@ -31,23 +27,42 @@ type Ratio struct {
 	CandidateNs  float64 `json:"candidateNs"` // mean total over the pairs
 	ControlNs    float64 `json:"controlNs"`
 	Extrapolated bool    `json:"extrapolated"`
-	// P is the bootstrap's two-sided p-value for no change: twice the share of resamples on the far side
-	// of 1 from the estimate (a tie counts as far), at most 1; NaN without an interval. The interval at
-	// confidence 1-a excludes 1 when P < a, to the resolution of the resamples.
+	// P is the sign-flip test's two-sided p-value for no change, as the interval reads it (flipSet.pHull):
+	// the interval at confidence 1-a excludes 1 exactly when P <= a. NaN without an interval.
 	P float64 `json:"-"`
 	// Confidence is the level Lo and Hi are at: Confidence until Readjust sets a selection-adjusted one.
 	Confidence float64   `json:"confidence"`
-	boot       []float64 // the resampled ratios, sorted, for Readjust
+	flips      *flipSet  // the test's distribution, for Readjust; nil without an interval
+	pairs      []float64 // each pair's candidate/control total at N, in pair order
+	boot       []float64 // Bootstrap's resampled ratios, sorted, for Readjust
+	combined   Combination
 }
+
+// Combination is a ratio's estimate, interval and p-value that the caller computed from several runner
+// instances' own comparisons (stats: their random-effects combination): set with Comparison.Combine, it
+// replaces the pooled sign-flip test's, whose interval does not carry the variance between instances.
+type Combination interface {
+	Ratio() float64
+	Interval(conf float64) (lo, hi float64) // on the ratio's scale
+	P() float64
+}
+
+// Combined reports whether the ratio's figures come from a Combination.
+func (r Ratio) Combined() bool { return r.combined != nil }
+
+// PairRatios is each paired round's own ratio of totals at N (candidate over control), in round order.
+func (r Ratio) PairRatios() []float64 { return slices.Clone(r.pairs) }
 
 // Excludes1 reports whether the interval lies wholly on one side of no change.
 func (r Ratio) Excludes1() bool { return r.Lo > 1 || r.Hi < 1 }
 
 // BreakEven is the lifetime from which the long-run winner between candidate and control (the one
-// cheaper at MaxN operations) is the cheaper of the two up to MaxN, with a bootstrap interval. N 1 is
-// "no crossing in 1..MaxN": the same variant is cheaper throughout. An infinite bound means some
-// resamples have the other variant cheaper at MaxN (no crossing within the range). Decided is set when
-// the ratio's interval at MaxN excludes 1: only then is there a long-run winner to break even with.
+// cheaper at MaxN operations) is the cheaper of the two up to MaxN, with an interval from the same
+// sign-flip test (breakEvenBounds): Hi is the smallest N from which the test at 1 - Confidence shows
+// the winner cheaper at every N up to MaxN (+Inf when it does not at MaxN), Lo one past the largest N
+// below the break-even at which it shows the other variant cheaper (1 when none). N 1 is "no crossing in
+// 1..MaxN": the same variant is cheaper throughout. Decided is set when the ratio's interval at MaxN
+// (at the family's adjusted level) excludes 1: only then is there a long-run winner to break even with.
 type BreakEven struct {
 	N              int     `json:"n"`
 	Lo             float64 `json:"lo"`
@@ -59,7 +74,7 @@ type BreakEven struct {
 	Decided        bool    `json:"decided"`
 	Extrapolated   bool    `json:"extrapolated"`
 	MeasuredToOps  int     `json:"measuredToOps"` // the cold series' length: beyond, the warm level
-	ResamplesTotal int     `json:"resamples"`
+	ResamplesTotal int     `json:"resamples"`     // sign patterns each test used (0: too few pairs, no interval)
 }
 
 // Comparison is one candidate against control in one cell over process lifetimes.
@@ -80,9 +95,27 @@ func (c *Comparison) RatioAt(n int) (Ratio, bool) {
 	return Ratio{}, false
 }
 
+// Method is how a comparison's intervals are computed.
+type Method uint8
+
+const (
+	// SignFlip is the sign-flip permutation test inverted (flipSet, breakEvenBounds): the lab's method.
+	SignFlip Method = iota
+	// Bootstrap is the paired percentile bootstrap of Resamples resamples the lab used before 1 December
+	// 2026, kept only to measure it against SignFlip (lab aanull -lifetime-method bootstrap): under the
+	// label-swap null of the committed full run its intervals excluded 1 at two to three times their level.
+	Bootstrap
+)
+
 // Compare pairs candidate's and control's processes by round and computes the lifetime ratios and the
-// break-even. seed makes the bootstrap deterministic: the same inputs and seed give the same intervals.
+// break-even, with SignFlip intervals. seed makes the drawn sign patterns (more than MaxExactFlips
+// pairs) deterministic: the same inputs and seed give the same intervals.
 func Compare(control, candidate []Process, seed uint64) (*Comparison, error) {
+	return CompareMethod(control, candidate, seed, SignFlip)
+}
+
+// CompareMethod is Compare with the given interval method.
+func CompareMethod(control, candidate []Process, seed uint64, method Method) (*Comparison, error) {
 	byRound := map[int]Process{}
 	for _, p := range control {
 		byRound[p.Round] = p
@@ -136,7 +169,11 @@ func Compare(control, candidate []Process, seed uint64) (*Comparison, error) {
 	a, b := sums(all)
 	cmp := &Comparison{Pairs: len(cand), Measured: measured}
 	for j, n := range grid {
-		cmp.Ratios = append(cmp.Ratios, Ratio{N: n, Estimate: a[j] / b[j], Lo: math.NaN(), Hi: math.NaN(), P: math.NaN(),
+		pairs := make([]float64, len(cand))
+		for i := range cand {
+			pairs[i] = cc[i][j] / kc[i][j]
+		}
+		cmp.Ratios = append(cmp.Ratios, Ratio{N: n, pairs: pairs, Estimate: a[j] / b[j], Lo: math.NaN(), Hi: math.NaN(), P: math.NaN(),
 			CandidateNs: a[j] / float64(len(cand)), ControlNs: b[j] / float64(len(cand)), Extrapolated: n > measured})
 	}
 	diff := func(a, b []float64) []float64 {
@@ -152,51 +189,49 @@ func Compare(control, candidate []Process, seed uint64) (*Comparison, error) {
 	be.N = breakEven(knots, d, sign)
 	be.NoCrossing = be.N == 1
 	be.Extrapolated = be.N > measured
-	if len(cand) >= MinPairs {
-		r := rand.New(rand.NewPCG(seed, uint64(len(cand))))
-		idx := make([]int, len(cand))
-		ratios := make([][]float64, len(grid))
-		var bes []float64
-		for range Resamples {
-			for i := range idx {
-				idx[i] = r.IntN(len(cand))
-			}
-			ra, rb := sums(idx)
-			for j := range grid {
-				ratios[j] = append(ratios[j], ra[j]/rb[j])
-			}
-			if sign != 0 {
-				bes = append(bes, float64(breakEven(knots, diff(ra, rb), sign)))
-			}
-		}
+	switch {
+	case len(cand) < MinPairs:
+	case method == Bootstrap:
+		diffs := func(idx []int) []float64 { ra, rb := sums(idx); return diff(ra, rb) }
+		bootstrap(cmp, &be, len(cand), seed, diffs, sums, knots, sign)
+	default:
 		for j := range grid {
 			r := &cmp.Ratios[j]
-			sort.Float64s(ratios[j])
-			r.boot, r.Confidence = ratios[j], Confidence
-			r.Lo, r.Hi = percentiles(r.boot, Confidence)
-			r.P = bootstrapP(r.boot)
+			a, b := make([]float64, len(cand)), make([]float64, len(cand))
+			for i := range cand {
+				a[i], b[i] = cc[i][j], kc[i][j]
+			}
+			fs := newFlipSet(a, b, seed+uint64(j))
+			r.flips, r.Confidence = &fs, Confidence
+			r.Lo, r.Hi = fs.interval(Confidence)
+			r.P = fs.pHull(1)
+			be.ResamplesTotal = fs.total
 		}
 		if sign != 0 {
-			sort.Float64s(bes)
-			be.Lo, be.Hi = percentiles(bes, Confidence)
+			be.Lo, be.Hi = breakEvenBounds(knots, cand, ctl, be.N, sign, seed)
 		}
-		be.ResamplesTotal = Resamples
 		be.Decided = cmp.Ratios[len(cmp.Ratios)-1].Excludes1()
 	}
 	cmp.BreakEven = be
 	return cmp, nil
 }
 
-// Readjust recomputes every ratio's interval at confidence conf from the same resamples (the
-// selection-adjusted level of a family of comparisons: stats.Analysis.Lifetimes), and whether the
+// Readjust recomputes every ratio's interval at confidence conf from the same pairs and sign patterns
+// (the selection-adjusted level of a family of comparisons: stats.Analysis.Lifetimes), and whether the
 // break-even is decided, which reads the interval at MaxN. Ratios without an interval stay without.
 func (c *Comparison) Readjust(conf float64) {
 	for j := range c.Ratios {
 		r := &c.Ratios[j]
-		if len(r.boot) == 0 {
+		switch {
+		case r.combined != nil:
+			r.Lo, r.Hi = r.combined.Interval(conf)
+		case r.boot != nil:
+			r.Lo, r.Hi = percentiles(r.boot, conf)
+		case r.flips != nil:
+			r.Lo, r.Hi = r.flips.interval(conf)
+		default:
 			continue
 		}
-		r.Lo, r.Hi = percentiles(r.boot, conf)
 		r.Confidence = conf
 	}
 	if c.BreakEven.ResamplesTotal > 0 {
@@ -204,14 +239,26 @@ func (c *Comparison) Readjust(conf float64) {
 	}
 }
 
-// bootstrapP is the two-sided p-value for a ratio of 1 from sorted resampled ratios: twice the share on
-// the side of 1 that holds fewer of them, ties at 1 counted on that side, at most 1.
-func bootstrapP(sorted []float64) float64 {
-	below := sort.SearchFloat64s(sorted, 1) // < 1
-	atOrBelow := sort.Search(len(sorted), func(i int) bool { return sorted[i] > 1 })
-	above := len(sorted) - atOrBelow // > 1
-	far := min(below, above) + (atOrBelow - below)
-	return min(1, 2*float64(far)/float64(len(sorted)))
+// Combine sets the ratio at lifetime n from comb (Combination) at the comparison's current confidence;
+// false when n is not on the grid.
+func (c *Comparison) Combine(n int, comb Combination) bool {
+	for j := range c.Ratios {
+		r := &c.Ratios[j]
+		if r.N != n {
+			continue
+		}
+		conf := r.Confidence
+		if conf == 0 {
+			conf = Confidence
+		}
+		r.combined, r.Estimate, r.P, r.Confidence = comb, comb.Ratio(), comb.P(), conf
+		r.Lo, r.Hi = comb.Interval(conf)
+		if j == len(c.Ratios)-1 && c.BreakEven.ResamplesTotal > 0 {
+			c.BreakEven.Decided = r.Excludes1()
+		}
+		return true
+	}
+	return false
 }
 
 // knotsOf is every lifetime at which some curve changes slope, plus 1 and MaxN, ascending, within 1..MaxN:
@@ -274,18 +321,4 @@ func signOf(x float64) int {
 		return -1
 	}
 	return 0
-}
-
-// percentiles are the (1-conf)/2 and (1+conf)/2 percentiles of v, which is sorted, the nearest-rank
-// ones; +Inf (math.MaxInt break-evens) sort last.
-func percentiles(v []float64, conf float64) (lo, hi float64) {
-	at := func(q float64) float64 {
-		i := int(math.Ceil(q*float64(len(v)))) - 1
-		x := v[min(max(i, 0), len(v)-1)]
-		if x >= math.MaxInt {
-			return math.Inf(1)
-		}
-		return x
-	}
-	return at((1 - conf) / 2), at((1 + conf) / 2)
 }

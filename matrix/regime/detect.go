@@ -20,6 +20,9 @@ type Options struct {
 	// fewer rounds than that is an outlier, which the rank statistics withstand, not a state of the
 	// machine that the verdict must be withheld for.
 	MinShare float64
+	// MinRounds is the fewest values the smaller group must hold: one odd round is an outlier whatever the
+	// share it makes of a short series (under adaptive rounds 8 of 18 flags were a single round of 6-10).
+	MinRounds int
 }
 
 // Default is the detector the lab uses; docs/METHOD.md justifies each figure.
@@ -36,6 +39,8 @@ var Default = Options{
 	// 36 (6-8%) at twice the time, scattered, in cells whose other rounds agree; the switches the lab must
 	// catch hold 30-70% of the rounds, and the committed run's two-speed series at least 1 of 10.
 	MinShare: 0.1,
+	// 2: one round is not a state of the machine (issue 27).
+	MinRounds: 2,
 }
 
 // spreadFloor is the smallest within-group spread (in log units, ~0.5%) the separation divides by, so that
@@ -105,7 +110,8 @@ func Detect(values []float64, opt Options) Result {
 	res.Ratio = math.Exp(logs[best] - logs[best-1])
 	res.Low, res.High = group(values, low), group(values, high)
 	minority := float64(min(len(low), len(high))) / float64(len(pts))
-	res.Flagged = res.Ratio >= opt.MinRatio && bestSep >= opt.MinSeparation && minority >= opt.MinShare-1e-9
+	res.Flagged = res.Ratio >= opt.MinRatio && bestSep >= opt.MinSeparation && minority >= opt.MinShare-1e-9 &&
+		min(len(low), len(high)) >= opt.MinRounds
 	res.Contiguous, res.ChangeAt = contiguous(res.Low.Index, res.High.Index)
 	return res
 }
@@ -122,6 +128,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.MinShare == 0 {
 		o.MinShare = Default.MinShare
+	}
+	if o.MinRounds == 0 {
+		o.MinRounds = Default.MinRounds
 	}
 	o.MinValues = max(o.MinValues, 2)
 	return o

@@ -24,7 +24,8 @@ func TestDetect(t *testing.T) {
 		{"level change", []float64{13, 13.2, 13.1, 13.4, 32, 33, 31.8, 32.5, 33.1, 32.2}, true, 4, 6, true, 4, 0},
 		{"faster later", []float64{35, 36, 36.4, 13.5, 14.4, 13.8, 13.2, 13.8, 14.2, 13.9}, true, 7, 3, true, 3, 0},
 		{"scattered", []float64{13, 32, 13.2, 33, 13.1, 13.4, 31.8, 13.3, 13.5, 32.2}, true, 6, 4, false, -1, 0},
-		{"one slow round", []float64{26.5, 26.2, 26.6, 26.4, 26.3, 26.8, 38.6, 26.4, 26.6, 26.5}, true, 9, 1, false, -1, 0},
+		{"one slow round", []float64{26.5, 26.2, 26.6, 26.4, 26.3, 26.8, 38.6, 26.4, 26.6, 26.5}, false, 9, 1, false, -1, 0}, // an outlier: MinRounds
+		{"two slow rounds", []float64{26.5, 26.2, 38.1, 26.4, 26.3, 26.8, 38.6, 26.4, 26.6, 26.5}, true, 8, 2, false, -1, 0},
 		{"small step", []float64{100, 101, 100, 102, 115, 116, 115, 117, 116, 115}, false, 4, 6, true, 4, 0},
 		{"unusable values", []float64{13, nan, 13.2, -1, 13.1, 0, 32, inf, 33, 31.8}, true, 3, 3, true, 6, 4},
 	}

@@ -3,7 +3,6 @@ package report
 import (
 	"fmt"
 	"io"
-	"math"
 	"strings"
 
 	"github.com/deflatelab/deflatelab/matrix"
@@ -14,30 +13,14 @@ import (
 // which came out faster or slower than control (false positives of the run itself).
 type aaResult struct {
 	Cells       int
-	Significant []aaCell
+	Significant []stats.AACell
 }
 
-// aaCell is one significant A/A cell.
-type aaCell struct {
-	Cell  *stats.Cell
-	Delta *stats.Delta
-}
-
-// aaOutcome collects the elapsed-time comparisons of matrix.AA with control; Cells is 0 when the run
-// has no A/A control.
+// aaOutcome collects the elapsed-time comparisons of matrix.AA with control (stats.AANamed, which the
+// label-swap null recomputes); Cells is 0 when the run has no A/A control.
 func aaOutcome(m *model) aaResult {
-	var r aaResult
-	for _, c := range m.Analysis.Cells {
-		d := c.Delta(matrix.AA, stats.Elapsed.Name)
-		if d == nil || d.Class() == stats.NoData {
-			continue
-		}
-		r.Cells++
-		if cl := d.Class(); cl == stats.Faster || cl == stats.Slower {
-			r.Significant = append(r.Significant, aaCell{c, d})
-		}
-	}
-	return r
+	r := m.Analysis.AANamed(nil)
+	return aaResult{Cells: r.ElapsedCells, Significant: r.Elapsed}
 }
 
 // aaNames lists significant A/A cells with their changes: "libc mixed/8 warm +3%".
@@ -54,53 +37,19 @@ func (r aaResult) names() string {
 // interval, and, per cell, the lifetimes whose interval excludes 1.
 type aaLifetimeResult struct {
 	Ratios int
-	Cells  []aaLifetimeCell
-}
-
-// aaLifetimeCell is one cell's A/A lifetime ratios that exclude 1: their lifetimes, ascending, and the
-// range of their estimates.
-type aaLifetimeCell struct {
-	L      *stats.Lifetime
-	Ns     []int
-	Lo, Hi float64 // ratios
+	Cells  []stats.AALifetime
 }
 
 // Differing is how many A/A lifetime ratios exclude 1.
-func (r aaLifetimeResult) Differing() int {
-	n := 0
-	for _, c := range r.Cells {
-		n += len(c.Ns)
-	}
-	return n
-}
+func (r aaLifetimeResult) Differing() int { return stats.AANamed{Lifetime: r.Cells}.LifetimeNamed() }
 
-// aaLifetimeOutcome collects the A/A control's lifetime ratios over the report's lifetimes.
+// aaLifetimeOutcome collects the A/A control's lifetime ratios over the report's lifetimes (stats.AANamed).
 func aaLifetimeOutcome(m *model) aaLifetimeResult {
-	var r aaLifetimeResult
 	if m.Life == nil {
-		return r
+		return aaLifetimeResult{}
 	}
-	for _, l := range m.Life.cells {
-		cmp := l.Comparisons[matrix.AA]
-		if cmp == nil {
-			continue
-		}
-		c := aaLifetimeCell{L: l, Lo: math.Inf(1), Hi: math.Inf(-1)}
-		for _, ra := range cmp.Ratios {
-			if math.IsNaN(ra.Lo) {
-				continue
-			}
-			r.Ratios++
-			if ra.Excludes1() {
-				c.Ns = append(c.Ns, ra.N)
-				c.Lo, c.Hi = math.Min(c.Lo, ra.Estimate), math.Max(c.Hi, ra.Estimate)
-			}
-		}
-		if len(c.Ns) > 0 {
-			r.Cells = append(r.Cells, c)
-		}
-	}
-	return r
+	r := m.Analysis.AANamed(m.Life.cells)
+	return aaLifetimeResult{Ratios: r.Ratios, Cells: r.Lifetime}
 }
 
 // names lists the cells with differing A/A lifetime ratios: "pages mixed/1 at N = 10 to 256 (+11% to +13%)".
@@ -133,23 +82,26 @@ func writeAA(w io.Writer, m *model) {
 	if len(r.Significant) == 0 {
 		fmt.Fprintf(w, "It came out faster or slower in **none of its %d cells**", r.Cells)
 	} else {
-		fmt.Fprintf(w, "It came out significantly different in **%d of its %d cells** (%s): in those cells the "+
-			"machine, the order or the statistics produced a difference where none exists, and a candidate's change of "+
-			"that size there is not evidence", len(r.Significant), r.Cells, r.names())
+		fmt.Fprintf(w, "It came out significantly different in **%d of its %d cells** (%s): false positives of the run "+
+			"itself, so a candidate's change of that size there is weak evidence", len(r.Significant), r.Cells, r.names())
 	}
+	if p := aaPower(m); p != "" {
+		fmt.Fprintf(w, "; %s", p)
+	}
+	fmt.Fprintf(w, ".")
 	lr := aaLifetimeOutcome(m)
 	switch {
 	case lr.Ratios == 0:
 		if len(r.Significant) == 0 {
-			fmt.Fprintf(w, ": the run shows no false positive of its own")
+			fmt.Fprintf(w, " The run shows no false positive of its own.")
 		}
-		fmt.Fprintf(w, ".\n\n")
 	case lr.Differing() == 0:
-		fmt.Fprintf(w, ", and its lifetime cost differs from control's at **none of its %d lifetimes** with an interval.\n\n", lr.Ratios)
+		fmt.Fprintf(w, " Its lifetime cost differs from control's at **none of its %d lifetimes** with an interval.", lr.Ratios)
 	default:
-		fmt.Fprintf(w, ". Its lifetime cost differs from control's at **%d of its %d lifetimes** with an interval "+
-			"(%s): %s ([Lifetime cost](%s)).\n\n", lr.Differing(), lr.Ratios, lr.names(), aaLifetimeMeaning, lifetimePage)
+		fmt.Fprintf(w, " Its lifetime cost differs from control's at **%d of its %d lifetimes** with an interval "+
+			"(%s): %s ([Lifetime cost](%s)).", lr.Differing(), lr.Ratios, lr.names(), aaLifetimeMeaning, lifetimePage)
 	}
+	fmt.Fprintf(w, "\n\n")
 }
 
 // aaLifetimeMeaning is what the first page, the banner and the lifetime page say of A/A lifetimes that
@@ -182,7 +134,8 @@ func validityWeaknesses(m *model) []string {
 	return out
 }
 
-// roundsLine closes a banner: how many rounds each cell had, and what that cannot rule out.
+// roundsLine closes a banner: how many rounds each cell had, whether they ran back to back, and what
+// that cannot rule out.
 func roundsLine(m *model) string {
 	lo, hi := m.roundsRange()
 	if hi == 0 {
@@ -192,7 +145,20 @@ func roundsLine(m *model) string {
 	if hi != lo {
 		r = fmt.Sprintf("%d to %d", lo, hi)
 	}
+	if back, cells := m.backToBack(); back > 0 {
+		return fmt.Sprintf("**%d of %d cells ran their rounds back to back** (%s rounds per cell): a change of speed that "+
+			"lasts a whole cell cannot be told from an effect.", back, cells, r)
+	}
 	return fmt.Sprintf("%s rounds per cell: a change of speed that lasts a whole cell cannot be told from an effect.", r)
+}
+
+// backToBack is how many of the runs' cells ran their rounds as one block (matrix.Spread), of all.
+func (m *model) backToBack() (back, cells int) {
+	for _, rs := range m.Spread {
+		back += rs.Contiguous
+		cells += len(rs.Cells)
+	}
+	return back, cells
 }
 
 // unstableCount is the number of unstable elapsed-time comparisons, and of all of them.

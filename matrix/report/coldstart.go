@@ -47,11 +47,7 @@ type harnessLine struct {
 }
 
 // fastestOp is the lowest warm time per operation at DOP 1 in the report, to set the harness beside.
-type fastestOp struct {
-	NsPerOp float64
-	Variant string
-	Cell    matrix.Cell
-}
+type fastestOp = stats.FastestOp
 
 // newColdStart analyses the timeline parts of in's samples and draws their charts. Samples from hosts
 // without a timeline (older results) are left out of these sections only.
@@ -164,21 +160,8 @@ func derived(margin float64, samples []matrix.Sample, phase string, part func(r 
 	return stats.Analyze(out, stats.Options{EquivMargin: margin})
 }
 
-// fastest finds the lowest median warm ns/op at DOP 1.
-func fastest(a *stats.Analysis) fastestOp {
-	f := fastestOp{NsPerOp: math.Inf(1)}
-	for _, c := range a.Cells {
-		if c.Phase != host.Warm || c.DOP != 1 {
-			continue
-		}
-		for _, v := range c.Variants {
-			if e := v.Metrics[stats.ElapsedPerOp.Name]; !e.Empty() && e.Center < f.NsPerOp {
-				f = fastestOp{NsPerOp: e.Center, Variant: v.Name, Cell: c.Cell}
-			}
-		}
-	}
-	return f
-}
+// fastest finds the lowest median warm ns/op at DOP 1 (stats.Analysis.Fastest).
+func fastest(a *stats.Analysis) fastestOp { return a.Fastest() }
 
 // cellOf finds a's cell like c, in phase.
 func cellOf(a *stats.Analysis, c matrix.Cell, phase string) *stats.Cell {

@@ -122,8 +122,8 @@ func (n *decisionNotes) paragraph(m *model, cells []*stats.Lifetime) string {
 		for i, t := range n.texts {
 			notes = append(notes, superscripts[i]+" "+t)
 		}
-		lines = append(lines, fmt.Sprintf("A marked winner is not faster in its cell's verdicts (%s), which compare the mean over "+
-			"whole samples (%s): the steady state, where a lifetime also weighs a process's first operations.",
+		lines = append(lines, fmt.Sprintf("A marked winner is not faster in its cell's verdicts (%s): they compare the mean over "+
+			"whole samples (%s), the steady state, while a lifetime total weighs a process's first operations.",
 			strings.Join(notes, "; "), m.phaseOps()))
 	}
 	return strings.Join(lines, " ")
@@ -292,10 +292,11 @@ func writeDecisionNotes(w io.Writer, m *model) {
 	}
 	fmt.Fprintf(w, "## %s\n\n", decisionNotesHeading)
 	fmt.Fprintf(w, "N = 1 is a one-shot tool, 100k and more a long-lived server. The interval is a %s paired "+
-		"bootstrap over rounds, at the level adjusted for the lifetime page's ratios (there: *Lifetime cost and break-even*); "+
+		"sign-flip permutation interval over rounds, at the level adjusted for the lifetime page's ratios (there: *Lifetime cost and break-even*); "+
 		"when control is cheapest, the closest candidate is shown against it. "+
-		"A **bold** winner's interval excludes 0 (no change); \"~\" means no variant is shown to cost less than control. The "+
-		"cheapest candidate by estimate is named: candidates (pool capacities) whose ratios overlap it are not shown to differ. "+
+		"A **bold** winner's interval excludes 0 (no change); \"~\" means no variant is shown to cost less than control. Of the "+
+		"pool capacities the smallest is named, which keeps the least memory, unless a larger one is shown cheaper than it by the paired "+
+		"comparison of the two; capacities that are the same treatment in the cell (no pool can evict there) are never ranked. "+
 		"† marks lifetimes beyond the cold samples' operations, where each variant's cost grows at its warm time per "+
 		"operation (extrapolated). A footnote mark on a winner: the elapsed-time verdicts of that cell do not call it faster "+
 		"(the footnote says why the two answers differ). Lifetime costs sum the operations' durations (at DOP > 1, over all workers). "+

@@ -161,13 +161,13 @@ func familyRole(name string) string {
 }
 
 // lifetimeFamilyNote is familyNote for the lifetime ratios (stats.RatioFamily), whose p-values and
-// intervals come from the paired bootstrap.
+// intervals come from the paired sign-flip test.
 func lifetimeFamilyNote(f stats.RatioFamily, alpha float64) string {
 	if f.Ratios == 0 {
 		return ""
 	}
 	return fmt.Sprintf("Family *lifetime cost* (%s): %d ratios with an interval, %d significant after Benjamini-Hochberg "+
-		"(bootstrap p-values) at false discovery rate %s; intervals at %s, the level that matches that selection "+
+		"(sign-flip p-values) at false discovery rate %s; intervals at %s, the level that matches that selection "+
 		"(Benjamini-Yekutieli)", familyRole("lifetime cost"), f.Ratios, f.Selected, strconv.FormatFloat(alpha, 'g', -1, 64), levelPct(f.Confidence))
 }
 

@@ -68,7 +68,7 @@ func lifetimeCharts(m *model) ([]chart, error) {
 
 const lifetimeCaption = "One panel per backend and workload; each line is one candidate's expected total time over a process's first N " +
 	"operations divided by control's (log axes: halving and doubling sit at equal distances from the dashed no-change " +
-	"line), with its paired bootstrap band at the lifetime page's selection-adjusted level; the y axis is ticked at even steps. " +
+	"line), with its paired sign-flip band at the lifetime page's selection-adjusted level; the y axis is ticked at even steps. " +
 	"Solid where the cold samples measured the operations, dashed where the cost grows at the warm level (extrapolated). " +
 	"A mark on the no-change line is a break-even: from that N on the long-run winner stays the cheaper; the line under " +
 	"each panel gives each candidate's break-even N beside its mark."

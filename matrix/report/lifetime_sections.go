@@ -139,10 +139,13 @@ func writeLifetimeCost(w io.Writer, m *model) {
 		"variant's cold series summed up to N (measured: every one-time cost - the first state's allocation, a private "+
 		"heap's creation, the pool's first miss - falls inside the first operations), and beyond the cold series its warm "+
 		"time per operation from the same round's warm sample († extrapolated: no process here ran N operations from its "+
-		"start). The ratio is that of the mean totals over the paired rounds, with a percentile interval from %d paired "+
-		"bootstrap resamples of the rounds (seeded: the same results give the same intervals), \"~\" in front when it holds 1. "+
+		"start). The ratio is that of the mean totals over the paired rounds, with its sign-flip permutation interval: "+
+		"the ratios r that the test of \"each round's candidate total minus r times control's is symmetric about 0\" does not reject, "+
+		"over every way of swapping the two labels of each round (all 2^n up to %d rounds, %d drawn beyond; exact under "+
+		"this run's own A/A label swaps), \"~\" in front when it holds 1. "+
 		"%s. *Break-even* is the lifetime from which the long-run winner (the cheaper at 1M operations, when its interval "+
-		"excludes 1) stays the cheaper, with the same bootstrap's %s interval.\n\n", lifetime.Resamples,
+		"excludes 1) stays the cheaper, with the same test's %s interval (from the first N at which the test shows the winner cheaper "+
+		"up to 1M, back to one past the last N at which it shows the other cheaper).\n\n", lifetime.MaxExactFlips, lifetime.FlipDraws,
 		lifetimeFamilyNote(v.family(), m.Analysis.Alpha), confidencePct(lifetime.Confidence))
 	header := []string{"Platform", "Backend", "Workload", "DOP", "Candidate", "Pairs"}
 	for _, n := range lifetimeNs {

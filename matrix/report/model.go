@@ -40,6 +40,10 @@ type model struct {
 	Life        *lifeView       // the steady-state and lifetime sections' analyses (lifetime.go)
 	Emulated    *emulatedInputs // what ran under an emulator: kept out of everything above (emulated.go)
 	Missing     []string        // planned platforms without a measured sample (missing.go)
+	// Calibration is the run's own A/A label-swap null (stats.LabelSwapNull), nil without an A/A control.
+	Calibration *stats.Calibration
+	// Validity is the measurement's own validity data (stats.Validity), nil before Render computes it.
+	Validity *stats.Validity
 	// ZlibNG is the zlib-ng generation every input ran ("2.2.5" or "2.2.2"; runGeneration refuses a mix).
 	ZlibNG string
 

@@ -83,6 +83,11 @@ func Render(opts Options) (string, error) {
 	if m.Life, err = newLifeView(a); err != nil {
 		return "", err
 	}
+	if m.Calibration, err = calibrate(in, manifests); err != nil {
+		return "", err
+	}
+	v := a.Validity(m.Life.cells, manifests, m.Calibration)
+	m.Validity = &v
 	var cs []chart
 	if len(in.Samples) > 0 { // emulated runs alone have nothing to chart
 		if cs, err = charts(m); err != nil {

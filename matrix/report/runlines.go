@@ -37,13 +37,16 @@ func writeRunLines(w io.Writer, m *model) {
 		}
 		runs = append(runs, strings.Join(parts, " · "))
 	}
-	line1 := strings.Join(runs, "; ")
+	line1 := underpoweredHead(m) + strings.Join(runs, "; ")
 	if lo, hi := m.roundsRange(); hi > 0 {
 		r := fmt.Sprint(lo)
 		if hi != lo {
 			r = fmt.Sprintf("%d to %d", lo, hi)
 		}
 		line1 += " · " + r + " rounds per cell"
+		if back, cells := m.backToBack(); cells > 0 && back == 0 {
+			line1 += ", interleaved across the run" // back to back is a warning, in the warnings line
+		}
 	}
 	line2 := []string{m.Date.UTC().Format("2006-01-02 15:04 UTC")}
 	if c := m.commits(); len(c) > 0 {

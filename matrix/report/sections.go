@@ -45,6 +45,7 @@ var sections = []section{
 	{"elapsed", cellsPage, writeElapsed},
 	{"cells-charts", cellsPage, writeChartsOf(cellsPage)},
 	{"cells", cellsPage, writeCellStats},
+	{"instances", cellsPage, writeInstances},
 	{"why", whyPage, writeWhy},
 	{"why-counters", whyPage, writeWhyCounters},
 	{"why-regimes", whyPage, writeWhyRegimes},
@@ -59,6 +60,8 @@ var sections = []section{
 	{"original", originalPage, writeOriginal},
 	{"banner-full", environmentPage, writeBannerFull},
 	{"environment", environmentPage, writeEnvironment},
+	{"validity-checks", environmentPage, writeValidityChecks},
+	{"calibration", environmentPage, writeCalibration},
 }
 
 // pageTitles name the linked pages, in the order the first page lists them.

@@ -36,7 +36,14 @@ func writeSpread(w io.Writer, m *model) {
 		default:
 			o = "interleaved (no run.json)"
 		}
-		rows = append(rows, []string{"`" + rs.Run + "`", o, strconv.Itoa(len(rs.Cells)), pctShare(rs.Median), pctShare(rs.Min),
+		least := ""
+		for _, c := range rs.Cells {
+			if c.Share == rs.Min {
+				least = fmt.Sprintf(" (%s/%d %s, %s)", c.Cell.Workload, c.Cell.DOP, c.Cell.Phase, c.Cell.Backend)
+				break
+			}
+		}
+		rows = append(rows, []string{"`" + rs.Run + "`", o, strconv.Itoa(len(rs.Cells)), pctShare(rs.Median), pctShare(rs.Min) + least,
 			fmt.Sprintf("%d of %d", rs.Contiguous, len(rs.Cells)), by})
 	}
 	fmt.Fprintf(w, "**Rounds over the run.** How much of its run each cell's samples spread over (first sample's start to last "+

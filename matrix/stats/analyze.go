@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/lifetime"
 	"golang.org/x/perf/benchmath"
 )
 
@@ -19,6 +20,20 @@ type Options struct {
 	// EquivMargin is the practical-equivalence margin of Delta.Class, a fraction in [0, 1); 0 means
 	// DefaultEquivMargin.
 	EquivMargin float64
+	// LifetimeMethod is how Lifetimes computes its intervals: lifetime.SignFlip (the zero value), or the
+	// percentile bootstrap it replaced, for comparison (lab aanull -lifetime-method bootstrap).
+	LifetimeMethod lifetime.Method
+	// Metrics limits the metrics analysed (nil: every one of Metrics); a limited analysis is for
+	// recomputing a few families many times (LabelSwapNull), never for a report.
+	Metrics []Metric
+}
+
+// metrics is the metrics an analysis with o computes.
+func (o Options) metrics() []Metric {
+	if o.Metrics == nil {
+		return Metrics
+	}
+	return o.Metrics
 }
 
 // The defaults are benchstat's: 95% intervals and alpha = benchmath.DefaultThresholds.CompareAlpha.
@@ -209,7 +224,7 @@ func analyzeCell(cell matrix.Cell, samples []matrix.Sample, opts Options, th *be
 				v.byRound[id] = s
 			}
 		}
-		for _, m := range Metrics {
+		for _, m := range opts.metrics() {
 			var vals []float64
 			for _, s := range ss {
 				if usable(s, ref) {
@@ -233,12 +248,12 @@ func analyzeCell(cell matrix.Cell, samples []matrix.Sample, opts Options, th *be
 		return c
 	}
 	for _, v := range c.Variants[1:] {
-		for _, m := range Metrics {
+		for _, m := range opts.metrics() {
 			if control.lacks(m) || v.lacks(m) {
 				continue // an absent counter: nothing to compare, and no delta to carry into a family
 			}
 			d := compare(control, v, m, opts.Confidence, opts.EquivMargin, th)
-			d.Unstable = control.Regimes.Flagged || v.Regimes.Flagged
+			d.Unstable = unstablePair(control, v, d)
 			c.Deltas = append(c.Deltas, d)
 		}
 	}

@@ -76,6 +76,34 @@ type CellRecord struct {
 	ClosedBy      string `json:"closedBy,omitempty"`
 	RoundsPlanned int    `json:"roundsPlanned,omitempty"`
 	ExtraRounds   int    `json:"extraRounds,omitempty"`
+	// Instances and Heterogeneity are set when the pairs come from two or more runner instances (a merged
+	// folder): each instance's own estimate, interval (at AdjConfidence) and verdict, and the
+	// between-instance spread of their random-effects combination, which then gives Estimate, Lo, Hi, P
+	// and the verdict (Test "random-effects"). Absent for one instance.
+	Instances     []InstanceRecord     `json:"instances,omitempty"`
+	Heterogeneity *HeterogeneityRecord `json:"heterogeneity,omitempty"`
+}
+
+// InstanceRecord is one runner instance's analysis of a comparison, percent.
+type InstanceRecord struct {
+	Run      string   `json:"run"`
+	Pairs    int      `json:"pairs"`
+	Estimate *float64 `json:"estimate"`
+	Lo       *float64 `json:"lo"`
+	Hi       *float64 `json:"hi"`
+	Verdict  Class    `json:"verdict"`
+}
+
+// HeterogeneityRecord is the random-effects combination's between-instance spread: K instances combined,
+// Tau the between-instance standard deviation of the log ratio (x 100: about percent), I2 the share of
+// the variance between instances, Q Cochran's statistic; Disagree: the instances' verdicts point opposite
+// ways.
+type HeterogeneityRecord struct {
+	K        int     `json:"k"`
+	Tau      float64 `json:"tau"`
+	I2       float64 `json:"i2"`
+	Q        float64 `json:"q"`
+	Disagree bool    `json:"disagree"`
 }
 
 // RegimeRecord is one side's speed regimes in a cell, over RegimeMetric.
@@ -137,6 +165,24 @@ func record(c *Cell, control, cand *Variant, d *Delta) CellRecord {
 	}
 	if c.Closing != nil {
 		r.ClosedBy, r.RoundsPlanned, r.ExtraRounds = c.Closing.ClosedBy, c.Closing.Planned, c.Closing.Extra
+	}
+	if in := d.Instances; in != nil {
+		for _, e := range in.Per {
+			ir := InstanceRecord{Run: e.Run, Pairs: e.Pairs, Verdict: e.Class}
+			if e.Log.N > 0 {
+				ir.Estimate = finite(pct(math.Exp(e.Log.Estimate)))
+			}
+			if !e.Log.Thin() {
+				ir.Lo, ir.Hi = finite(pct(math.Exp(e.Log.Lo))), finite(pct(math.Exp(e.Log.Hi)))
+			}
+			r.Instances = append(r.Instances, ir)
+		}
+		re := in.Combined
+		r.Heterogeneity = &HeterogeneityRecord{K: re.K, Tau: re.Tau() * 100, I2: re.I2, Q: re.Q, Disagree: in.Disagree}
+		if in.Decides() {
+			_, alo, ahi := d.AdjustedPercent()
+			r.Test, r.AdjLo, r.AdjHi = "random-effects", finite(alo), finite(ahi)
+		}
 	}
 	if s := d.Sequential; s != nil { // an adaptive run: the stopping rule's p-values and interval
 		r.Test, r.P, r.PAdj = "confidence-sequence", s.P, finite(s.PAdj)

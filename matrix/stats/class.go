@@ -58,11 +58,13 @@ func (d *Delta) Class() Class {
 			return Inconclusive
 		}
 		return Class(d.Sequential.Class)
-	case d.Paired() && !d.Adjusted.Thin():
-		lo, hi := d.Adjusted.Lo, d.Adjusted.Hi
+	case d.Instances.Decides() || (d.Paired() && !d.Adjusted.Thin()):
+		lo, hi, _ := d.adjustedLog()
 		switch {
 		case inMargin(lo, hi, d.Margin()):
 			return Equivalent
+		case d.Instances != nil && d.Instances.Disagree: // the instances point opposite ways: no direction
+			return Inconclusive
 		case hi < 0:
 			return Faster
 		case lo > 0:

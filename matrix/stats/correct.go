@@ -35,6 +35,9 @@ func (a *Analysis) correct() {
 		for _, d := range ds {
 			d.Selected = selected
 			d.Adjusted = SignedRankTest(d.logs, d.AdjustedConfidence())
+			if d.Instances != nil {
+				d.Instances.readjust(d.AdjustedConfidence(), d.Margin())
+			}
 		}
 	}
 }

@@ -58,9 +58,13 @@ type Delta struct {
 	// deltas of an adaptive run: the rounds stopped when the data said so, so the fixed analysis' p-value
 	// and interval are not valid there, and Class reads this instead.
 	Sequential *sequential.Decision
-	alpha      float64
-	margin     float64   // equivalence margin, a fraction; 0: DefaultEquivMargin
-	logs       []float64 // the log ratios Log was computed from, for Adjusted
+	// Instances is set when the pairs come from two or more runner instances (distinct Sample.Run, a merged
+	// folder): each instance's own analysis and their random-effects combination, which P, Percent,
+	// AdjustedPercent, Direction and Class read once two instances have an interval. Nil for one instance.
+	Instances *Instances
+	alpha     float64
+	margin    float64   // equivalence margin, a fraction; 0: DefaultEquivMargin
+	logs      []float64 // the log ratios Log was computed from, for Adjusted
 }
 
 // Paired reports whether the decision is the paired one: the log ratios have a finite interval.
@@ -74,6 +78,9 @@ func (d *Delta) Thin() bool { return d.Log.Thin() }
 
 // P is the decision test's uncorrected two-sided p-value: the signed-rank test's when Paired, else the U test's (1 when a side has no usable sample).
 func (d *Delta) P() float64 {
+	if d.Instances.Decides() {
+		return d.Instances.Combined.P()
+	}
 	if d.Paired() {
 		return d.Log.P
 	}
@@ -92,7 +99,7 @@ func (d *Delta) USignificant() bool {
 // comparisons (uncorrected when the delta was made outside Analyze), and the cell is not Unstable. In an
 // adaptive run the decision is the stopping rule's (Sequential): faster or slower.
 func (d *Delta) Significant() bool {
-	if d.Unstable {
+	if d.Unstable || (d.Instances != nil && d.Instances.Disagree) {
 		return false
 	}
 	if s := d.Sequential; s != nil {
@@ -109,7 +116,9 @@ func (d *Delta) Significant() bool {
 // Hodges-Lehmann estimate when there are pairs, else by the ratio of the medians.
 func (d *Delta) Direction() int {
 	r := d.MedianRatio
-	if d.Log.N > 0 {
+	if d.Instances.Decides() {
+		r = math.Exp(d.Instances.Combined.Estimate)
+	} else if d.Log.N > 0 {
 		r = math.Exp(d.Log.Estimate)
 	} else if d.HasPairs() {
 		r = 1 // every pair equal
@@ -129,10 +138,37 @@ func (d *Delta) Percent() (center, lo, hi float64) {
 	if !d.HasPairs() {
 		return math.NaN(), math.Inf(-1), math.Inf(1)
 	}
+	if d.Instances.Decides() {
+		re := d.Instances.Combined
+		lo, hi := re.Interval(DefaultConfidence)
+		return pct(math.Exp(re.Estimate)), pct(math.Exp(lo)), pct(math.Exp(hi))
+	}
 	if d.Log.N == 0 {
 		return 0, math.Inf(-1), math.Inf(1)
 	}
 	return pct(math.Exp(d.Log.Estimate)), pct(math.Exp(d.Log.Lo)), pct(math.Exp(d.Log.Hi))
+}
+
+// logEstimate is the log-ratio estimate the delta's figures read: the instances' combination when it
+// decides, else the Hodges-Lehmann estimate of the pairs.
+func (d *Delta) logEstimate() float64 {
+	if d.Instances.Decides() {
+		return d.Instances.Combined.Estimate
+	}
+	return d.Log.Estimate
+}
+
+// adjustedLog is the selection-adjusted interval on the log scale the class is read from: the instances'
+// combination at the adjusted level when it decides, else Adjusted's; ok is false without an interval.
+func (d *Delta) adjustedLog() (lo, hi float64, ok bool) {
+	if d.Instances.Decides() {
+		lo, hi = d.Instances.Combined.Interval(d.AdjustedConfidence())
+		return lo, hi, true
+	}
+	if !d.Paired() || d.Adjusted.Thin() {
+		return 0, 0, false
+	}
+	return d.Adjusted.Lo, d.Adjusted.Hi, true
 }
 
 // AdjustedPercent is Percent with the selection-adjusted interval (Adjusted): the interval every table
@@ -143,6 +179,10 @@ func (d *Delta) AdjustedPercent() (center, lo, hi float64) {
 		return pct(math.Exp(s.Mean)), pct(math.Exp(s.Lo)), pct(math.Exp(s.Hi))
 	}
 	c, lo, hi := d.Percent()
+	if d.Instances.Decides() {
+		l, h, _ := d.adjustedLog()
+		return c, pct(math.Exp(l)), pct(math.Exp(h))
+	}
 	if d.Log.N == 0 {
 		return c, lo, hi
 	}
@@ -199,6 +239,7 @@ func compare(control, cand *Variant, m Metric, confidence, margin float64, th *b
 	}
 	sort.Slice(order, func(i, j int) bool { return order[i].less(order[j]) })
 	var ratios, logs []float64
+	byRun := map[string][]float64{} // log ratios per runner instance
 	for _, r := range order {
 		cs, okc := control.byRound[r]
 		ks, okk := cand.byRound[r]
@@ -222,11 +263,13 @@ func compare(control, cand *Variant, m Metric, confidence, margin float64, th *b
 			p.Ratio = p.Candidate / p.Control
 			ratios = append(ratios, p.Ratio)
 			logs = append(logs, math.Log(p.Ratio))
+			byRun[r.Run] = append(byRun[r.Run], math.Log(p.Ratio))
 		}
 		d.Pairs = append(d.Pairs, p)
 	}
 	d.Ratio = estimate(ratios, confidence, th)
 	d.Log = SignedRankTest(logs, confidence)
 	d.Adjusted, d.logs = d.Log, logs
+	d.Instances = newInstances(byRun, confidence, d.Margin())
 	return d
 }

@@ -34,6 +34,15 @@ type Lifetime struct {
 	// Family is the multiple-comparison family its ratios' intervals were adjusted in (every lifetime
 	// of the analysis shares one).
 	Family RatioFamily
+	// Instances holds, when the cell's rounds come from two or more runner instances (runs), each
+	// candidate's comparison within each run; the candidate's ratios in Comparisons are then their
+	// random-effects combination (lifetimeCombination), wherever two instances have an interval.
+	Instances map[string]map[string]*lifetime.Comparison
+
+	procs  map[string][]lifetime.Process      // per variant, for candidate-vs-candidate comparisons
+	rounds []RoundID                          // lifetime.Process.Round indexes these
+	method lifetime.Method                    // of the analysis' intervals
+	versus map[[2]string]*lifetime.Comparison // Versus's comparisons, made once
 }
 
 // RatioFamily is the family of lifetime ratios an analysis adjusts together, as correct does its
@@ -133,18 +142,24 @@ func (a *Analysis) lifetime(c *Cell) (*Lifetime, string, error) {
 	}
 	warm := cellOfPhase(a, c.Cell, host.Warm)
 	procs := map[string][]lifetime.Process{}
+	// A process's Round is its round's place among every round of the cell, so that control and a
+	// candidate pair by round even when one of them lacks a round (a failed sample).
+	index := map[RoundID]int{}
 	for _, v := range c.Variants {
-		ids := slices.SortedFunc(maps.Keys(v.byRound), func(x, y RoundID) int {
-			if x.less(y) {
-				return -1
-			}
-			if y.less(x) {
-				return 1
-			}
-			return 0
-		})
+		for id := range v.byRound {
+			index[id] = 0
+		}
+	}
+	all := slices.SortedFunc(maps.Keys(index), compareRounds)
+	for i, id := range all {
+		index[id] = i
+	}
+	l.rounds = all
+	for _, v := range c.Variants {
+		ids := slices.SortedFunc(maps.Keys(v.byRound), compareRounds)
 		var steadies []lifetime.Steady
-		for i, id := range ids {
+		for _, id := range ids {
+			i := index[id]
 			r := v.byRound[id].Result
 			s, exact, err := SeriesOf(r)
 			if err != nil { // one malformed sample leaves this cell out, named, not the whole report
@@ -187,17 +202,32 @@ func (a *Analysis) lifetime(c *Cell) (*Lifetime, string, error) {
 	if len(procs[a.Control]) == 0 {
 		return nil, "no usable control sample", nil
 	}
+	l.procs, l.method, l.versus = procs, a.LifetimeMethod, map[[2]string]*lifetime.Comparison{}
 	for name, ps := range procs {
 		if name == a.Control {
 			continue
 		}
-		cmp, err := lifetime.Compare(procs[a.Control], ps, seedOf(c.Cell, name))
+		cmp, err := lifetime.CompareMethod(procs[a.Control], ps, seedOf(c.Cell, name), a.LifetimeMethod)
 		if err != nil {
 			return nil, "", fmt.Errorf("%s: %w", name, err)
 		}
 		l.Comparisons[name] = cmp
+		if err := l.combineInstances(a.Control, name, cmp); err != nil {
+			return nil, "", fmt.Errorf("%s: %w", name, err)
+		}
 	}
 	return l, "", nil
+}
+
+// compareRounds orders rounds as RoundID.less does.
+func compareRounds(x, y RoundID) int {
+	if x.less(y) {
+		return -1
+	}
+	if y.less(x) {
+		return 1
+	}
+	return 0
 }
 
 // SeriesOf is a sample's per-operation series: each worker's exact first operations when the result
@@ -305,6 +335,13 @@ func (l *Lifetime) Decide(control string, n int) (d lifetime.Decision, left []st
 	slices.SortFunc(left, CompareNames)
 	if len(stable) == 0 && len(left) > 0 {
 		return d, left, strings.Join(l.Unstable, ", "), false
+	}
+	for _, ch := range l.CapacityChoices(stable, n) {
+		for _, name := range ch.Capacities {
+			if name != ch.Chosen {
+				delete(stable, name)
+			}
+		}
 	}
 	d, ok = lifetime.Decide(control, stable, n)
 	return d, left, "", ok

@@ -82,8 +82,9 @@ func TestLifetimesKnownCrossing(t *testing.T) {
 	l := ls[0]
 	cmp := l.Comparisons["pooled/8"]
 	be := cmp.BreakEven
-	if be.N != 256 || be.CandidateWins || !be.Extrapolated || !be.Decided || be.Lo != 256 || be.Hi != 256 {
-		t.Errorf("break-even %+v, want 256 [256, 256], control cheaper from there, extrapolated", be)
+	// Equal at 255: no test shows either cheaper there, so the interval starts at 255.
+	if be.N != 256 || be.CandidateWins || !be.Extrapolated || !be.Decided || be.Lo != 255 || be.Hi != 256 {
+		t.Errorf("break-even %+v, want 256 [255, 256], control cheaper from there, extrapolated", be)
 	}
 	if r, _ := cmp.RatioAt(8); r.Estimate != (200.0+70)/900 || r.Extrapolated {
 		t.Errorf("ratio at 8: %+v, want 270/900 measured", r)
@@ -170,7 +171,7 @@ func TestLifetimesUnstable(t *testing.T) {
 }
 
 // The lifetime ratios of an analysis are one family: every interval is at the level that matches the
-// Benjamini-Hochberg selection of their bootstrap p-values, 1 - max(R, 1) * alpha / m.
+// Benjamini-Hochberg selection of their sign-flip p-values, 1 - max(R, 1) * alpha / m.
 func TestLifetimesFamily(t *testing.T) {
 	a, err := Analyze(lifetimeSamples(1, 2, true), Options{})
 	if err != nil {
@@ -203,5 +204,69 @@ func TestLifetimesFamily(t *testing.T) {
 				t.Errorf("N %d: interval at %v, family at %v", r.N, r.Confidence, f.Confidence)
 			}
 		}
+	}
+}
+
+// TestLifetimesPairByRound: a candidate missing a round (a failed sample) is still paired with control
+// round by round, not by position: each round's durations are scaled alike, so at N = 1 (both first
+// operations 200 us) every pair's ratio is 1.
+func TestLifetimesPairByRound(t *testing.T) {
+	var samples []matrix.Sample
+	for _, s := range scaledLifetimeSamples(1, 2, true, func(_, _ string, r int) float64 { return 1 + 0.1*float64(r) }) {
+		if s.Variant == "pooled/8" && s.Round == 2 {
+			continue
+		}
+		samples = append(samples, s)
+	}
+	a, err := Analyze(samples, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ls, _, err := a.Lifetimes()
+	if err != nil || len(ls) != 1 {
+		t.Fatalf("lifetimes %v, %v", ls, err)
+	}
+	cmp := ls[0].Comparisons["pooled/8"]
+	if r, _ := cmp.RatioAt(1); cmp.Pairs != 7 || math.Abs(r.Estimate-1) > 1e-12 {
+		t.Errorf("%d pairs, ratio at 1 %v: want 7 pairs of equal first operations", cmp.Pairs, r.Estimate)
+	}
+}
+
+// TestLifetimesInstances: a cell measured on two runner instances whose candidate costs differ gets its
+// ratios from the random-effects combination of the two instances' own comparisons, wide enough to hold
+// both, where the pooled test would have been narrow.
+func TestLifetimesInstances(t *testing.T) {
+	noise := func(v, _ string, r int) float64 { return 1 + 0.01*float64((r*7+len(v))%5) }
+	var samples []matrix.Sample
+	for _, run := range []string{"R", "S"} {
+		for _, s := range scaledLifetimeSamples(1, 2, true, noise) {
+			s.Run = run
+			if run == "S" && s.Variant == "pooled/8" {
+				res := *s.Result
+				res.TimelineNs = scaleAll(res.TimelineNs, 3)
+				res.FirstOpsNs = [][]int64{scaleAll(res.FirstOpsNs[0], 3)}
+				res.ElapsedNs *= 3
+				s.Result = &res
+			}
+			samples = append(samples, s)
+		}
+	}
+	a, err := Analyze(samples, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ls, _, err := a.Lifetimes()
+	if err != nil || len(ls) != 1 {
+		t.Fatalf("lifetimes %v, %v", ls, err)
+	}
+	l := ls[0]
+	if len(l.Instances["pooled/8"]) != 2 {
+		t.Fatalf("instances %v, want R and S", l.Instances)
+	}
+	r, _ := l.Comparisons["pooled/8"].RatioAt(100)
+	rr, _ := l.Instances["pooled/8"]["R"].RatioAt(100)
+	rs, _ := l.Instances["pooled/8"]["S"].RatioAt(100)
+	if !r.Combined() || !(r.Lo < rr.Estimate && rs.Estimate < r.Hi) || r.Excludes1() {
+		t.Errorf("combined %+v: want an interval holding R's %v and S's %v, and 1", r, rr.Estimate, rs.Estimate)
 	}
 }

@@ -2,6 +2,7 @@ package stats
 
 import (
 	"math"
+	"slices"
 
 	"github.com/deflatelab/deflatelab/matrix"
 	"github.com/deflatelab/deflatelab/matrix/regime"
@@ -36,9 +37,67 @@ type Regimes struct {
 	regime.Result
 }
 
+// detectRegimes looks for two speeds within each run's rounds (a merged folder holds several runner
+// instances, each at its own speed: that is the instances' variance, which the random-effects combination
+// carries, not two states of one machine) and keeps the run whose split is flagged, the most separated one
+// when several are, else the first run's.
 func detectRegimes(v *Variant) Regimes {
 	s := v.series(RegimeMetric)
-	return Regimes{Series: s, Result: regime.Detect(s.Values, regime.Default)}
+	var out Regimes
+	first := true
+	for _, run := range s.runs() {
+		part := s.ofRun(run)
+		r := Regimes{Series: part, Result: regime.Detect(part.Values, regime.Default)}
+		if first || (r.Flagged && (!out.Flagged || r.Separation > out.Separation)) {
+			out, first = r, false
+		}
+	}
+	if first {
+		return Regimes{Series: s, Result: regime.Detect(s.Values, regime.Default)}
+	}
+	return out
+}
+
+// unstablePair reports whether delta d of cand against control rests on two machine states: either side's
+// rounds ran at two speeds (Variant.Regimes) - unless both switched in exactly the same rounds and the
+// per-round ratios themselves show one speed: a state both sides of every round shared is what pairing
+// cancels (a machine-wide slowdown over a quarter of an interleaved run lands on a few rounds of every
+// cell, on control and candidate alike).
+func unstablePair(control, cand *Variant, d *Delta) bool {
+	cf, kf := control.Regimes.Flagged, cand.Regimes.Flagged
+	if !cf && !kf {
+		return false
+	}
+	if !cf || !kf || !slices.Equal(control.Regimes.GroupRounds(control.Regimes.High), cand.Regimes.GroupRounds(cand.Regimes.High)) {
+		return true
+	}
+	ratios := make([]float64, 0, len(d.Pairs))
+	for _, p := range d.Pairs {
+		ratios = append(ratios, p.Ratio)
+	}
+	return regime.Detect(ratios, regime.Default).Flagged
+}
+
+// runs lists the distinct runs of s's rounds, in order.
+func (s Series) runs() []string {
+	var out []string
+	for _, r := range s.Rounds {
+		if len(out) == 0 || out[len(out)-1] != r.Run {
+			out = append(out, r.Run)
+		}
+	}
+	return out
+}
+
+// ofRun is the part of s from one run.
+func (s Series) ofRun(run string) Series {
+	var out Series
+	for i, r := range s.Rounds {
+		if r.Run == run {
+			out.Rounds, out.Values = append(out.Rounds, r), append(out.Values, s.Values[i])
+		}
+	}
+	return out
 }
 
 // GroupRounds lists the rounds of one of r's groups (r.Low or r.High).

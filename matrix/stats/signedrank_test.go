@@ -181,3 +181,26 @@ func TestBenjaminiHochberg(t *testing.T) {
 		t.Errorf("with a NaN: %v, want [NaN 0.04 0.04]", got)
 	}
 }
+
+// TestSignedRankCommittedCells: three elapsed-time comparisons of the committed full run at 8b8cac6
+// (reports/20261201T013329Z-linux-amd64-57b5d154), their per-round log ratios as the report computes them,
+// against R 4.2.2's w <- wilcox.test(x, conf.int = TRUE) (w$estimate, w$conf.int, w$p.value), to 1e-9.
+func TestSignedRankCommittedCells(t *testing.T) {
+	for _, c := range []struct {
+		cell          string
+		x             []float64
+		hl, lo, hi, p float64
+	}{
+		{"libc fixed/1 cold pooled/8", []float64{-0.013883850439130142, -0.081509006152637634, -0.019526573451409405, -0.038679245208298969, -0.045150211426995088, -0.042633259708581187, -0.028979149133052207, -0.060572411321556135, -0.043117040336369858, -0.038651717428488448, -0.067358969153800199, -0.024913945688730624},
+			-0.0408912608, -0.0552380047, -0.0289791491, 0.00048828125},
+		{"libc mixed/1 warm aa", []float64{-0.025294685706434464, -0.015077886805498486, 0.024460654098941451, -0.0059499073012517934, -0.0028911405030991066, -0.014358322098904312, 0.0064787290260919185, 0.0010531346836854666, -0.010147228808113914, 0.0070012566170232658, 0.0037400353918577468, 0.035351137421347656},
+			-0.0010119694, -0.0105138971, 0.0126019543, 0.9096679688},
+		{"pages mixed/4 warm pooled/12", []float64{-1.927090616522489, -1.9359243763514495, -1.9807266559305228, -1.9275644281913598, -2.0206953233002691, -2.0362398831355675, -1.9736653179271095, -2.0572327549339513, -1.9649170895948913, -1.9288590486613122, -2.0717907950936674, -1.9887389264171269},
+			-1.9817837027, -2.0206953233, -1.9503779672, 0.00048828125},
+	} {
+		s := SignedRankTest(c.x, 0.95)
+		if math.Abs(s.Estimate-c.hl) > 1e-9 || math.Abs(s.Lo-c.lo) > 1e-9 || math.Abs(s.Hi-c.hi) > 1e-9 || math.Abs(s.P-c.p) > 1e-9 {
+			t.Errorf("%s: %v [%v, %v] p %v; R %v [%v, %v] p %v", c.cell, s.Estimate, s.Lo, s.Hi, s.P, c.hl, c.lo, c.hi, c.p)
+		}
+	}
+}

@@ -116,7 +116,7 @@ func (v *Verdict) count() {
 			if o.Delta.Log.N == 0 {
 				return // decided by the U test: no paired estimate to average
 			}
-			sum += o.Delta.Log.Estimate
+			sum += o.Delta.logEstimate()
 		}
 		v.Typical = pct(math.Exp(sum / float64(v.Cells)))
 	}

@@ -38,6 +38,45 @@ static long zng_reset_compress(zng_stream *s, const uint8_t *in, uint32_t in_len
 	return (long)(out_cap - s->avail_out);
 }
 
+// zng_dotnet_stream is the stream benchmark's operation, all in C: deflateReset, then the calls .NET's
+// DeflateStream makes for `writes` Write calls of in[0:in_len] and a Dispose: per Write, zng_deflate with
+// Z_NO_FLUSH into buf (buf_cap bytes) while avail_in is not 0, each call's output appended to sink (the
+// destination stream); then Z_FINISH into buf until Z_STREAM_END. It returns the bytes written to sink,
+// or -1 (an error code, or sink too small).
+static long zng_dotnet_stream(zng_stream *s, const uint8_t *in, uint32_t in_len, int writes,
+                              uint8_t *buf, uint32_t buf_cap, uint8_t *sink, uint32_t sink_cap) {
+	if (zng_deflateReset(s) != Z_OK) return -1;
+	uint32_t n = 0;
+	for (int i = 0; i < writes; i++) {
+		s->next_in = in;
+		s->avail_in = in_len;
+		while (s->avail_in != 0) {
+			s->next_out = buf;
+			s->avail_out = buf_cap;
+			int rc = zng_deflate(s, Z_NO_FLUSH);
+			if (rc != Z_OK && rc != Z_BUF_ERROR) return -1;
+			uint32_t produced = buf_cap - s->avail_out;
+			if (produced > sink_cap - n) return -1;
+			memcpy(sink + n, buf, produced);
+			n += produced;
+		}
+	}
+	for (;;) {
+		s->next_out = buf;
+		s->avail_out = buf_cap;
+		int rc = zng_deflate(s, Z_FINISH);
+		if (rc != Z_OK && rc != Z_STREAM_END && rc != Z_BUF_ERROR) return -1;
+		uint32_t produced = buf_cap - s->avail_out;
+		if (produced > sink_cap - n) return -1;
+		memcpy(sink + n, buf, produced);
+		n += produced;
+		if (rc == Z_STREAM_END) break;
+	}
+	s->next_in = NULL;
+	s->next_out = NULL;
+	return (long)n;
+}
+
 static int zng_init(zng_stream *s, int level, int wbits, int mem, int strategy) {
 	return zng_deflateInit2(s, level, Z_DEFLATED, wbits, mem, strategy);
 }
@@ -145,4 +184,25 @@ func (z *Stream) ResetCompress(in *Buffer, inLen int, out *Buffer) (int, error) 
 		return 0, errors.New("zng: reset+compress did not finish (output buffer too small?)")
 	}
 	return int(n), nil
+}
+
+// DotnetStream is the stream benchmark's operation, run entirely in C: zng_deflateReset, then the calls
+// .NET's DeflateStream makes for `writes` writes of the first inLen bytes of in and a Dispose, with buf
+// (bufLen bytes of it) as DeflateStream's output buffer and sink as the destination stream. It returns
+// the bytes written to sink.
+func (z *Stream) DotnetStream(in *Buffer, inLen, writes int, buf *Buffer, bufLen int, sink *Buffer) (int, error) {
+	if inLen > in.n || bufLen > buf.n {
+		return 0, fmt.Errorf("zng: DotnetStream: %d input bytes in a %d-byte buffer, %d-byte output buffer in %d", inLen, in.n, bufLen, buf.n)
+	}
+	n := C.zng_dotnet_stream(z.s, (*C.uint8_t)(in.p), C.uint32_t(inLen), C.int(writes),
+		(*C.uint8_t)(buf.p), C.uint32_t(bufLen), (*C.uint8_t)(sink.p), C.uint32_t(sink.n))
+	if n < 0 {
+		return 0, errors.New("zng: the .NET stream pattern failed (a deflate error, or sink too small)")
+	}
+	return int(n), nil
+}
+
+// Bytes copies the buffer's first n bytes into Go memory.
+func (b *Buffer) Bytes(n int) []byte {
+	return append([]byte(nil), unsafe.Slice((*byte)(b.p), b.n)[:n]...)
 }

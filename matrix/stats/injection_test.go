@@ -1,0 +1,54 @@
+package stats
+
+import (
+	"path/filepath"
+	"sort"
+	"testing"
+
+	"github.com/deflatelab/deflatelab/matrix"
+)
+
+// committedRun reads the newest committed report's raw samples and plan (the README's report).
+func committedRun(t *testing.T) (matrix.Plan, []matrix.Sample) {
+	t.Helper()
+	paths, _ := filepath.Glob(filepath.Join("..", "..", "reports", "*", "raw", "*", matrix.SamplesFile))
+	if len(paths) == 0 {
+		t.Fatal("no committed report with raw samples under reports/")
+	}
+	sort.Strings(paths)
+	samples, err := matrix.ReadSamples(paths[len(paths)-1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := matrix.ReadManifest(filepath.Dir(paths[len(paths)-1]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m.Plan, samples
+}
+
+// TestRegimeInjection is issue 27's evidence (b): a 2x regime lasting a quarter of the committed run,
+// injected in run order at 8 evenly spaced starts, under the contiguous design (every round of a cell
+// back to back) and the interleaved one (round r of every cell before round r+1). go test ./matrix/stats
+// -run RegimeInjection -v prints what docs/METHOD.md quotes.
+func TestRegimeInjection(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads the committed report's 23 MB of samples")
+	}
+	plan, samples := committedRun(t)
+	res, err := InjectRegimes(plan, samples, 8, 1, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	by := map[string]RegimeInjection{}
+	for _, r := range res {
+		by[r.Design+" "+r.Regime] = r
+		t.Logf("%s design, %s regime: of %d comparisons x %d starts, %d verdicts changed: %d unstable, %d new faster/slower, %d flipped; e.g. %v",
+			r.Design, r.Regime, r.Comparisons, r.Starts, r.Changed, r.Unstable, r.NewDecided, r.Flipped, r.Examples)
+	}
+	c, i := by[Contiguous+" "+PooledRegime], by[Interleaved+" "+PooledRegime]
+	if c.NewDecided+c.Flipped <= i.NewDecided+i.Flipped {
+		t.Errorf("a pooled-only regime made %d false or flipped verdicts contiguous, %d interleaved: interleaving should expose it",
+			c.NewDecided+c.Flipped, i.NewDecided+i.Flipped)
+	}
+}
