@@ -132,6 +132,7 @@ func TestResampleUnstableCells(t *testing.T) {
 			}
 			m, _ := ReadManifest(r.Dir)
 			samples := readAll(t, r.Dir)
+			roundsInOrder(t, r.Plan, *m.Interleave, samples) // extra rounds interleave across the flagged cells too
 			for _, c := range m.Cells {
 				if c.Rounds != tc.wantRounds || c.ClosedBy != tc.wantClosed || c.Base != 3 {
 					t.Errorf("%v: %d rounds (base %d), closed by %q; want %d (base 3), %q", c.Cell, c.Rounds, c.Base, c.ClosedBy, tc.wantRounds, tc.wantClosed)

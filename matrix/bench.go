@@ -280,7 +280,11 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if len(findings) > 0 {
 		left = fmt.Sprintf("; %s left out (%s)", Lines(len(findings)), CountFindings(findings))
 	}
-	fmt.Fprintf(stderr, "bench: %s%s%s in %s\n", sum, left, RoundsNote(m.Cells), *out)
+	replicaNote := ""
+	if m.Replica != nil {
+		replicaNote = fmt.Sprintf(" (replica %s)", m.Replica)
+	}
+	fmt.Fprintf(stderr, "bench: %s%s%s in %s%s\n", sum, left, RoundsNote(m.Cells), *out, replicaNote)
 	fmt.Fprintln(stdout, *out)
 	if err == nil && readErr == nil && len(sum.Unusable) > 0 {
 		err = fmt.Errorf("bench: %w", &UnusableError{Dir: *out, Summary: sum})

@@ -15,8 +15,12 @@ import (
 // replicaRun runs replica rep of the small smoke plan into dir with the fake hosts in bin.
 func replicaRun(t *testing.T, bin, dir, rep string, extra ...string) {
 	t.Helper()
-	if err := BenchMain(context.Background(), benchArgs(bin, dir, append([]string{"-replica", rep, "-progress", "none"}, extra...)...), io.Discard, io.Discard); err != nil {
+	var stderr bytes.Buffer
+	if err := BenchMain(context.Background(), benchArgs(bin, dir, append([]string{"-replica", rep, "-progress", "none"}, extra...)...), io.Discard, &stderr); err != nil {
 		t.Fatal(err)
+	}
+	if !strings.Contains(stderr.String(), " in "+dir+" (replica "+rep+")") {
+		t.Errorf("the summary line does not name the replica: %s", stderr.String())
 	}
 }
 

@@ -110,11 +110,12 @@ func (f flipSet) pAt(r float64) float64 { return float64(f.countAt(r)) / float64
 
 // interval is the hull of the ratios the test does not reject at level 1 - conf: [lo, hi] with lo the
 // smallest r whose p-value exceeds 1 - conf and hi the largest. When even the most extreme pattern cannot
-// reach the level (1 - conf below always/total), every ratio is kept: [0, +Inf).
+// reach the level (1 - conf below always/total: 8 pairs cannot give 99.3%), no ratio is ruled out and
+// there is no interval at that level: NaN, NaN, as for too few pairs.
 func (f flipSet) interval(conf float64) (lo, hi float64) {
 	thr := (1 - conf) * float64(f.total)
 	if float64(f.always) > thr {
-		return 0, math.Inf(1)
+		return math.NaN(), math.NaN()
 	}
 	// From the left: the count rises only where an interval opens.
 	active, j := 0, 0

@@ -65,7 +65,7 @@ func TestFlipSetMatchesEnumeration(t *testing.T) {
 		for _, conf := range []float64{0.5, 0.9, 0.95, 0.968, 0.99} {
 			lo, hi := f.interval(conf)
 			alpha := 1 - conf
-			if math.IsInf(hi, 1) {
+			if math.IsNaN(lo) || math.IsNaN(hi) {
 				if 2/float64(f.total) <= alpha {
 					t.Errorf("n %d at %v: no interval, but the level is reachable", c.n, conf)
 				}
@@ -167,5 +167,18 @@ func TestFlipSetAgainstR(t *testing.T) {
 		if math.Abs(c.got-c.want) > 1e-9 {
 			t.Errorf("%s = %.10f, R %.10f", c.name, c.got, c.want)
 		}
+	}
+}
+
+// TestFlipIntervalUnreachable: a level beyond what the pairs can give (8 pairs: p >= 2/256) has no
+// interval, NaN as for too few pairs - never [0, +Inf), which a chart cannot draw.
+func TestFlipIntervalUnreachable(t *testing.T) {
+	a, b := pairs(rand.New(rand.NewPCG(5, 5)), 8, 1.1)
+	f := newFlipSet(a, b, 1)
+	if lo, hi := f.interval(0.995); !math.IsNaN(lo) || !math.IsNaN(hi) {
+		t.Errorf("8 pairs at 99.5%%: [%v, %v], want no interval", lo, hi)
+	}
+	if lo, hi := f.interval(0.99); math.IsNaN(lo) || math.IsInf(hi, 0) {
+		t.Errorf("8 pairs at 99%%: [%v, %v], want an interval (2/256 < 1%%)", lo, hi)
 	}
 }

@@ -23,8 +23,8 @@ func writeValidityChecks(w io.Writer, m *model) {
 	switch p.Basis {
 	case "aa":
 		fmt.Fprintf(w, "- **Power:** the A/A control's adjusted elapsed-time intervals are %s points wide at the median (widest %s, "+
-			"%s cells), against a limit of %s points (%s times the ±%s equivalence margin): %s.", pctNum(p.AAWidth), pctNum(p.AAMaxWidth),
-			fmt.Sprint(p.AACells), pctNum(p.Limit()), pctNum(p.Multiple), pctNum(p.Margin*100)+"%", powerWord(p))
+			"%s cells; %s at 95%%), against a limit of %s points (%s times the ±%s equivalence margin): %s.", pctNum(p.AAWidth), pctNum(p.AAMaxWidth),
+			fmt.Sprint(p.AACells), pctNum(p.AAWidth95), pctNum(p.Limit()), pctNum(p.Multiple), pctNum(p.Margin*100)+"%", powerWord(p))
 		if len(p.AAUnstable) > 0 {
 			var cells []string
 			for _, c := range p.AAUnstable {
@@ -73,8 +73,8 @@ func writeValidityChecks(w io.Writer, m *model) {
 		if h.Warn {
 			warn = "**above**"
 		}
-		fmt.Fprintf(w, "- **Harness overhead** (run %s): %s ns per operation, %s%% of the fastest operation, %s the %s%% limit.\n",
-			h.Run, num(h.NsPerOp), pctNum(100*h.Share), warn, pctNum(100*stats.HarnessWarnShare))
+		fmt.Fprintf(w, "- **Harness overhead** (run %s): %s ns per operation, %.2f%% of the fastest operation, %s the %s%% limit.\n",
+			h.Run, num(h.NsPerOp), 100*h.Share, warn, pctNum(100*stats.HarnessWarnShare))
 	}
 	if len(v.Disagreements) == 0 {
 		fmt.Fprintf(w, "- **Elapsed time and lifetime cost** agree in direction in every analysed cold cell.\n")

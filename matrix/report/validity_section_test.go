@@ -12,7 +12,7 @@ import (
 func TestValidityChecksSection(t *testing.T) {
 	cell := matrix.Cell{Platform: "linux/amd64", Backend: "libc", Workload: "fixed", DOP: 1, Phase: "cold"}
 	v := stats.Validity{
-		Power: stats.Power{Margin: 0.02, Multiple: 4, AAWidth: 31, AAMaxWidth: 150, AACells: 8, Basis: "aa", Underpowered: true,
+		Power: stats.Power{Margin: 0.02, Multiple: 4, AAWidth: 31, AAMaxWidth: 150, AAWidth95: 12, AACells: 8, Basis: "aa", Underpowered: true,
 			AAUnstable: []stats.CellRef{{Backend: "libc", Workload: "fixed", DOP: 8, Phase: "warm"}}},
 		DOPs:          []stats.DOPGroups{{Platform: "linux/amd64", Processors: 2, Latency: []int{1}, Throughput: []int{4, 8, 12}}},
 		SameTreatment: []stats.SameTreatment{{Cell: cell, Candidates: []string{"pooled/8", "pooled/12"}}},
@@ -22,9 +22,9 @@ func TestValidityChecksSection(t *testing.T) {
 	var b strings.Builder
 	writeValidityChecks(&b, &model{Validity: &v})
 	out := b.String()
-	for _, want := range []string{"31 points wide at the median (widest 150", "**underpowered**", "libc fixed/8 warm",
+	for _, want := range []string{"31 points wide at the median (widest 150, 8 cells; 12 at 95%)", "**underpowered**", "libc fixed/8 warm",
 		"DOP 1: one operation's latency; DOP 4, 8 and 12: throughput under contention", "pooled/8, pooled/12 in libc fixed/1 cold",
-		"5% of the fastest operation, **above** the 1% limit", "elapsed time says slower (+30%) but its lifetime cost over 100 operations is -50% [-60, -40]: the wall clock"} {
+		"5.00% of the fastest operation, **above** the 1% limit", "elapsed time says slower (+30%) but its lifetime cost over 100 operations is -50% [-60, -40]: the wall clock"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("section lacks %q:\n%s", want, out)
 		}

@@ -37,11 +37,14 @@ type Power struct {
 	Multiple float64 // PowerMultiple
 	// AAWidth and AAMaxWidth are the median and widest A/A interval; NaN without the A/A control.
 	AAWidth, AAMaxWidth float64
-	AACells             int       // A/A elapsed-time comparisons with data on both sides
-	AAUnstable          []CellRef // A/A cells whose control or aa ran at two speeds
-	FamilyWidth         float64   // median width over the whole elapsed-time family; NaN without one
-	Basis               string
-	Underpowered        bool
+	// AAWidth95 is the median width of the A/A intervals at 95%, before the family's adjustment: the
+	// noise of one comparison, whatever the family's size (infinite with fewer than 6 pairs).
+	AAWidth95    float64
+	AACells      int       // A/A elapsed-time comparisons with data on both sides
+	AAUnstable   []CellRef // A/A cells whose control or aa ran at two speeds
+	FamilyWidth  float64   // median width over the whole elapsed-time family; NaN without one
+	Basis        string
+	Underpowered bool
 }
 
 // Width is the width the gate reads: the A/A median when the run has the A/A control, else the family's.
@@ -57,11 +60,11 @@ func (p Power) Limit() float64 { return p.Multiple * p.Margin * 100 }
 
 // Power measures the power gate on the elapsed-time family.
 func (a *Analysis) Power() Power {
-	p := Power{Margin: a.EquivMargin, Multiple: PowerMultiple, AAWidth: math.NaN(), AAMaxWidth: math.NaN(), FamilyWidth: math.NaN()}
+	p := Power{Margin: a.EquivMargin, Multiple: PowerMultiple, AAWidth: math.NaN(), AAMaxWidth: math.NaN(), AAWidth95: math.NaN(), FamilyWidth: math.NaN()}
 	if p.Margin == 0 {
 		p.Margin = DefaultEquivMargin
 	}
-	var aa, all []float64
+	var aa, aa95, all []float64
 	for _, c := range a.Cells {
 		for _, d := range c.Deltas {
 			if d.Metric != Elapsed.Name || d.Class() == NoData {
@@ -75,6 +78,8 @@ func (a *Analysis) Power() Power {
 			all = append(all, w)
 			if d.Candidate == matrix.AA {
 				aa = append(aa, w)
+				_, lo95, hi95 := d.Percent()
+				aa95 = append(aa95, hi95-lo95)
 				if d.Unstable {
 					p.AAUnstable = append(p.AAUnstable, refOf(c.Cell))
 				}
@@ -86,7 +91,7 @@ func (a *Analysis) Power() Power {
 		p.FamilyWidth, p.Basis = medianOf(all), "family"
 	}
 	if len(aa) > 0 {
-		p.AAWidth, p.AAMaxWidth, p.Basis = medianOf(aa), slices.Max(aa), "aa"
+		p.AAWidth, p.AAMaxWidth, p.AAWidth95, p.Basis = medianOf(aa), slices.Max(aa), medianOf(aa95), "aa"
 	}
 	p.Underpowered = p.Basis != "" && p.Width() > p.Limit()
 	return p
