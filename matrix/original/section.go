@@ -92,6 +92,9 @@ func (s Section) Write(w io.Writer, heading string) error {
 	for i, t := range s.Targets {
 		fmt.Fprintf(&b, "%s# %s, %s\n\n", heading, t.Platform, t.Backend)
 		if why := missingWhy(s.Figures[i]); why != "" {
+			if t.Platform != Platform || t.Backend != Backend {
+				why = fmt.Sprintf("this run has none of the write-ups' candidate cells on %s, %s", t.Platform, t.Backend)
+			}
 			fmt.Fprintf(&b, "Not measured in this run: %s.\n\n", why)
 			continue
 		}

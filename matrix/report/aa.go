@@ -82,23 +82,26 @@ func writeAA(w io.Writer, m *model) {
 	if len(r.Significant) == 0 {
 		fmt.Fprintf(w, "It came out faster or slower in **none of its %d cells**", r.Cells)
 	} else {
-		fmt.Fprintf(w, "It came out significantly different in **%d of its %d cells** (%s): in those cells the "+
-			"machine, the order or the statistics produced a difference where none exists, and a candidate's change of "+
-			"that size there is not evidence", len(r.Significant), r.Cells, r.names())
+		fmt.Fprintf(w, "It came out significantly different in **%d of its %d cells** (%s): false positives of the run "+
+			"itself, so a candidate's change of that size there is weak evidence", len(r.Significant), r.Cells, r.names())
 	}
+	if p := aaPower(m); p != "" {
+		fmt.Fprintf(w, "; %s", p)
+	}
+	fmt.Fprintf(w, ".")
 	lr := aaLifetimeOutcome(m)
 	switch {
 	case lr.Ratios == 0:
 		if len(r.Significant) == 0 {
-			fmt.Fprintf(w, ": the run shows no false positive of its own")
+			fmt.Fprintf(w, " The run shows no false positive of its own.")
 		}
-		fmt.Fprintf(w, ".\n\n")
 	case lr.Differing() == 0:
-		fmt.Fprintf(w, ", and its lifetime cost differs from control's at **none of its %d lifetimes** with an interval.\n\n", lr.Ratios)
+		fmt.Fprintf(w, " Its lifetime cost differs from control's at **none of its %d lifetimes** with an interval.", lr.Ratios)
 	default:
-		fmt.Fprintf(w, ". Its lifetime cost differs from control's at **%d of its %d lifetimes** with an interval "+
-			"(%s): %s ([Lifetime cost](%s)).\n\n", lr.Differing(), lr.Ratios, lr.names(), aaLifetimeMeaning, lifetimePage)
+		fmt.Fprintf(w, " Its lifetime cost differs from control's at **%d of its %d lifetimes** with an interval "+
+			"(%s): %s ([Lifetime cost](%s)).", lr.Differing(), lr.Ratios, lr.names(), aaLifetimeMeaning, lifetimePage)
 	}
+	fmt.Fprintf(w, "\n\n")
 }
 
 // aaLifetimeMeaning is what the first page, the banner and the lifetime page say of A/A lifetimes that

@@ -71,6 +71,7 @@ func weakEvidence(m *model) []string {
 		out = append(out, fmt.Sprintf("**%d of %d samples ran on a busy machine** (%s; the elapsed tables' notes name their cells, Environment the readings).", busy, total, host.BusyDefinition))
 	}
 	out = append(out, validityWeaknesses(m)...)
+	out = append(out, validityFlags(m)...)
 	if l := roundsLine(m); l != "" && len(out) > 0 {
 		out = append(out, l)
 	}
@@ -110,7 +111,7 @@ func bannerLine(m *model) string {
 // onRunLines reports whether a weak-evidence reason is said by the first page's run lines (writeRunLines).
 func onRunLines(reason string) bool {
 	h := reasonHead(reason)
-	return strings.Contains(h, " oversubscribed ") || strings.HasSuffix(h, " rounds per cell")
+	return strings.Contains(h, " oversubscribed ") || strings.HasSuffix(h, " rounds per cell") || h == "Underpowered"
 }
 
 // writeBannerFull lists every reason of the first page's banner in full.

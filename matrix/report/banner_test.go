@@ -20,7 +20,7 @@ func TestBanner(t *testing.T) {
 		for r := range rounds {
 			for i, v := range []string{"control", "pooled"} {
 				out = append(out, matrix.Sample{Run: "r", Cell: cell, Variant: v, Round: r, Position: (r + i) % 2, OK: true,
-					Result: &host.Result{Ops: 1000, ElapsedNs: int64(1e6 * (10 + r + 5*i)), OutputBytes: 5, Digest: "d",
+					Result: &host.Result{Ops: 1000, ElapsedNs: int64(1e6 * float64(10+r) * (1 + float64(i)*(0.5+0.003*float64(r%3)))), OutputBytes: 5, Digest: "d",
 						LoadBefore: load, LoadAfter: load, Env: host.Env{NumCPU: 2}}})
 			}
 		}

@@ -122,8 +122,8 @@ func (n *decisionNotes) paragraph(m *model, cells []*stats.Lifetime) string {
 		for i, t := range n.texts {
 			notes = append(notes, superscripts[i]+" "+t)
 		}
-		lines = append(lines, fmt.Sprintf("A marked winner is not faster in its cell's verdicts (%s), which compare the mean over "+
-			"whole samples (%s): the steady state, where a lifetime also weighs a process's first operations.",
+		lines = append(lines, fmt.Sprintf("A marked winner is not faster in its cell's verdicts (%s): they compare the mean over "+
+			"whole samples (%s), the steady state, while a lifetime total weighs a process's first operations.",
 			strings.Join(notes, "; "), m.phaseOps()))
 	}
 	return strings.Join(lines, " ")

@@ -128,3 +128,46 @@ func planOf(samples []matrix.Sample, profile string) matrix.Plan {
 	}
 	return p
 }
+
+// A control-only run names no candidate it does not have: no page's head (the first page's run lines and
+// context, every linked page's context) names pooled or splitalloc, the verdicts say there is no candidate,
+// no summary chart is drawn, and the comparison page says the run has none of the write-ups' cells.
+func TestControlOnlyNamesNoCandidate(t *testing.T) {
+	var ss []matrix.Sample
+	for _, ph := range []string{"cold", "warm"} {
+		cell := matrix.Cell{Platform: "linux/amd64", Workload: "fixed", DOP: 1, Phase: ph, Backend: "libc"}
+		for r := range 6 {
+			ss = append(ss, matrix.Sample{Run: "r", Cell: cell, Variant: "control", Round: r, OK: true,
+				Result: &host.Result{Ops: 100, ElapsedNs: int64(1e6 * (10 + r)), OutputBytes: 5, Digest: "d", Env: host.Env{NumCPU: 2}}})
+		}
+	}
+	path, err := Render(Options{In: []string{writeResults(t, ss)}, Out: t.TempDir(), Name: "x"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Dir(path)
+	for name, page := range reportPages(t, dir) {
+		head := page
+		if i := strings.Index(page, "\n## "); i >= 0 {
+			head = page[:i] // the title, the run lines or the way back, and the context
+		}
+		if name == readmeFile {
+			head, _, _ = strings.Cut(page, "## Verdicts")
+		}
+		for _, c := range []string{"pooled", "splitalloc"} {
+			if strings.Contains(head, c) {
+				t.Errorf("%s: its head names %s, which the run does not have:\n%s", name, c, head)
+			}
+		}
+	}
+	page := reportPages(t, dir)
+	if !strings.Contains(page[readmeFile], "No candidate: this run measured control only") {
+		t.Errorf("the verdicts do not say there is no candidate:\n%s", page[readmeFile])
+	}
+	if svgs, _ := filepath.Glob(filepath.Join(dir, "summary-*.svg")); len(svgs) > 0 {
+		t.Errorf("summary charts %v drawn for a control-only run", svgs)
+	}
+	if !strings.Contains(page[originalPage], "this run has none of the write-ups' candidate cells on linux/amd64, libc") {
+		t.Errorf("original.md does not say the run has none of the write-ups' cells:\n%s", page[originalPage])
+	}
+}

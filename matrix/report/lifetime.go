@@ -60,7 +60,7 @@ func (v *lifeView) missing() string {
 	}
 	var parts []string
 	for _, r := range slices.Sorted(mapKeys(reasons)) {
-		parts = append(parts, fmt.Sprintf("%s (%d cells)", r, reasons[r]))
+		parts = append(parts, fmt.Sprintf("%s (%s)", r, plural(reasons[r], "cell")))
 	}
 	return "No cold cell could be analysed: " + strings.Join(parts, "; ") + "."
 }

@@ -37,7 +37,7 @@ func writeRunLines(w io.Writer, m *model) {
 		}
 		runs = append(runs, strings.Join(parts, " · "))
 	}
-	line1 := strings.Join(runs, "; ")
+	line1 := underpoweredHead(m) + strings.Join(runs, "; ")
 	if lo, hi := m.roundsRange(); hi > 0 {
 		r := fmt.Sprint(lo)
 		if hi != lo {

@@ -17,6 +17,9 @@ func summaryCharts(m *model) ([]chart, error) {
 	var out []chart
 	idx := candidateIndex(m)
 	for _, p := range m.Platforms() {
+		if !m.hasCandidates(p) {
+			continue // control alone: no change to chart
+		}
 		c, err := summaryChart(m, p, idx)
 		if err != nil {
 			return nil, err

@@ -28,6 +28,7 @@ func writeVerdictSummary(w io.Writer, m *model) {
 		"lifetime cost sums it); page faults, allocations, first operations and the other counters are exploratory: they "+
 		"explain, they decide nothing. In %s. **Bold**: faster (-) or slower (+), the change in %%; read from each cell's "+
 		"selection-adjusted interval: %s ([every cell with its interval](#verdicts)).\n\n", verdictCellLegend(m), equivalenceRule(m.margin()))
+	writeSameTreatment(w, m)
 }
 
 // verdictCellLegend says how a summary cell is read: "each cell: DOP 1, then ‡ DOP 4, 8, 12 as one group,
@@ -52,7 +53,7 @@ func verdictCellLegend(m *model) string {
 	if len(con) > 0 {
 		parts = append(parts, throughputMark+" DOP "+strings.Join(con, ", ")+" as one group (throughput under contention)")
 	}
-	return "each cell: " + strings.Join(parts, ", then ")
+	return "each cell: " + strings.Join(parts, ", then ") + "; a group whose DOPs differ gives one mark per DOP, in order"
 }
 
 // groupedSummary is one workload and phase of a candidate: the outcomes at the DOPs within the

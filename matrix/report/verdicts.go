@@ -23,6 +23,11 @@ func writeTitle(w io.Writer, m *model) {
 // by how much.
 func writeVerdicts(w io.Writer, m *model) {
 	fmt.Fprintf(w, "## Verdicts\n\n")
+	if len(m.Verdicts) == 0 {
+		fmt.Fprintf(w, "No candidate: this run measured control only, so there is no change to judge.\n\n")
+		writeIntegrity(w, m)
+		return
+	}
 	header, rows := verdictTable(m, "Candidate", func(wl string) (string, string) {
 		return wl + ", warm" + opsNote(m, "warm"), wl + ", cold" + opsNote(m, "cold")
 	}, workloadSummary, true)
@@ -42,6 +47,16 @@ func writeVerdicts(w io.Writer, m *model) {
 		"the method: [docs/METHOD.md](%s).\n\n",
 		equivalenceRule(m.margin()), familyNote("elapsed time", elapsedDelta(m.Analysis)), cellsPage, cellsPage, methodLink)
 	writeIntegrity(w, m)
+}
+
+// hasCandidates reports whether the platform has a candidate's verdict (false for a control-only run).
+func (m *model) hasCandidates(platform string) bool {
+	for _, r := range m.Verdicts {
+		if r.Platform == platform {
+			return true
+		}
+	}
+	return false
 }
 
 // verdictTable lays out m's verdicts: a row per candidate (the A/A control only when withAA), platform
