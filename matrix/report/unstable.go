@@ -66,7 +66,7 @@ func writeUnstable(w io.Writer, m *model) {
 			u.Variant.Name, strings.Join(vals, " "),
 			fmt.Sprintf("%s (%d)", num(rg.Low.Median/1000), rg.Low.N),
 			fmt.Sprintf("%s (%d)", num(rg.High.Median/1000), rg.High.N),
-			num(rg.Ratio) + "x", shape, strings.Join(u.Candidates, ", "),
+			num(rg.Ratio) + "x", shape, withheldFor(u),
 		})
 	}
 	mdTable(w, []string{"Cell", "Variant", "Per round (us/op)", "Fast: median (rounds)", "Slow: median (rounds)", "Gap", "Shape", "Verdict withheld for"}, rows)
@@ -86,6 +86,15 @@ func writeUnstable(w io.Writer, m *model) {
 	if len(notes) > 0 {
 		fmt.Fprintf(w, "Same host, one speed throughout:\n\n%s\n\n", strings.Join(notes, "\n"))
 	}
+}
+
+// withheldFor names the candidates whose verdict a flagged side withheld; none when every one of its
+// comparisons switched in the same rounds on both sides (stats: a state both shared, which pairing cancels).
+func withheldFor(u unstableSide) string {
+	if len(u.Candidates) == 0 {
+		return "none: its pairs switched in the same rounds, which the pairing cancels"
+	}
+	return strings.Join(u.Candidates, ", ")
 }
 
 // platformSuffix names the cell's platform when the report has several.
