@@ -78,7 +78,7 @@ func (Bench) Local(ctx context.Context) error {
 	if err != nil {
 		return tasks.Exit(ctx, err)
 	}
-	_, err = tasks.BenchHere(ctx, std, o, runtime.GOOS, runtime.GOARCH, matrix.BenchMain, nil)
+	_, err = tasks.BenchHere(ctx, std, o, runtime.GOOS, runtime.GOARCH, matrix.BenchMain, matrix.MergeMain)
 	return tasks.Exit(ctx, err)
 }
 
@@ -108,7 +108,7 @@ func Report(ctx context.Context) error {
 	if err != nil {
 		return tasks.Exit(ctx, err)
 	}
-	path, err := tasks.Report(ctx, std, o, report.Main)
+	path, err := tasks.Report(ctx, std, o, report.Main, matrix.MergeMain)
 	if err == nil {
 		fmt.Println(path)
 	}
@@ -121,8 +121,18 @@ func Matrix(ctx context.Context) error {
 	if err != nil {
 		return tasks.Exit(ctx, err)
 	}
-	steps := tasks.LocalSteps(runtime.GOOS, runtime.GOARCH, matrix.BenchMain, nil, report.Main)
+	steps := tasks.LocalSteps(runtime.GOOS, runtime.GOARCH, matrix.BenchMain, matrix.MergeMain, report.Main)
 	_, err = tasks.Matrix(ctx, std, o, runtime.GOOS, runtime.GOARCH, steps)
+	return tasks.Exit(ctx, err)
+}
+
+// Plan checks the matrix workflow's inputs once and writes its measure legs (platforms x DEFLATELAB_REPLICAS) as step outputs; its first job.
+func Plan(ctx context.Context) error {
+	o, err := options()
+	if err != nil {
+		return tasks.Exit(ctx, err)
+	}
+	_, err = tasks.WorkflowPlan(os.Stdout, o, os.Getenv("GITHUB_OUTPUT"))
 	return tasks.Exit(ctx, err)
 }
 
@@ -132,7 +142,7 @@ func Remote(ctx context.Context) error {
 	if err != nil {
 		return tasks.Exit(ctx, err)
 	}
-	path, err := tasks.Remote(ctx, std, o, report.Main)
+	path, err := tasks.Remote(ctx, std, o, report.Main, matrix.MergeMain)
 	if path != "" {
 		fmt.Println(path)
 	}

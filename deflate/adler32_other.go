@@ -1,9 +1,8 @@
-//go:build !amd64
+//go:build !amd64 && !arm64
 
 package deflate
 
-// adlerBlocks is adlerBlocksWords: Go has no vector instructions, and zlib-ng's NEON sum
-// (adler32_neon) is not reproduced here.
+// adlerBlocks is adlerBlocksWords on the platforms without it in assembly (amd64: SSE2, arm64: NEON).
 func adlerBlocks(p []byte, blocks int) (sum, prefix, weighted uint64) {
 	return adlerBlocksWords(p, blocks)
 }

@@ -81,7 +81,9 @@ func BenchmarkDotnetStream(b *testing.B) {
 }
 
 // TestDotnetStreamOp checks that the benchmark's engine operation writes, on every run, what the golden
-// case with the same calls writes (runCase), so that BenchmarkDotnetStream measures those calls.
+// case with the same calls writes (runCase), so that BenchmarkDotnetStream measures those calls; and that
+// a Writer given the same writes (the lab's stream workload) writes it too, so the golden digests, zlib-ng's
+// bytes, hold for the lab's path.
 func TestDotnetStreamOp(t *testing.T) {
 	for _, gen := range Generations() {
 		c := dotnetStreamCase()
@@ -97,7 +99,31 @@ func TestDotnetStreamOp(t *testing.T) {
 			}
 		}
 		release()
+		if got := writerStream(t, c); !bytes.Equal(got, want) {
+			t.Errorf("zlibng=%s: a Writer given the same writes wrote %d bytes, runCase %d (or other bytes)", gen, len(got), len(want))
+		}
 	}
+}
+
+// writerStream is c's writes through a Writer, the lab's hosts' path, and Close.
+func writerStream(t *testing.T, c diffCase) []byte {
+	s, err := New(c.cfg, GoHeap, Consolidated)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.End()
+	var out bytes.Buffer
+	w := NewWriter(&out, s)
+	data := c.in.bytes()
+	for i := 0; i < len(data); i += c.chunk {
+		if _, err := w.Write(data[i:min(i+c.chunk, len(data))]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return out.Bytes()
 }
 
 // periodicCase is the long periodic input at level 6 (raw, .NET's DeflateStream settings): the stream

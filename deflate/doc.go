@@ -26,8 +26,8 @@
 //
 // Files: state.go (State, New, Reset, Copy, End), generation.go (Generation), deflate.go (Deflate and the
 // stream state machine), writer.go (io.Writer front end), framing.go (zlib/gzip headers, trailers,
-// checksums), adler32*.go (Adler-32), window.go (fill_window) and slide*.go (slide_hash; SSE2 on amd64,
-// as zlib-ng uses SIMD there), insert_string*.go (the hashes), match*.go (longest_match, longest_match_slow),
+// checksums), adler32*.go (Adler-32) and slide*.go (slide_hash), in SSE2 on amd64 and NEON on arm64 as
+// zlib-ng computes them with SIMD, window.go (fill_window), insert_string*.go (the hashes), match*.go (longest_match, longest_match_slow),
 // level_*.go (the compress functions),
 // block.go and bit_writer.go (block emission), huffman_code.go, tree_state.go and tables.go (trees).
 package deflate

@@ -1,7 +1,6 @@
-//go:build !amd64
+//go:build !amd64 && !arm64
 
 package deflate
 
-// slideLinks slides a table of uint16 positions (slideHash) four words at a time: Go has no vector
-// instructions, and zlib-ng's NEON slide (slide_hash_neon) is not reproduced here.
+// slideLinks is slideLinksWords on the platforms without it in assembly (amd64: SSE2, arm64: NEON).
 func slideLinks(links []uint16, wbits int) { slideLinksWords(links, wbits) }

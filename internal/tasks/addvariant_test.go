@@ -29,6 +29,7 @@ const modulePath = "github.com/deflatelab/deflatelab"
 // equality suite, the tests' counts) comes from the registry. It also finds a variant package that
 // registers itself but that variants/all does not link, which the registry alone cannot see.
 func TestAddingAVariant(t *testing.T) {
+	needGo(t)
 	root := filepath.Join("..", "..")
 	names := variants.Names()
 	if !slices.Equal(hostbin.Variants(), names) {

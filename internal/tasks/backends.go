@@ -3,10 +3,13 @@ package tasks
 import (
 	"fmt"
 	"io"
+	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/host"
 	"github.com/deflatelab/deflatelab/nativemem"
 )
 
@@ -50,7 +53,54 @@ func (o Options) Here(w io.Writer, goos, goarch string) (Options, error) {
 		}
 		o.Backends = kept
 	}
+	if o.AutoDOPs {
+		dops, err := autoDOPs(o.Profile, runtime.NumCPU())
+		if err != nil {
+			return o, usage(err)
+		}
+		o.DOPs, o.AutoDOPs = dops, false
+		o.notice(w, "DOPs", fmt.Sprintf("%s=%s: DOP %s on %s/%s's %d processors (name DOPs to run others, e.g. the seeds' 8 and 12)",
+			EnvDOPs, DOPsAuto, joinInts(dops), goos, goarch, runtime.NumCPU()))
+	}
 	return o, usage(o.CheckHere(goos, goarch))
+}
+
+// autoDOPs are DOPsAuto's DOPs for profile on a machine with procs processors: the profile's DOPs up
+// to procs, and procs itself, in order.
+func autoDOPs(profile string, procs int) ([]int, error) {
+	p, err := matrix.ProfileByName(profile)
+	if err != nil {
+		return nil, err
+	}
+	procs = min(max(procs, 1), host.MaxDOP)
+	var out []int
+	for _, d := range p.Plan.DOPs {
+		if d <= procs {
+			out = append(out, d)
+		}
+	}
+	if !slices.Contains(out, procs) {
+		out = append(out, procs)
+	}
+	slices.Sort(out)
+	return out, nil
+}
+
+// joinInts is "1,4,8".
+func joinInts(ns []int) string {
+	s := make([]string, len(ns))
+	for i, n := range ns {
+		s[i] = strconv.Itoa(n)
+	}
+	return strings.Join(s, ",")
+}
+
+// warn prints a warning; under GitHub Actions also as a workflow command (::warning::).
+func (o Options) warn(w io.Writer, title, msg string) {
+	fmt.Fprintf(w, "WARNING: %s\n", msg)
+	if o.GitHubActions {
+		fmt.Fprintf(w, "::warning title=%s::%s\n", title, msg)
+	}
 }
 
 // notice prints a line a reader must not miss; under GitHub Actions also as a workflow command, so

@@ -34,20 +34,29 @@ const (
 	EnvZlibNG           = "DEFLATELAB_ZLIBNG"            // bench, matrix, remote: the engine's zlib-ng generation, 2.2.5 or 2.2.2 (lab bench -zlibng); empty = the profile's
 	EnvReplica          = "DEFLATELAB_REPLICA"           // bench: I/K, this run is replica I of K (lab bench -replica); the workflow's legs set it
 	EnvReplicas         = "DEFLATELAB_REPLICAS"          // bench, matrix, remote: K replicas; locally run one after another and merged (lab merge); default 1
+	EnvPlatforms        = "DEFLATELAB_PLATFORMS"         // plan, report: the platforms the workflow runs (goos/goarch, comma-separated); default all four
+	EnvMissing          = "DEFLATELAB_MISSING"           // report, with EnvPlatforms: "fail" (default) or "warn" when a planned platform has no results
 )
+
+// DOPsAuto, as EnvDOPs, picks the DOPs on the machine that runs the bench: the profile's DOPs up to its
+// processor count, and the processor count itself (a runner with 4 processors runs the quick profile at
+// 1 and 4). The GitHub workflow's default: its runners have 4 or 2 processors, and the seeds' DOP 8 and
+// 12 on them measure contention, not latency (they stay available by naming them).
+const DOPsAuto = "auto"
 
 // Variables lists every DEFLATELAB_* variable the targets read, in the README's order: anything else
 // with that prefix is a mistake (a misspelled DEFLATELAB_PROFLE must not silently run the default).
 func Variables() []string {
 	return []string{EnvProfile, EnvVariants, EnvWorkloads, EnvDOPs, EnvBackends, EnvAbsentBackends, EnvResults,
-		EnvRequireEmulators, EnvRef, EnvReports, EnvAdaptive, EnvZlibNG, EnvReplica, EnvReplicas, EnvResume, EnvRetryFailed}
+		EnvRequireEmulators, EnvRef, EnvReports, EnvAdaptive, EnvZlibNG, EnvReplica, EnvReplicas, EnvPlatforms, EnvMissing,
+		EnvResume, EnvRetryFailed}
 }
 
 // envPrefix is the prefix of the lab's variables.
 const envPrefix = "DEFLATELAB_"
 
-// MaxReplicas bounds EnvReplicas and the K of EnvReplica (lab bench -replica's own bound).
-const MaxReplicas = 16
+// MaxReplicas bounds EnvReplicas and the K of EnvReplica: lab bench -replica's own bound.
+const MaxReplicas = matrix.MaxReplicas
 
 // LocalReports is where the report, matrix and remote targets put reports unless EnvReports says
 // otherwise: a git-ignored folder, so that a local run never leaves the tracked reports/ index
@@ -82,10 +91,14 @@ type Options struct {
 	// SkipAbsentBackends (EnvAbsentBackends=skip): bench and matrix drop the Backends this platform
 	// lacks, with a notice, instead of failing; the GitHub workflow sends one list to every platform.
 	SkipAbsentBackends bool
-	GitHubActions      bool   // GITHUB_ACTIONS=true: notices are also workflow commands (::notice::)
-	Reports            string // where reports go (EnvReports); "" = LocalReports
-	Resume             string // the run directory bench continues instead of starting a new one (EnvResume)
-	RetryFailed        bool   // with Resume: take its failed samples again (EnvRetryFailed, lab bench -retry-failed)
+	GitHubActions      bool // GITHUB_ACTIONS=true: notices are also workflow commands (::notice::)
+	// StepSummary is $GITHUB_STEP_SUMMARY, the file the report target writes the run's summary into.
+	StepSummary string
+	// RunURL is the workflow run's page ($GITHUB_SERVER_URL/$GITHUB_REPOSITORY/actions/runs/$GITHUB_RUN_ID), "" off GitHub.
+	RunURL      string
+	Reports     string // where reports go (EnvReports); "" = LocalReports
+	Resume      string // the run directory bench continues instead of starting a new one (EnvResume)
+	RetryFailed bool   // with Resume: take its failed samples again (EnvRetryFailed, lab bench -retry-failed)
 	// Adaptive (EnvAdaptive) turns adaptive rounds on or off; nil leaves the profile's choice.
 	Adaptive *bool
 	// ZlibNG (EnvZlibNG) is the engine generation, "2.2.5" or "2.2.2"; "" leaves the profile's.
@@ -96,6 +109,13 @@ type Options struct {
 	// remote asks the workflow for this many legs per platform. 0 when unset: one run (remote: the
 	// workflow's default).
 	Replicas int
+	// AutoDOPs (EnvDOPs=auto): Here picks the DOPs from this machine's processors (DOPsAuto).
+	AutoDOPs bool
+	// Platforms (EnvPlatforms) are the platforms the workflow plans; the report names those without
+	// results. nil: every platform (plan), none checked (report).
+	Platforms []string
+	// MissingWarn (EnvMissing=warn): a planned platform without results is a warning, not a failure.
+	MissingWarn bool
 }
 
 // Replica is one replica of a plan: Index of Count, 1 <= Index <= Count.
@@ -207,8 +227,20 @@ func FromEnv(getenv func(string) string) (Options, error) {
 	if o.Backends, err = nameList(getenv, EnvBackends, backends()); err != nil {
 		return o, err
 	}
-	if o.DOPs, err = dopList(getenv(EnvDOPs)); err != nil {
+	if strings.TrimSpace(getenv(EnvDOPs)) == DOPsAuto {
+		o.AutoDOPs = true
+	} else if o.DOPs, err = dopList(getenv(EnvDOPs)); err != nil {
 		return o, err
+	}
+	if o.Platforms, err = nameList(getenv, EnvPlatforms, Platforms); err != nil {
+		return o, err
+	}
+	switch v := strings.TrimSpace(getenv(EnvMissing)); v {
+	case "", "fail":
+	case "warn":
+		o.MissingWarn = true
+	default:
+		return o, fmt.Errorf("%s=%q: allowed: fail (a planned platform without results fails the report), warn, or unset (fail)", EnvMissing, v)
 	}
 	if v := strings.TrimSpace(getenv(EnvResults)); v != "" {
 		for _, p := range strings.Split(v, ",") {
@@ -231,6 +263,10 @@ func FromEnv(getenv func(string) string) (Options, error) {
 		return o, fmt.Errorf("%s=%q: allowed: skip (run the backends this platform has), error (the default) or unset", EnvAbsentBackends, v)
 	}
 	o.GitHubActions = getenv("GITHUB_ACTIONS") == "true"
+	o.StepSummary = getenv("GITHUB_STEP_SUMMARY")
+	if server, repo, id := getenv("GITHUB_SERVER_URL"), getenv("GITHUB_REPOSITORY"), getenv("GITHUB_RUN_ID"); server != "" && repo != "" && id != "" {
+		o.RunURL = server + "/" + repo + "/actions/runs/" + id
+	}
 	o.Reports = strings.TrimSpace(getenv(EnvReports))
 	o.Resume = strings.TrimSpace(getenv(EnvResume))
 	switch v := strings.TrimSpace(getenv(EnvRetryFailed)); v {
@@ -302,15 +338,13 @@ func generationWords() string {
 	return strings.Join(out, ", ")
 }
 
-// parseReplica reads EnvReplica: "I/K" with 1 <= I <= K <= MaxReplicas.
+// parseReplica reads EnvReplica: "I/K" as lab bench -replica takes it (matrix.ParseReplica).
 func parseReplica(v string) (Replica, error) {
-	i, k, ok := strings.Cut(v, "/")
-	ri, err1 := strconv.Atoi(strings.TrimSpace(i))
-	rk, err2 := strconv.Atoi(strings.TrimSpace(k))
-	if !ok || err1 != nil || err2 != nil || ri < 1 || rk < ri || rk > MaxReplicas {
+	r, err := matrix.ParseReplica(v)
+	if err != nil {
 		return Replica{}, fmt.Errorf("%s=%q: allowed: I/K, replica I of K, with 1 <= I <= K <= %d (e.g. 2/3)", EnvReplica, v, MaxReplicas)
 	}
-	return Replica{ri, rk}, nil
+	return Replica{r.Index, r.Count}, nil
 }
 
 // nameList splits a comma-separated variable and checks each name against allowed.
@@ -342,7 +376,7 @@ func dopList(raw string) ([]int, error) {
 	for _, f := range strings.Split(raw, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(f))
 		if err != nil || n < 1 || n > host.MaxDOP {
-			return nil, fmt.Errorf("%s=%q: %q is not a degree of parallelism; allowed: integers 1..%d, comma-separated (e.g. 1,4,8,12)", EnvDOPs, raw, strings.TrimSpace(f), host.MaxDOP)
+			return nil, fmt.Errorf("%s=%q: %q is not a degree of parallelism; allowed: integers 1..%d, comma-separated (e.g. 1,4,8,12), or %s (this machine's processors)", EnvDOPs, raw, strings.TrimSpace(f), host.MaxDOP, DOPsAuto)
 		}
 		if !slices.Contains(out, n) {
 			out = append(out, n)

@@ -48,11 +48,7 @@ func (o Options) BenchArgs(out string) []string {
 		args = append(args, "-workloads", strings.Join(o.Workloads, ","))
 	}
 	if o.DOPs != nil {
-		dops := make([]string, len(o.DOPs))
-		for i, d := range o.DOPs {
-			dops[i] = strconv.Itoa(d)
-		}
-		args = append(args, "-dops", strings.Join(dops, ","))
+		args = append(args, "-dops", joinInts(o.DOPs))
 	}
 	if o.Backends != nil {
 		args = append(args, "-backends", strings.Join(o.Backends, ","))

@@ -195,7 +195,7 @@ func TestNoDoubledPrefix(t *testing.T) {
 		t.Errorf("Bench error %q, want %q", err, "bench: matrix: no hosts")
 	}
 	writeFile(t, filepath.Join("res", "a", "samples.jsonl"), "{}\n")
-	if _, err := Report(context.Background(), s, o, failing("report: -in is required")); err == nil || err.Error() != "report: -in is required" {
+	if _, err := Report(context.Background(), s, o, failing("report: -in is required"), nil); err == nil || err.Error() != "report: -in is required" {
 		t.Errorf("Report error %q, want %q", err, "report: -in is required")
 	}
 }
@@ -220,7 +220,7 @@ func TestReportPath(t *testing.T) {
 		{"reports/missing/README.md\n", ""},
 	}
 	for _, tt := range tests {
-		got, err := Report(context.Background(), Streams{Stdout: io.Discard, Stderr: io.Discard}, Options{Results: "res"}, printing(tt.printed))
+		got, err := Report(context.Background(), Streams{Stdout: io.Discard, Stderr: io.Discard}, Options{Results: "res"}, printing(tt.printed), nil)
 		if tt.want == "" && err == nil {
 			t.Errorf("report printing %q: path %q, want an error", tt.printed, got)
 		}
@@ -237,14 +237,19 @@ func TestWorkflowInputs(t *testing.T) {
 		got = append(got, in.Name+"="+in.Value)
 	}
 	// Empty values stay empty: remote leaves them out, so the workflow's defaults apply.
-	want := []string{"profile=full", "variants=control,pooled", "dops=1,12", "backends=", "adaptive="}
+	want := []string{"profile=full", "variants=control,pooled", "dops=1,12", "backends=", "adaptive=", "replicas=", "zlibng=", "platforms=", "missing="}
 	if !slices.Equal(got, want) {
 		t.Errorf("WorkflowInputs = %q, want %q", got, want)
 	}
 	on := true
-	o.Adaptive = &on
-	if in := o.WorkflowInputs(); in[len(in)-1].Value != "true" {
-		t.Errorf("with %s=1, input %s=%q, want true", EnvAdaptive, in[len(in)-1].Name, in[len(in)-1].Value)
+	o.Adaptive, o.Replicas, o.ZlibNG, o.AutoDOPs, o.Platforms, o.MissingWarn = &on, 2, "2.2.2", true, []string{"linux/amd64", "windows/arm64"}, true
+	got = nil
+	for _, in := range o.WorkflowInputs() {
+		got = append(got, in.Name+"="+in.Value)
+	}
+	want = []string{"profile=full", "variants=control,pooled", "dops=auto", "backends=", "adaptive=true", "replicas=2", "zlibng=2.2.2", "platforms=linux/amd64,windows/arm64", "missing=warn"}
+	if !slices.Equal(got, want) {
+		t.Errorf("WorkflowInputs = %q, want %q", got, want)
 	}
 }
 

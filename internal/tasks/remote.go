@@ -14,9 +14,17 @@ import (
 // WorkflowInputs are the matrix workflow's workflow_dispatch inputs that carry the options; the
 // workflow hands them back to the mage targets as the same DEFLATELAB_* variables.
 func (o Options) WorkflowInputs() []remote.Input {
-	dops := make([]string, len(o.DOPs))
-	for i, d := range o.DOPs {
-		dops[i] = strconv.Itoa(d)
+	dops := joinInts(o.DOPs)
+	if o.AutoDOPs {
+		dops = DOPsAuto
+	}
+	replicas := "" // left out: the workflow's default, DefaultWorkflowReplicas
+	if o.Replicas > 0 {
+		replicas = strconv.Itoa(o.Replicas)
+	}
+	missing := "" // left out: the workflow's default, fail
+	if o.MissingWarn {
+		missing = "warn"
 	}
 	adaptive := "" // left out: the workflow's default, the profiles' fixed design
 	if o.Adaptive != nil {
@@ -25,15 +33,19 @@ func (o Options) WorkflowInputs() []remote.Input {
 	return []remote.Input{
 		{Name: "profile", Value: o.Profile},
 		{Name: "variants", Value: strings.Join(o.Variants, ",")},
-		{Name: "dops", Value: strings.Join(dops, ",")},
+		{Name: "dops", Value: dops},
 		{Name: "backends", Value: strings.Join(o.Backends, ",")},
 		{Name: "adaptive", Value: adaptive},
+		{Name: "replicas", Value: replicas},
+		{Name: "zlibng", Value: o.ZlibNG},
+		{Name: "platforms", Value: strings.Join(o.Platforms, ",")},
+		{Name: "missing", Value: missing},
 	}
 }
 
 // Remote runs the matrix workflow on GitHub with the options, downloads every platform's results
 // into a fresh directory under o.Results and renders their combined report, returning its path.
-func Remote(ctx context.Context, s Streams, o Options, report Main) (string, error) {
+func Remote(ctx context.Context, s Streams, o Options, report, merge Main) (string, error) {
 	if o.Resume != "" {
 		return "", fmt.Errorf("remote: %s continues a local run; a GitHub run is resumed with \"Re-run failed jobs\"", EnvResume)
 	}
@@ -52,7 +64,8 @@ func Remote(ctx context.Context, s Streams, o Options, report Main) (string, err
 		Dir:    dir,
 		Render: func(ctx context.Context, dir string) error {
 			var err error
-			path, err = Report(ctx, s, Options{ReportIn: []string{dir}, Reports: o.Reports}, report) // every platform of this run
+			// every platform of this run, each platform's replicas merged; a platform without results is named, and warned of
+			path, err = Report(ctx, s, Options{ReportIn: []string{dir}, Reports: o.Reports, Platforms: o.planned(), MissingWarn: true}, report, merge)
 			return err
 		},
 		Stdout: s.Stdout,

@@ -115,8 +115,14 @@ func ReportDirs(o Options) (dirs []string, note string, err error) {
 }
 
 // Report renders one report from the results the options choose (see ReportDirs) and returns the
-// path of the report's README.md.
-func Report(ctx context.Context, s Streams, o Options, report Main) (string, error) {
+// path of the report's README.md. Replicas of one platform (runs whose run.json says replica I of K)
+// are merged first (lab merge, through merge), next to the results: the report reads each platform as
+// one folder whose runs are its runner instances. With o.Platforms (the workflow's plan), a planned
+// platform without results is named at the top of the report and of the step summary, and fails the
+// target after the report is written (a warning with o.MissingWarn). On GitHub (o.StepSummary), the
+// summary opens with what the run was: profile, adaptive rounds, replicas, zlib-ng generation, the
+// planned platforms and what came back of each, and a link to the run's page.
+func Report(ctx context.Context, s Streams, o Options, report, merge Main) (string, error) {
 	dirs, note, err := ReportDirs(o)
 	if err != nil {
 		return "", err
@@ -124,7 +130,101 @@ func Report(ctx context.Context, s Streams, o Options, report Main) (string, err
 	if note != "" {
 		fmt.Fprintln(s.Stderr, note)
 	}
-	return renderReport(ctx, s, dirs, report, "-out", o.ReportsDir())
+	root := o.Results
+	if len(o.ReportIn) > 0 {
+		root = o.ReportIn[0]
+	}
+	legs := legsByPlatform(dirs)
+	merged := filepath.Clean(root) + "-merged-" + time.Now().UTC().Format("20060102T150405Z")
+	dirs, mergeErr := mergeReplicas(ctx, s, dirs, merged, merge)
+	missing := slices.DeleteFunc(slices.Clone(o.Platforms), func(p string) bool { return legs[p] > 0 })
+	if o.StepSummary != "" {
+		if err := appendFile(o.StepSummary, o.summaryHead(legs, missing)); err != nil {
+			return "", fmt.Errorf("report: step summary: %w", err)
+		}
+	}
+	extra := []string{"-out", o.ReportsDir()}
+	if o.Platforms != nil {
+		extra = append(extra, "-planned", strings.Join(o.Platforms, ","))
+	}
+	path, err := renderReport(ctx, s, dirs, report, extra...)
+	if err != nil {
+		return "", errors.Join(err, mergeErr)
+	}
+	if len(missing) > 0 {
+		msg := fmt.Sprintf("no results from %s, planned in %s", strings.Join(missing, ", "), EnvPlatforms)
+		if o.MissingWarn {
+			o.warn(s.Stderr, "missing platforms", msg+" (the report covers the others)")
+		} else {
+			mergeErr = errors.Join(mergeErr, fmt.Errorf("report: %s; the report of the others is %s (%s=warn to only warn)", msg, path, EnvMissing))
+		}
+	}
+	return path, mergeErr
+}
+
+// legsByPlatform counts the run folders (one per leg or local run) of each platform among dirs, from
+// their run.json; a folder whose run.json cannot be read counts for no platform.
+func legsByPlatform(dirs []string) map[string]int {
+	n := map[string]int{}
+	for _, d := range dirs {
+		if m, err := matrix.ReadManifest(d); err == nil && m.Plan.Platform != "" {
+			n[m.Plan.Platform]++
+		}
+	}
+	return n
+}
+
+// summaryHead is the step summary's opening: what the workflow ran, what came back, where to look.
+// Every link in it resolves on the run's page: the run itself (its artifacts are listed there).
+func (o Options) summaryHead(legs map[string]int, missing []string) string {
+	var b strings.Builder
+	adaptive := "fixed rounds (the profile's)"
+	if o.Adaptive != nil && *o.Adaptive {
+		adaptive = "adaptive rounds"
+	} else if o.Adaptive != nil {
+		adaptive = "fixed rounds"
+	}
+	gen := o.ZlibNG
+	if gen == "" {
+		gen = matrix.DefaultZlibNG + " (the profile's)"
+	}
+	replicas := o.Replicas
+	if replicas == 0 {
+		replicas = 1
+	}
+	fmt.Fprintf(&b, "## deflatelab matrix: profile %s, %s, %d replica(s) per platform, zlib-ng %s\n\n", o.Profile, adaptive, replicas, gen)
+	var ps []string
+	for _, p := range o.planned() {
+		switch n := legs[p]; {
+		case slices.Contains(missing, p):
+			ps = append(ps, "**"+p+": no results**")
+		case o.Platforms == nil && n == 0:
+		default:
+			ps = append(ps, fmt.Sprintf("%s (%d of %d replicas)", p, n, replicas))
+		}
+	}
+	fmt.Fprintf(&b, "**Platforms:** %s.", strings.Join(ps, ", "))
+	if len(missing) > 0 {
+		fmt.Fprintf(&b, " **Missing: %s** - every verdict below is for the others only.", strings.Join(missing, ", "))
+	}
+	b.WriteString("\n\n")
+	if o.RunURL != "" {
+		fmt.Fprintf(&b, "The full report (every page, charts and raw samples) is this [run](%s)'s `report` artifact.\n\n", o.RunURL)
+	}
+	return b.String()
+}
+
+// appendFile appends text to the file at path.
+func appendFile(path, text string) error {
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		return err
+	}
+	_, err = f.WriteString(text)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 // ReportsDir is the reports directory the report, matrix and remote targets write to: EnvReports, or

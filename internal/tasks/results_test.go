@@ -111,7 +111,7 @@ func TestReportTornRun(t *testing.T) {
 
 	// The newest run is the torn one: it is reported, with a warning saying where and how to continue.
 	var stderr bytes.Buffer
-	_, err := Report(context.Background(), Streams{Stdout: io.Discard, Stderr: &stderr}, Options{Results: "res"}, report)
+	_, err := Report(context.Background(), Streams{Stdout: io.Discard, Stderr: &stderr}, Options{Results: "res"}, report, nil)
 	if err != nil {
 		t.Fatalf("report of the torn run: %v", err)
 	}
@@ -123,7 +123,7 @@ func TestReportTornRun(t *testing.T) {
 	}
 	// Several runs: every one is reported, the torn one named with the same words.
 	stderr.Reset()
-	_, err = Report(context.Background(), Streams{Stdout: io.Discard, Stderr: &stderr}, Options{ReportIn: []string{"res"}}, report)
+	_, err = Report(context.Background(), Streams{Stdout: io.Discard, Stderr: &stderr}, Options{ReportIn: []string{"res"}}, report, nil)
 	if err != nil {
 		t.Fatalf("report of several runs, one torn: %v", err)
 	}

@@ -33,7 +33,7 @@ func TestReportsDir(t *testing.T) {
 			_, err := io.WriteString(stdout, filepath.Join("r", "README.md")+"\n")
 			return err
 		}
-		if _, err := Report(context.Background(), Streams{Stdout: io.Discard, Stderr: io.Discard}, o, report); err != nil {
+		if _, err := Report(context.Background(), Streams{Stdout: io.Discard, Stderr: io.Discard}, o, report, nil); err != nil {
 			t.Fatal(err)
 		}
 		if i := slices.Index(got, "-out"); i < 0 || got[i+1] != tt.want {

@@ -62,8 +62,21 @@ func eval(t *testing.T, src string, ctx map[string]any, st jobState) any {
 		case *actionlint.VariableNode:
 			return ctx[n.Name]
 		case *actionlint.ObjectDerefNode:
-			m, _ := ev(n.Receiver).(map[string]any)
-			return m[n.Property]
+			switch r := ev(n.Receiver).(type) {
+			case map[string]any:
+				return r[n.Property]
+			case []any: // the property of every element: labels.*.name
+				var out []any
+				for _, e := range r {
+					if m, ok := e.(map[string]any); ok {
+						out = append(out, m[n.Property])
+					}
+				}
+				return out
+			}
+			return nil
+		case *actionlint.ArrayDerefNode:
+			return ev(n.Receiver)
 		case *actionlint.StringNode:
 			return n.Value
 		case *actionlint.BoolNode:
@@ -88,6 +101,25 @@ func eval(t *testing.T, src string, ctx map[string]any, st jobState) any {
 			}
 		case *actionlint.FuncCallNode:
 			switch strings.ToLower(n.Callee) {
+			case "format": // format('pr-{0}', x): {N} replaced by the N-th argument after the first
+				out := stringOf(ev(n.Args[0]))
+				for i, a := range n.Args[1:] {
+					out = strings.ReplaceAll(out, fmt.Sprintf("{%d}", i), stringOf(ev(a)))
+				}
+				return out
+			case "contains": // an array holding the item, or a string holding it, ignoring case
+				item := stringOf(ev(n.Args[1]))
+				switch c := ev(n.Args[0]).(type) {
+				case []any:
+					for _, e := range c {
+						if strings.EqualFold(stringOf(e), item) {
+							return true
+						}
+					}
+					return false
+				default:
+					return strings.Contains(strings.ToLower(stringOf(c)), strings.ToLower(item))
+				}
 			case "always":
 				return true
 			case "cancelled":

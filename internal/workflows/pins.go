@@ -19,4 +19,7 @@ var VerifiedPins = []Pin{
 	{"actions/setup-go", "v6.4.0", "4a3601121dd01d1626a1e23e37211e3254c1c06c"},
 	{"actions/upload-artifact", "v7.0.0", "bbbca2ddaa5d8feaa63e36b76fdaad77386f024f"},
 	{"actions/download-artifact", "v8.0.1", "3e5f45b2cfb9172054b4087a40e8e0b5a5461e7c"},
+	// Checked in the repository snapshot of 2026-12-01 (whose newest tag is v5.0.5): the Go caches per
+	// job, which setup-go cannot key (its key is the runner type and go.sum's hash alone).
+	{"actions/cache", "v5.0.5", "27d5ce7f107fe9357f9df03efb73ab90386fccae"},
 }

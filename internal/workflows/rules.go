@@ -19,9 +19,12 @@ import (
 //     "toolchain goX.Y.Z" line, and no env: may set GOTOOLCHAIN=local: setup-go (v6's
 //     parseGoVersionFile) installs the toolchain line's version, and without it the go line's exact
 //     version (go 1.26.0 installs go1.26.0, not the patched release the code is tested with).
-//   - actions/setup-go's "cache-dependency-path" must name go.sum: the cache key hashes that input's
-//     files, and setup-go's default is go.mod alone, so a dependency change that only go.sum records
-//     would restore a module cache without it.
+//   - actions/setup-go must not cache ("cache: false"), and a job that sets up Go must cache with
+//     actions/cache, keyed per workflow and job (github.workflow, github.job), runner (runner.os,
+//     runner.arch) and go.sum: setup-go's own key is the runner type and its dependency files alone, so
+//     every job of a runner type shared one cache, saved by whichever finished first with what that
+//     job had built (lint's, the tests', the bench's); and a key without go.sum would restore a module
+//     cache that lacks a dependency only go.sum records.
 func Rules(wf *actionlint.Workflow, gomod string) []string {
 	var out []string
 	bad := func(job, step, format string, args ...any) {
@@ -56,8 +59,11 @@ func Rules(wf *actionlint.Workflow, gomod string) []string {
 				if v := inputValue(act, "go-version-file"); v != "go.mod" {
 					bad(id, name, `setup-go needs "go-version-file: go.mod" (have %q)`, v)
 				}
-				if v := inputValue(act, "cache-dependency-path"); !slices.Contains(strings.Fields(v), "go.sum") {
-					bad(id, name, `setup-go's cache key ignores go.sum: set "cache-dependency-path" to go.mod and go.sum, one per line (have %q)`, v)
+				if v := inputValue(act, "cache"); v != "false" {
+					bad(id, name, `setup-go caches with one key per runner type, shared by every job of it: set "cache: false" and cache with actions/cache keyed per job (have cache %q)`, v)
+				}
+				if !slices.ContainsFunc(job.Steps, perJobCache) {
+					bad(id, name, `a job that sets up Go needs an actions/cache step whose key names ${{ github.workflow }}, ${{ github.job }}, ${{ runner.os }}, ${{ runner.arch }} and hashFiles of go.sum`)
 				}
 				if v := envValue(st.Env, "GOTOOLCHAIN"); v == "local" {
 					bad(id, name, "GOTOOLCHAIN=local makes setup-go ignore go.mod's toolchain line")
@@ -70,6 +76,21 @@ func Rules(wf *actionlint.Workflow, gomod string) []string {
 	}
 	slices.Sort(out) // jobs are a map
 	return out
+}
+
+// perJobCache says whether st is an actions/cache step keyed per workflow, job and runner, hashing go.sum.
+func perJobCache(st *actionlint.Step) bool {
+	act, ok := st.Exec.(*actionlint.ExecAction)
+	if !ok || act.Uses == nil || !strings.HasPrefix(act.Uses.Value, "actions/cache@") {
+		return false
+	}
+	key := inputValue(act, "key")
+	for _, part := range []string{"github.workflow", "github.job", "runner.os", "runner.arch", "go.sum"} {
+		if !strings.Contains(key, part) {
+			return false
+		}
+	}
+	return strings.Contains(key, "hashFiles(")
 }
 
 // toolchainLine is go.mod's toolchain directive with a full release version, as setup-go reads it.

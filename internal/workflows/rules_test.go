@@ -15,7 +15,8 @@ func workflow(env, steps string) string {
 }
 
 const (
-	setupGoFile = "      - uses: actions/setup-go@4a3601121dd01d1626a1e23e37211e3254c1c06c # v6.4.0\n        with:\n          go-version-file: go.mod\n          cache-dependency-path: |\n            go.mod\n            go.sum\n"
+	setupGoFile = "      - uses: actions/setup-go@4a3601121dd01d1626a1e23e37211e3254c1c06c # v6.4.0\n        with:\n          go-version-file: go.mod\n          cache: false\n" + cacheStep
+	cacheStep   = "      - uses: actions/cache@27d5ce7f107fe9357f9df03efb73ab90386fccae # v5.0.5\n        with:\n          path: ~/go/pkg/mod\n          key: go-${{ runner.os }}-${{ runner.arch }}-${{ github.workflow }}-${{ github.job }}-${{ hashFiles('go.mod', 'go.sum') }}\n"
 	uploadOK    = "      - uses: actions/upload-artifact@bbbca2ddaa5d8feaa63e36b76fdaad77386f024f # v7.0.0\n        with:\n          name: a\n          path: a/\n          overwrite: true\n"
 )
 
@@ -43,13 +44,25 @@ func TestRules(t *testing.T) {
 			name:  "setup-go with go-version",
 			yaml:  workflow("", "      - uses: actions/setup-go@4a3601121dd01d1626a1e23e37211e3254c1c06c # v6.4.0\n        with:\n          go-version: '1.26'\n"),
 			gomod: goodGoMod,
-			want:  []string{`"go-version: 1.26"`, `needs "go-version-file: go.mod" (have "")`, `cache key ignores go.sum`},
+			want:  []string{`"go-version: 1.26"`, `needs "go-version-file: go.mod" (have "")`, `set "cache: false"`, `needs an actions/cache step`},
 		},
 		{
-			name:  "setup-go with the default cache key (go.mod only)",
-			yaml:  workflow("", strings.Replace(setupGoFile, "          cache-dependency-path: |\n            go.mod\n            go.sum\n", "", 1)),
+			name:  "setup-go with its own cache (one key per runner type)",
+			yaml:  workflow("", strings.Replace(setupGoFile, "          cache: false\n", "", 1)),
 			gomod: goodGoMod,
-			want:  []string{`cache key ignores go.sum`},
+			want:  []string{`set "cache: false"`},
+		},
+		{
+			name:  "a cache key shared by the jobs",
+			yaml:  workflow("", strings.Replace(setupGoFile, "-${{ github.job }}", "", 1)),
+			gomod: goodGoMod,
+			want:  []string{`needs an actions/cache step whose key names`},
+		},
+		{
+			name:  "a cache key without go.sum",
+			yaml:  workflow("", strings.Replace(setupGoFile, "'go.mod', 'go.sum'", "'go.mod'", 1)),
+			gomod: goodGoMod,
+			want:  []string{`needs an actions/cache step whose key names`},
 		},
 		{
 			name:  "go.mod without toolchain",

@@ -15,10 +15,19 @@ import (
 // root is the repository root, relative to this package's directory.
 const root = "../.."
 
-var workflowFiles = []string{
-	".github/workflows/ci.yml",
-	".github/workflows/matrix.yml",
-}
+// workflowFiles are every workflow of the repository, so that a new one is linted and pin-checked too.
+var workflowFiles = func() []string {
+	files, _ := filepath.Glob(filepath.Join(root, ".github", "workflows", "*.yml"))
+	var rel []string
+	for _, f := range files {
+		r, _ := filepath.Rel(root, f)
+		rel = append(rel, filepath.ToSlash(r))
+	}
+	if len(rel) < 3 { // ci.yml, matrix.yml, matrix-comment.yml
+		panic("internal/workflows: fewer workflows than expected under .github/workflows: " + strings.Join(rel, ", "))
+	}
+	return rel
+}()
 
 func read(t *testing.T, rel string) string {
 	t.Helper()
@@ -29,7 +38,7 @@ func read(t *testing.T, rel string) string {
 	return string(b)
 }
 
-// TestActionlint lints both workflows with actionlint's library (shellcheck too, when it is on
+// TestActionlint lints every workflow with actionlint's library (shellcheck too, when it is on
 // PATH, as it is on GitHub's Ubuntu runners) and fails on any finding.
 func TestActionlint(t *testing.T) {
 	var out strings.Builder
@@ -79,9 +88,11 @@ var (
 	version  = regexp.MustCompile(`^\s*#\s*v\d+(\.\d+)*\s*$`)
 )
 
-// TestSecurity checks the rules the workflows promise: read-only contents permission at the top,
-// every action pinned to a commit SHA with a version comment, and no expression inside a run:
-// script (inputs and matrix values reach scripts through env:, so they cannot inject shell code).
+// TestSecurity checks the rules the workflows promise: read-only contents permission at the top (or
+// none at all), a write permission only for pull-request comments in a workflow_run workflow (which
+// runs the base repository's code, never a fork's), every action pinned to a commit SHA with a
+// version comment, and no expression inside a run: script (inputs and matrix values reach scripts
+// through env:, so they cannot inject shell code).
 func TestSecurity(t *testing.T) {
 	for _, f := range workflowFiles {
 		text := read(t, f)
@@ -89,8 +100,26 @@ func TestSecurity(t *testing.T) {
 		if len(errs) > 0 {
 			t.Fatalf("%s: %v", f, errs[0])
 		}
-		if p := wf.Permissions; p == nil || p.All != nil || len(p.Scopes) != 1 || p.Scopes["contents"] == nil || p.Scopes["contents"].Value.Value != "read" {
-			t.Errorf("%s: top-level permissions must be exactly {contents: read}", f)
+		readOnly := func(p *actionlint.Permissions) bool {
+			return p != nil && p.All == nil && len(p.Scopes) == 1 && p.Scopes["contents"] != nil && p.Scopes["contents"].Value.Value == "read"
+		}
+		none := func(p *actionlint.Permissions) bool { return p != nil && p.All == nil && len(p.Scopes) == 0 }
+		if p := wf.Permissions; !readOnly(p) && !none(p) {
+			t.Errorf("%s: top-level permissions must be exactly {contents: read}, or {}", f)
+		}
+		onWorkflowRun := slices.ContainsFunc(wf.On, func(e actionlint.Event) bool { return e.EventName() == "workflow_run" })
+		for name, job := range wf.Jobs {
+			if job.Permissions == nil {
+				continue
+			}
+			if job.Permissions.All != nil {
+				t.Errorf("%s: job %s: permissions %q: name each scope", f, name, job.Permissions.All.Value)
+			}
+			for scope, p := range job.Permissions.Scopes {
+				if p.Value.Value == "write" && (scope != "pull-requests" || !onWorkflowRun) {
+					t.Errorf("%s: job %s: %s: write; only a workflow_run workflow may write, and only pull-request comments", f, name, scope)
+				}
+			}
 		}
 		uses := usesLine.FindAllStringSubmatch(text, -1)
 		if len(uses) == 0 {

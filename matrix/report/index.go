@@ -83,11 +83,12 @@ func appendSummary(path string, m *model) error {
 	m.StepSummary = true
 	writeSections(&b, m, summarySections, readmeFile)
 	m.StepSummary = false
+	text := unlinkRelative(b.String()) // nothing on the run's page can follow a link into the report folder
 	f, err := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
 	if err != nil {
 		return fmt.Errorf("report: step summary: %w", err)
 	}
-	if _, err := f.Write(b.Bytes()); err != nil {
+	if _, err := f.WriteString(text); err != nil {
 		f.Close()
 		return fmt.Errorf("report: step summary: %w", err)
 	}

@@ -33,12 +33,13 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("report", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var opts Options
-	var in listFlag
+	var in, planned listFlag
 	var date string
 	fs.Var(&in, "in", "results `files` (.jsonl) or directories holding them; comma-separated or repeated")
 	fs.StringVar(&opts.Out, "out", DefaultOut, "reports `dir`: the report goes to dir/<name>, the index to dir/README.md")
 	fs.StringVar(&opts.Name, "name", "", "run folder `name` (default: the results' run id, or their date)")
 	fs.StringVar(&opts.Title, "title", "", "report `title` (default: the runs' profile, platforms and backends)")
+	fs.Var(&planned, "planned", "the `platforms` (goos/goarch, comma-separated) the run was to measure: those without results are named at the top")
 	fs.StringVar(&date, "date", "", "when the results were taken, RFC 3339 (default: from the run id, else the newest input file)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -59,10 +60,13 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		}
 		opts.Date = t
 	}
+	if err := checkPlanned(planned); err != nil {
+		return &matrix.UsageError{Err: err}
+	}
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	opts.In = in
+	opts.In, opts.Planned = in, planned
 	opts.StepSummary = os.Getenv("GITHUB_STEP_SUMMARY")
 	path, err := Render(opts)
 	if err != nil {

@@ -23,8 +23,12 @@ type Options struct {
 	Date  time.Time // when the results were taken; zero: from the run id, else the newest input file
 
 	// StepSummary, when set, is a file (GitHub's $GITHUB_STEP_SUMMARY) to which the report's first
-	// screen (summarySections) is appended, its links pointing into the report folder.
+	// screen (summarySections) is appended, without links into the report folder (they cannot resolve
+	// on the run's page).
 	StepSummary string
+	// Planned are the platforms (goos/goarch) the run was to measure; those without a sample are named at
+	// the top of the first page and the step summary (missing.go).
+	Planned []string
 }
 
 // Defaults for Options.
@@ -69,6 +73,7 @@ func Render(opts Options) (string, error) {
 	m.ZlibNG = gen
 	m.Raw, m.Sources, m.Findings, m.Notes, m.Unchecked = in.Raw, in.Sources, in.Findings, in.Notes, in.Unchecked
 	m.MixedBuilds, m.Spread = matrix.MixedBuilds(in.Samples), matrix.Spread(in.Samples)
+	m.Missing = missingPlatforms(opts.Planned, m.Samples)
 	if err := fill(m, opts, in); err != nil {
 		return "", err
 	}

@@ -28,6 +28,7 @@ var sections = []section{
 	// (which variant costs least over a process's lifetime) and the compact verdicts; the context, the
 	// A/A check, how to read the decision, the summary chart and every verdict follow.
 	{"title", readmeFile, writeTitle},
+	{"missing", readmeFile, writeMissing},
 	{"run", readmeFile, writeRunLines},
 	{"decisions", readmeFile, writeDecisions},
 	{"verdict-summary", readmeFile, writeVerdictSummary},
@@ -75,7 +76,7 @@ var pageTitles = []struct{ File, Title, What string }{
 }
 
 // summarySections are the sections a GitHub step summary gets: the first screen.
-var summarySections = []string{"title", "run", "decisions", "verdict-summary", "decision-footnotes", "context", "aa", "summary-charts", "verdicts"}
+var summarySections = []string{"title", "missing", "run", "decisions", "verdict-summary", "decision-footnotes", "context", "aa", "summary-charts", "verdicts"}
 
 // chartSets draw the report's charts, in page order; each returns zero or more charts.
 var chartSets = []func(*model) ([]chart, error){

@@ -126,3 +126,42 @@ func TestInstanceHeterogeneity(t *testing.T) {
 		t.Errorf("false positives: one instance %.3f, combined %.3f; want the combination at most 5%%", oneRate, combRate)
 	}
 }
+
+// TestTwoPseudoInstances shows what two runner instances cost in decisions: the committed run's 12 rounds
+// split into two "instances" of 6 (rounds 0-5 and 6-11, one machine, so no true between-instance
+// variance), analysed as a merged folder is, against the same rounds as one instance.
+// go test ./matrix/stats -run TwoPseudoInstances -v prints the counts docs/METHOD.md quotes.
+func TestTwoPseudoInstances(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads the committed report's 23 MB of samples")
+	}
+	_, samples := committedRun(t)
+	opts := Options{Metrics: []Metric{Elapsed}}
+	count := func(ss []matrix.Sample) map[Class]int {
+		a, err := Analyze(ss, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := map[Class]int{}
+		for _, c := range a.Cells {
+			for _, d := range c.Deltas {
+				out[d.Class()]++
+			}
+		}
+		return out
+	}
+	one := count(samples)
+	split := make([]matrix.Sample, len(samples))
+	copy(split, samples)
+	for i := range split {
+		if split[i].Round >= 6 {
+			split[i].Run += "/second-half"
+			split[i].Round -= 6
+		}
+	}
+	two := count(split)
+	t.Logf("one instance, 12 rounds: %v; two instances of 6 rounds: %v", one, two)
+	if two[Faster]+two[Slower] > one[Faster]+one[Slower] || two[Equivalent] > one[Equivalent] {
+		t.Errorf("two instances decided more than one: %v against %v", two, one)
+	}
+}

@@ -1,0 +1,10 @@
+//go:build winefallback
+
+package winefix
+
+import _ "unsafe" // go:linkname
+
+//go:linkname deleteatFallback internal/syscall/windows.TestDeleteatFallback
+var deleteatFallback bool
+
+func init() { deleteatFallback = true }

@@ -1,0 +1,4 @@
+package matrix
+
+// Under wine (validate:emulated), os.RemoveAll must take Go's fallback deletion (internal/winefix).
+import _ "github.com/deflatelab/deflatelab/internal/winefix"
