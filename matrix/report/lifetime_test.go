@@ -25,8 +25,8 @@ func TestLifetimeSections(t *testing.T) {
 	for _, want := range []string{
 		"**Which variant costs least** over a process's N operations (DOP 1)",
 		// control steadies from operation 9 in every round, pooled from 2.
-		"| linux/amd64 | pages | fixed | 1 | control | 0 | 8 | 0 | 0 | 9 [9, 9] |",
-		"| linux/amd64 | pages | fixed | 1 | pooled/8 | 0 | 8 | 0 | 0 | 2 [2, 2] |",
+		"| pages | fixed | 1 | control | 0 | 8 | 0 | 0 | 9 [9, 9] |",
+		"| pages | fixed | 1 | pooled/8 | 0 | 8 | 0 | 0 | 2 [2, 2] |",
 		// pooled/8 churns in the mixed warm phase: control is cheaper from about 256 operations on.
 		"control cheaper from there (extrapolated)",
 		"series are the log2 bins only",
