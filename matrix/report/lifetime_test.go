@@ -95,3 +95,24 @@ func TestDecisionCellWithholds(t *testing.T) {
 		}
 	}
 }
+
+// A decision table every cell of which lacks the rounds for an interval is one sentence saying so, not a
+// table of "too few rounds"; the idle memory of such "winners" is not given.
+func TestDecisionsAllThin(t *testing.T) {
+	thin := &lifetime.Comparison{Pairs: 3, Ratios: []lifetime.Ratio{{N: 1, Estimate: 0.5, Lo: math.NaN(), Hi: math.NaN()}}}
+	for _, n := range lifetime.DecisionNs[1:] {
+		thin.Ratios = append(thin.Ratios, lifetime.Ratio{N: n, Estimate: 0.5, Lo: math.NaN(), Hi: math.NaN()})
+	}
+	l := &stats.Lifetime{Comparisons: map[string]*lifetime.Comparison{"pooled/8": thin}}
+	l.Platform, l.Backend, l.Workload, l.DOP = "linux/amd64", "libc", "fixed", 1
+	m := &model{Life: &lifeView{control: "control", cells: []*stats.Lifetime{l}},
+		Analysis: &stats.Analysis{Cells: []*stats.Cell{{Rounds: 3}}}}
+	var b strings.Builder
+	writeDecisions(&b, m)
+	if want := "no answer - every cell has too few rounds for an interval (3 rounds per cell; the lifetime ratios need 6)"; !strings.Contains(b.String(), want) {
+		t.Errorf("decisions %q, want %q", b.String(), want)
+	}
+	if strings.Contains(b.String(), "|") || m.decisionNotes != "" {
+		t.Errorf("a table or notes for thin cells: %q, notes %q", b.String(), m.decisionNotes)
+	}
+}
