@@ -91,8 +91,8 @@ func TestBenchMainZlibNG(t *testing.T) {
 		t.Fatalf("%v\n%s", err, stderr.String())
 	}
 	m, err := ReadManifest(out)
-	if err != nil || m.Plan.ZlibNG != "2.2.2" {
-		t.Fatalf("run.json plan zlibng %q, %v; want 2.2.2", m.Plan.ZlibNG, err)
+	if err != nil || m.Plan.ZlibNG != "2.2.2" || !strings.HasPrefix(m.ZlibNGDescription, "zlib-ng 2.2.2 (.NET 9's generation") {
+		t.Fatalf("run.json plan zlibng %q, %q, %v; want 2.2.2 and its words", m.Plan.ZlibNG, m.ZlibNGDescription, err)
 	}
 	for _, s := range readAll(t, out) {
 		if s.Result == nil || s.Result.ZlibNG != "2.2.2" {

@@ -60,6 +60,10 @@ type Manifest struct {
 	// instance each), unchanged; the fields above then describe the merged folder (see Merge). Empty for
 	// a folder one runner wrote.
 	Instances []Manifest `json:"instances,omitempty"`
+	// ZlibNGDescription names the zlib-ng generation the run's engine reproduces and the .NET it stands
+	// for, "zlib-ng 2.2.5 (.NET 10 and later)" (GenerationWords of Plan.Generation), for a reader of
+	// run.json; written with every run.json, absent in those written before the field.
+	ZlibNGDescription string `json:"zlibngDescription,omitempty"`
 }
 
 // RunIDs are the run ids whose samples the folder holds: its instances' in a merged folder, else its own.
@@ -151,6 +155,7 @@ func ReadManifest(dir string) (Manifest, error) {
 }
 
 func (m Manifest) write(dir string) error {
+	m.ZlibNGDescription = GenerationWords(m.Plan.Generation())
 	return writeFileAtomic(filepath.Join(dir, ManifestFile), func(f *os.File) error {
 		enc := json.NewEncoder(f)
 		enc.SetIndent("", "  ")

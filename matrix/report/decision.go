@@ -26,6 +26,12 @@ func writeDecisions(w io.Writer, m *model) {
 		return
 	}
 	cells := v.decisionCells()
+	if allThin(v, cells) {
+		lo, _ := m.roundsRange()
+		fmt.Fprintf(w, "**Which variant costs least** over a process's lifetime: no answer - every cell has too few "+
+			"rounds for an interval (%s per cell; the lifetime ratios need %d).\n\n", plural(lo, "round"), lifetime.MinPairs)
+		return
+	}
 	multiPlatform, multiDOP := false, false
 	for _, l := range cells {
 		multiPlatform = multiPlatform || l.Platform != cells[0].Platform
@@ -79,6 +85,18 @@ func writeDecisionFootnotes(w io.Writer, m *model) {
 	if m.decisionNotes != "" {
 		fmt.Fprintf(w, "**Decision table:** %s\n\n", m.decisionNotes)
 	}
+}
+
+// allThin reports whether no decision cell can name a winner for want of rounds.
+func allThin(v *lifeView, cells []*stats.Lifetime) bool {
+	for _, l := range cells {
+		for _, n := range lifetime.DecisionNs {
+			if d, _, why, ok := l.Decide(v.control, n); why != "" || !ok || !d.Thin {
+				return false
+			}
+		}
+	}
+	return len(cells) > 0
 }
 
 // decisionNotes collects the decision table's footnotes: a winner the verdicts do not call faster in its
@@ -237,7 +255,7 @@ func idleKept(m *model, cells []*stats.Lifetime) string {
 	for _, l := range cells {
 		for _, n := range lifetime.DecisionNs {
 			d, _, why, ok := l.Decide(m.Life.control, n)
-			if why != "" || !ok || d.Winner == m.Life.control {
+			if why != "" || !ok || d.Thin || d.Winner == m.Life.control {
 				continue
 			}
 			idle := l.Idle[d.Winner]

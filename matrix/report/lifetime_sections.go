@@ -80,8 +80,12 @@ func writeSteadyState(w io.Writer, m *model) {
 				fmt.Sprint(s.Classes[lifetime.NoSteadyState]), medianCell(s.Start, 1, 1, opNum), medianCell(s.StartNs, 1e-3, 0, num), medianCell(s.LevelNs, 1e-3, 0, num)})
 		}
 	}
-	mdTable(w, []string{"Platform", "Backend", "Workload", "DOP", "Variant", "Flat", "Warmup", "Slowdown", "No steady state",
-		"Steady from op", "Time before it, us", "Steady level, us/op"}, rows)
+	header := []string{"Platform", "Backend", "Workload", "DOP", "Variant", "Flat", "Warmup", "Slowdown", "No steady state",
+		"Steady from op", "Time before it, us", "Steady level, us/op"}
+	if len(m.Platforms()) == 1 { // the page's context names the one platform
+		header, rows = dropFirstColumn(header, rows)
+	}
+	mdTable(w, header, rows)
 	v.writeOmitted(w)
 }
 
@@ -165,10 +169,7 @@ func writeLifetimeCost(w io.Writer, m *model) {
 		}
 	}
 	if len(m.Platforms()) == 1 { // the page's context names the one platform; the column would only widen the table
-		header = header[1:]
-		for i := range rows {
-			rows[i] = rows[i][1:]
-		}
+		header, rows = dropFirstColumn(header, rows)
 	}
 	mdTable(w, header, rows)
 	if r := aaLifetimeOutcome(m); r.Differing() > 0 {
@@ -223,4 +224,12 @@ func cyclingNote(names []string) string {
 		return ""
 	}
 	return " (" + strings.Join(parts, ", ") + ")"
+}
+
+// dropFirstColumn removes a table's first column (the platform, on a page of one platform).
+func dropFirstColumn(header []string, rows [][]string) ([]string, [][]string) {
+	for i := range rows {
+		rows[i] = rows[i][1:]
+	}
+	return header[1:], rows
 }

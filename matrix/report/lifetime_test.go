@@ -25,8 +25,8 @@ func TestLifetimeSections(t *testing.T) {
 	for _, want := range []string{
 		"**Which variant costs least** over a process's N operations (DOP 1)",
 		// control steadies from operation 9 in every round, pooled from 2.
-		"| linux/amd64 | pages | fixed | 1 | control | 0 | 8 | 0 | 0 | 9 [9, 9] |",
-		"| linux/amd64 | pages | fixed | 1 | pooled/8 | 0 | 8 | 0 | 0 | 2 [2, 2] |",
+		"| pages | fixed | 1 | control | 0 | 8 | 0 | 0 | 9 [9, 9] |",
+		"| pages | fixed | 1 | pooled/8 | 0 | 8 | 0 | 0 | 2 [2, 2] |",
 		// pooled/8 churns in the mixed warm phase: control is cheaper from about 256 operations on.
 		"control cheaper from there (extrapolated)",
 		"series are the log2 bins only",
@@ -93,5 +93,26 @@ func TestDecisionCellWithholds(t *testing.T) {
 		if got := v.decisionCell(&model{Analysis: &stats.Analysis{}}, c.l, 10, &decisionNotes{}); got != c.want {
 			t.Errorf("%s: %q, want %q", c.name, got, c.want)
 		}
+	}
+}
+
+// A decision table every cell of which lacks the rounds for an interval is one sentence saying so, not a
+// table of "too few rounds"; the idle memory of such "winners" is not given.
+func TestDecisionsAllThin(t *testing.T) {
+	thin := &lifetime.Comparison{Pairs: 3, Ratios: []lifetime.Ratio{{N: 1, Estimate: 0.5, Lo: math.NaN(), Hi: math.NaN()}}}
+	for _, n := range lifetime.DecisionNs[1:] {
+		thin.Ratios = append(thin.Ratios, lifetime.Ratio{N: n, Estimate: 0.5, Lo: math.NaN(), Hi: math.NaN()})
+	}
+	l := &stats.Lifetime{Comparisons: map[string]*lifetime.Comparison{"pooled/8": thin}}
+	l.Platform, l.Backend, l.Workload, l.DOP = "linux/amd64", "libc", "fixed", 1
+	m := &model{Life: &lifeView{control: "control", cells: []*stats.Lifetime{l}},
+		Analysis: &stats.Analysis{Cells: []*stats.Cell{{Rounds: 3}}}}
+	var b strings.Builder
+	writeDecisions(&b, m)
+	if want := "no answer - every cell has too few rounds for an interval (3 rounds per cell; the lifetime ratios need 6)"; !strings.Contains(b.String(), want) {
+		t.Errorf("decisions %q, want %q", b.String(), want)
+	}
+	if strings.Contains(b.String(), "|") || m.decisionNotes != "" {
+		t.Errorf("a table or notes for thin cells: %q, notes %q", b.String(), m.decisionNotes)
 	}
 }

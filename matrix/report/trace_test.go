@@ -490,17 +490,17 @@ func checkPage(t *testing.T, page string, f *fixture) {
 					want[r.decision] = append(want[r.decision], c.DOP)
 				}
 			}
-			var unstable []int
-			if m := unstableDOPs.FindStringSubmatch(text); m != nil {
-				unstable = intList(m[1])
-			}
 			got := map[string][]int{}
-			for _, m := range dops.FindAllStringSubmatch(text, -1) {
+			for _, m := range dops.FindAllStringSubmatch(text, -1) { // one per DOP group
 				if m[2] == "every DOP" {
-					got[m[1]] = all
+					got[m[1]] = append(got[m[1]], all...)
 				} else {
-					got[m[1]] = intList(strings.TrimPrefix(m[2], "DOP "))
+					got[m[1]] = append(got[m[1]], intList(strings.TrimPrefix(m[2], "DOP "))...)
 				}
+			}
+			var unstable []int
+			for _, m := range unstableDOPs.FindAllStringSubmatch(text, -1) {
+				unstable = append(unstable, intList(m[1])...)
 			}
 			for _, d := range []string{"faster", "slower"} {
 				w := slices.DeleteFunc(slices.Clone(want[d]), func(n int) bool { return slices.Contains(unstable, n) })

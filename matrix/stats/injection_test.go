@@ -1,30 +1,44 @@
 package stats
 
 import (
+	"fmt"
 	"path/filepath"
 	"sort"
+	"sync"
 	"testing"
 
 	"github.com/deflatelab/deflatelab/matrix"
 )
 
+// committed caches the newest committed report's plan and samples: two tests read its 23 MB.
+var committed struct {
+	sync.Once
+	plan    matrix.Plan
+	samples []matrix.Sample
+	err     error
+}
+
 // committedRun reads the newest committed report's raw samples and plan (the README's report).
 func committedRun(t *testing.T) (matrix.Plan, []matrix.Sample) {
 	t.Helper()
-	paths, _ := filepath.Glob(filepath.Join("..", "..", "reports", "*", "raw", "*", matrix.SamplesFile))
-	if len(paths) == 0 {
-		t.Fatal("no committed report with raw samples under reports/")
+	committed.Do(func() {
+		paths, _ := filepath.Glob(filepath.Join("..", "..", "reports", "*", "raw", "*", matrix.SamplesFile))
+		if len(paths) == 0 {
+			committed.err = fmt.Errorf("no committed report with raw samples under reports/")
+			return
+		}
+		sort.Strings(paths)
+		newest := paths[len(paths)-1]
+		if committed.samples, committed.err = matrix.ReadSamples(newest); committed.err != nil {
+			return
+		}
+		m, err := matrix.ReadManifest(filepath.Dir(newest))
+		committed.plan, committed.err = m.Plan, err
+	})
+	if committed.err != nil {
+		t.Fatal(committed.err)
 	}
-	sort.Strings(paths)
-	samples, err := matrix.ReadSamples(paths[len(paths)-1])
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := matrix.ReadManifest(filepath.Dir(paths[len(paths)-1]))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m.Plan, samples
+	return committed.plan, committed.samples
 }
 
 // TestRegimeInjection is issue 27's evidence (b): a 2x regime lasting a quarter of the committed run,
