@@ -136,7 +136,8 @@ func mergeReplicas(ctx context.Context, s Streams, dirs []string, mergedRoot str
 		args := append([]string{"-out", dst}, g.dirs...)
 		fmt.Fprintf(s.Stderr, "report: lab merge %s\n", strings.Join(args, " "))
 		if err := merge(ctx, args, io.Discard, s.Stderr); err != nil {
-			errs = append(errs, fmt.Errorf("report: %s: its %d replicas could not be merged, reported as they are: %w", g.platform, len(g.dirs), err))
+			// %v, not %w: lab merge's refusal is a finding about the legs, not a usage error of this target (exit 1, not 2)
+			errs = append(errs, fmt.Errorf("report: %s: its %d replicas could not be merged, reported as they are: %v", g.platform, len(g.dirs), err))
 			out = append(out, g.dirs...)
 			continue
 		}

@@ -70,7 +70,10 @@ func Build(ctx context.Context, goos, goarch, outDir string, variants []string, 
 	}
 	for _, v := range variants {
 		out := Path(dir, goos, v)
-		cmd := exec.CommandContext(ctx, "go", "build", "-tags", "variant_"+v, "-ldflags", ldflags, "-o", out, Package)
+		// -trimpath: the binary holds no path of this checkout, so the same commit built by the same
+		// toolchain in another directory - another runner's checkout, a replica's leg - is the same
+		// build (its id is the binary's hash), and lab merge can combine the legs.
+		cmd := exec.CommandContext(ctx, "go", "build", "-trimpath", "-tags", "variant_"+v, "-ldflags", ldflags, "-o", out, Package)
 		lifeline.Group(cmd) // a cancelled build stops the compiler and linker it started too
 		cmd.Env, cmd.Stdout, cmd.Stderr = env, stdout, stderr
 		if err := cmd.Run(); err != nil {
