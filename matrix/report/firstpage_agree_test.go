@@ -47,6 +47,9 @@ func TestFirstPageAgreesWithPages(t *testing.T) {
 		backend, workload := row[0], row[1]
 		for j, h := range decision[0][2:] {
 			text := row[j+2]
+			if strings.HasPrefix(text, "unstable: ") || text == "too few rounds for an interval" || text == "no candidate" {
+				continue // no winner named, and said why
+			}
 			m := decisionEntry.FindStringSubmatch(text)
 			if m == nil {
 				t.Errorf("%s %s %s: cell %q not read", backend, workload, h, text)
