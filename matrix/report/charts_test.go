@@ -195,3 +195,27 @@ func TestFaultsChartsShareScale(t *testing.T) {
 		}
 	}
 }
+
+// Log value ticks: 1, 2 and 5 per decade labelled on an axis under two decades, decades only on a longer
+// one, every multiple ticked.
+func TestLogValueTicks(t *testing.T) {
+	for _, tc := range []struct {
+		lo, hi float64
+		want   string
+	}{
+		{8, 300, "10 20 50 100 200"},
+		{0.5, 3000, "1 10 100 1000"},
+	} {
+		var got []string
+		n := 0
+		for _, tk := range (logValueTicks{}).Ticks(tc.lo, tc.hi) {
+			n++
+			if tk.Label != "" {
+				got = append(got, tk.Label)
+			}
+		}
+		if strings.Join(got, " ") != tc.want || n <= len(got) {
+			t.Errorf("ticks on [%v, %v]: %q (%d ticks), want %q and unlabelled ones", tc.lo, tc.hi, strings.Join(got, " "), n, tc.want)
+		}
+	}
+}

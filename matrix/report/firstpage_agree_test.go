@@ -16,24 +16,6 @@ var decisionEntry = regexp.MustCompile(`^(~ )?(\*\*)?([a-z0-9/]+)(\*\*)?[¹²³�
 func TestFirstPageAgreesWithPages(t *testing.T) {
 	pages := reportPages(t, renderExample(t))
 	first, life, cells := pages[readmeFile], pages[lifetimePage], pages[cellsPage]
-	var decision [][]string
-	for _, tb := range mdTables(first) {
-		if len(tb[0]) > 2 && strings.HasPrefix(tb[0][2], "N = ") {
-			decision = tb
-		}
-	}
-	if decision == nil {
-		t.Fatal("no decision table")
-	}
-	var lifetimes [][]string
-	for _, tb := range mdTables(life) {
-		if strings.Join(tb[0][:4], "|") == "Backend|Workload|DOP|Candidate" {
-			lifetimes = tb
-		}
-	}
-	if lifetimes == nil {
-		t.Fatal("no lifetime cost table")
-	}
 	col := func(header []string, name string) int {
 		for i, h := range header {
 			if h == name {
@@ -42,11 +24,54 @@ func TestFirstPageAgreesWithPages(t *testing.T) {
 		}
 		return -1
 	}
+	var decision [][]string
+	for _, tb := range mdTables(first) {
+		if col(tb[0], "N = 1") >= 0 {
+			decision = tb
+		}
+	}
+	if decision == nil {
+		t.Fatal("no decision table")
+	}
+	var lifetimes [][]string
+	for _, tb := range mdTables(life) {
+		if col(tb[0], "Candidate") >= 0 && col(tb[0], "Break-even N") >= 0 {
+			lifetimes = tb
+		}
+	}
+	if lifetimes == nil {
+		t.Fatal("no lifetime cost table")
+	}
+	// Rows are matched on the columns both tables have (platform, backend, workload, DOP; DOP 1 when the
+	// decision table has no DOP column).
+	keyOf := func(header, row []string) string {
+		var k []string
+		for _, name := range []string{"Platform", "Backend", "Workload", "DOP"} {
+			v := "1"
+			if name != "DOP" {
+				v = ""
+			}
+			if i := col(header, name); i >= 0 {
+				v = strings.TrimSuffix(strings.TrimSuffix(row[i], throughputMark), " ")
+			}
+			if name == "Platform" && col(decision[0], name) < 0 {
+				v = "" // one platform: neither table names it
+			}
+			k = append(k, v)
+		}
+		return strings.Join(k, "|")
+	}
 	checked := 0
 	for _, row := range decision[1:] {
-		backend, workload := row[0], row[1]
-		for j, h := range decision[0][2:] {
-			text := row[j+2]
+		backend, workload := row[col(decision[0], "Backend")], row[col(decision[0], "Workload")]
+		for j, h := range decision[0] {
+			if !strings.HasPrefix(h, "N = ") {
+				continue
+			}
+			text := row[j]
+			if strings.HasPrefix(text, "unstable: ") || text == "too few rounds for an interval" || text == "no candidate" {
+				continue // no winner named, and said why
+			}
 			m := decisionEntry.FindStringSubmatch(text)
 			if m == nil {
 				t.Errorf("%s %s %s: cell %q not read", backend, workload, h, text)
@@ -60,7 +85,7 @@ func TestFirstPageAgreesWithPages(t *testing.T) {
 			c := col(lifetimes[0], n)
 			found := false
 			for _, lr := range lifetimes[1:] {
-				if lr[0] == backend && lr[1] == workload && lr[2] == "1" && lr[3] == cand {
+				if keyOf(lifetimes[0], lr) == keyOf(decision[0], row) && lr[col(lifetimes[0], "Candidate")] == cand {
 					found = true
 					if want := strings.TrimPrefix(lr[c], "~ "); want != m[7] {
 						t.Errorf("%s %s %s %s: first page %q, lifetime page %q", backend, workload, h, cand, m[7], lr[c])
@@ -82,8 +107,18 @@ func TestFirstPageAgreesWithPages(t *testing.T) {
 	// Each footnote quotes its winner's verdicts as the elapsed-time tables print them, cell for cell.
 	marks := regexp.MustCompile(`\*\*([a-z0-9/]+)\*\*([¹²³⁴⁵⁶⁷⁸⁹])`)
 	notes := 0
+	ranOn := regexp.MustCompile(`\*\*Ran on\*\* ([a-z0-9]+/[a-z0-9]+),`).FindStringSubmatch(first)
 	for _, row := range decision[1:] {
-		for _, text := range row[2:] {
+		backend, workload, dop, platform := row[col(decision[0], "Backend")], row[col(decision[0], "Workload")], "1", ""
+		if i := col(decision[0], "DOP"); i >= 0 {
+			dop = row[i]
+		}
+		if i := col(decision[0], "Platform"); i >= 0 {
+			platform = row[i]
+		} else if ranOn != nil {
+			platform = ranOn[1]
+		}
+		for _, text := range row {
 			m := marks.FindStringSubmatch(text)
 			if m == nil {
 				continue
@@ -91,19 +126,19 @@ func TestFirstPageAgreesWithPages(t *testing.T) {
 			cand, mark := m[1], m[2]
 			note := regexp.MustCompile(mark + ` cold ([≈~] |slower |faster )?([+-][0-9.]+)%, warm ([≈~] |slower |faster )?([+-][0-9.]+)%`).FindStringSubmatch(first)
 			if note == nil {
-				t.Errorf("%s %s %s: no footnote %s", row[0], row[1], cand, mark)
+				t.Errorf("%s %s %s: no footnote %s", backend, workload, cand, mark)
 				continue
 			}
 			notes++
-			table := tableAfter(cells, "#### "+cand+" vs control, linux/amd64, backend "+row[0])
+			table := tableAfter(cells, "#### "+cand+" vs control, "+platform+", backend "+backend)
 			var cellRow []string
 			for _, r := range table {
-				if r[0] == row[1] && r[1] == "1" {
+				if r[0] == workload && r[1] == dop {
 					cellRow = r
 				}
 			}
 			if cellRow == nil {
-				t.Errorf("footnote %s: no %s %s/1 row for %s in the elapsed tables", mark, row[0], row[1], cand)
+				t.Errorf("footnote %s: no %s %s/%s row for %s in the elapsed tables of %s", mark, backend, workload, dop, cand, platform)
 				continue
 			}
 			for i, ph := range []string{"Cold change, % [interval]", "Warm change, % [interval]"} {
@@ -114,7 +149,7 @@ func TestFirstPageAgreesWithPages(t *testing.T) {
 					want = word + " " + want
 				}
 				if !strings.HasPrefix(got, want) {
-					t.Errorf("footnote %s (%s %s/1 %s): %q, the elapsed table prints %q", mark, row[0], row[1], ph, note[0], got)
+					t.Errorf("footnote %s (%s %s/%s %s): %q, the elapsed table prints %q", mark, backend, workload, dop, ph, note[0], got)
 				}
 			}
 		}

@@ -93,3 +93,23 @@ func TestFirstPageFlags(t *testing.T) {
 		t.Error("an A/A width of NaN is printed")
 	}
 }
+
+// A candidate that is the same treatment as a smaller capacity in a cell reads "=/8" there in the compact
+// verdicts, reported as one with it; the smallest keeps its own result.
+func TestSameTreatmentToken(t *testing.T) {
+	m := flagsModel(false)
+	d := &stats.Delta{}
+	out := func(dop int, cl stats.Class, over bool) stats.Outcome {
+		return stats.Outcome{Workload: "fixed", DOP: dop, Class: cl, Oversubscribed: over, Delta: d}
+	}
+	v12 := &stats.Verdict{Candidate: "pooled/12", Platform: "linux/amd64", Backend: "libc", Phase: "warm",
+		Outcomes: []stats.Outcome{out(1, stats.Faster, false), out(4, stats.Inconclusive, true), out(8, stats.Inconclusive, true)}}
+	if got := m.groupedSummary(v12); got != "=/8 · ‡ ~" {
+		t.Errorf("pooled/12: %q, want \"=/8 · ‡ ~\"", got)
+	}
+	v8 := *v12
+	v8.Candidate = "pooled/8"
+	if got := m.groupedSummary(&v8); strings.Contains(got, "=") {
+		t.Errorf("pooled/8, the smallest, reads %q", got)
+	}
+}

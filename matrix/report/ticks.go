@@ -81,3 +81,35 @@ func (d decadeTicks) Ticks(lo, hi float64) []plot.Tick {
 	}
 	return ts
 }
+
+// logValueTicks label a log-scaled axis of raw values at 1, 2 and 5 times the powers of ten when it spans
+// under two decades (so that a short axis has more than two labels), at the powers of ten otherwise, with
+// unlabelled ticks at the other multiples: the steps of a log axis, evenly spaced per decade.
+type logValueTicks struct{}
+
+func (logValueTicks) Ticks(lo, hi float64) []plot.Tick {
+	if lo <= 0 || hi <= lo {
+		return nil
+	}
+	labelled := []float64{1}
+	if math.Log10(hi/lo) < 2 {
+		labelled = []float64{1, 2, 5}
+	}
+	var ts []plot.Tick
+	for e := math.Floor(math.Log10(lo)); e <= math.Ceil(math.Log10(hi)); e++ {
+		for m := 1.0; m < 10; m++ {
+			v := m * math.Pow(10, e)
+			if v < lo || v > hi {
+				continue
+			}
+			t := plot.Tick{Value: v}
+			for _, l := range labelled {
+				if m == l {
+					t.Label = strconv.FormatFloat(v, 'f', -1, 64)
+				}
+			}
+			ts = append(ts, t)
+		}
+	}
+	return ts
+}

@@ -47,7 +47,7 @@ func (cs *coldStart) timelineChart(c *stats.Cell) (chart, error) {
 		"operation number (log2 bins)", "us per operation (median)")
 	p := f.p
 	p.X.Scale, p.Y.Scale = plot.LogScale{}, plot.LogScale{}
-	p.X.Tick.Marker, p.Y.Tick.Marker = plot.LogTicks{Prec: -1}, plot.LogTicks{Prec: -1}
+	p.X.Tick.Marker, p.Y.Tick.Marker = logValueTicks{}, logValueTicks{}
 	ops := cs.ops[c.Cell]
 	xmax := 1.0
 	ylo, yhi := math.Inf(1), 0.0

@@ -2,6 +2,8 @@ package report
 
 import (
 	"fmt"
+
+	"github.com/deflatelab/deflatelab/matrix"
 	"io"
 	"strings"
 
@@ -19,7 +21,7 @@ func writeVerdictSummary(w io.Writer, m *model) {
 	}
 	header, rows := verdictTable(m, verdictSummaryHead, func(wl string) (string, string) {
 		return wl + ", warm", wl + ", cold"
-	}, groupedSummary, false)
+	}, m.groupedSummary, false)
 	if len(rows) == 0 {
 		return
 	}
@@ -27,7 +29,8 @@ func writeVerdictSummary(w io.Writer, m *model) {
 	fmt.Fprintf(w, "**Verdicts:** elapsed time per operation against control, the primary family (the decision table's "+
 		"lifetime cost sums it); page faults, allocations, first operations and the other counters are exploratory: they "+
 		"explain, they decide nothing. In %s. **Bold**: faster (-) or slower (+), the change in %%; read from each cell's "+
-		"selection-adjusted interval: %s ([every cell with its interval](#verdicts)).\n\n", verdictCellLegend(m), equivalenceRule(m.margin()))
+		"selection-adjusted interval: %s ([every cell with its interval](#verdicts)).%s\n\n", verdictCellLegend(m), equivalenceRule(m.margin()),
+		sameTokenNote(m))
 	writeSameTreatment(w, m)
 }
 
@@ -58,8 +61,9 @@ func verdictCellLegend(m *model) string {
 
 // groupedSummary is one workload and phase of a candidate: the outcomes at the DOPs within the
 // processors, then " · ‡ " and those above them, each group one token when its DOPs agree, else one
-// token per DOP in order: "~ · ‡ **-1 to -2%**", "**-4%** · ‡ **-3%**, ~, ~".
-func groupedSummary(v *stats.Verdict) string {
+// token per DOP in order: "~ · ‡ **-1 to -2%**", "**-4%** · ‡ **-3%**, ~, ~". A cell where the candidate is
+// the same treatment as a smaller capacity (stats.SameTreatments) reads "=/8": reported as one with it.
+func (m *model) groupedSummary(v *stats.Verdict) string {
 	if v == nil {
 		return "not measured"
 	}
@@ -73,29 +77,54 @@ func groupedSummary(v *stats.Verdict) string {
 	}
 	var parts []string
 	if len(lat) > 0 {
-		parts = append(parts, groupTokens(lat))
+		parts = append(parts, m.groupTokens(v, lat))
 	}
 	if len(con) > 0 {
-		parts = append(parts, throughputMark+" "+groupTokens(con))
+		parts = append(parts, throughputMark+" "+m.groupTokens(v, con))
 	}
 	return strings.Join(parts, " · ")
 }
 
-// groupTokens sums up a group of outcomes: one token when every outcome has the same class (a decided
+// groupTokens sums up a group of outcomes: one token when every outcome reads the same (a decided
 // group gives the span of its changes), else one token per outcome.
-func groupTokens(os []stats.Outcome) string {
+func (m *model) groupTokens(v *stats.Verdict, os []stats.Outcome) string {
+	tokens := make([]string, len(os))
 	same := true
-	for _, o := range os {
-		same = same && o.Class == os[0].Class
+	for i, o := range os {
+		if first := m.sameAsSmaller(v, o); first != "" {
+			tokens[i] = "=" + strings.TrimPrefix(first, matrix.Pooled)
+		} else {
+			tokens[i] = "class:" + string(o.Class)
+		}
+		same = same && tokens[i] == tokens[0]
+	}
+	token := func(i int, group []stats.Outcome) string {
+		if t, ok := strings.CutPrefix(tokens[i], "class:"); ok {
+			return classToken(stats.Class(t), group)
+		}
+		return tokens[i]
 	}
 	if same {
-		return classToken(os[0].Class, os)
+		return token(0, os)
 	}
 	var ts []string
-	for _, o := range os {
-		ts = append(ts, classToken(o.Class, []stats.Outcome{o}))
+	for i, o := range os {
+		ts = append(ts, token(i, []stats.Outcome{o}))
 	}
 	return strings.Join(ts, ", ")
+}
+
+// sameAsSmaller is the smallest candidate that is the same treatment as v's candidate in the outcome's
+// cell, when that is another one; "" otherwise.
+func (m *model) sameAsSmaller(v *stats.Verdict, o stats.Outcome) string {
+	if m.Validity == nil {
+		return ""
+	}
+	c := matrix.Cell{Platform: v.Platform, Workload: o.Workload, DOP: o.DOP, Phase: v.Phase, Backend: v.Backend}
+	if g := stats.SameAs(m.Validity.SameTreatment, c, v.Candidate); len(g) > 1 && g[0] != v.Candidate {
+		return g[0]
+	}
+	return ""
 }
 
 // classToken is the token of outcomes of one class: "**-3% to -5%**" for faster or slower, the class's mark
@@ -110,6 +139,14 @@ func classToken(cl stats.Class, os []stats.Outcome) string {
 		return "no data"
 	}
 	return string(cl)
+}
+
+// sameTokenNote explains the "=/8" token when the compact verdicts use it.
+func sameTokenNote(m *model) string {
+	if m.Validity == nil || len(m.Validity.SameTreatment) == 0 {
+		return ""
+	}
+	return " =/8 (=/12): the same treatment as pooled/8 (pooled/12) in that cell, so reported as one with it, never ranked (the line below)."
 }
 
 // verdictSummaryHead heads the compact verdicts' first column (and tells the table apart in tests).
