@@ -6,8 +6,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"os/signal"
+	"slices"
 	"strings"
 	"syscall"
 
@@ -23,11 +25,12 @@ type command struct {
 }
 
 var commands = map[string]command{
-	"bench":  {matrix.BenchMain, "run the matrix on this machine and write a results directory"},
-	"report": {report.Main, "render a report (markdown and SVG) from results files or directories"},
-	"merge":  {matrix.MergeMain, "merge results folders of one plan and build (replicas of several runner instances) into one"},
-	"replay": {report.ReplayMain, "replay a fixed-design run under adaptive stopping, and simulate A/A families from it"},
-	"aanull": {report.AANullMain, "measure the A/A label-swap null of results: what each family names as A/A differences"},
+	"bench":   {matrix.BenchMain, "run the matrix on this machine and write a results directory"},
+	"report":  {report.Main, "render a report (markdown and SVG) from results files or directories"},
+	"merge":   {matrix.MergeMain, "merge results folders of one plan and build (replicas of several runner instances) into one"},
+	"replay":  {report.ReplayMain, "replay a fixed-design run under adaptive stopping, and simulate A/A families from it"},
+	"aanull":  {report.AANullMain, "measure the A/A label-swap null of results: what each family names as A/A differences"},
+	"compare": {report.CompareMain, "which elapsed-time verdicts changed from one report to another, cell by cell"},
 }
 
 // Exit statuses, as the go command uses them.
@@ -87,7 +90,7 @@ func message(command string, err error) string {
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "usage: lab <command> [flags]")
 	fmt.Fprintln(w, "\ncommands:")
-	for _, name := range []string{"bench", "merge", "report", "replay"} {
+	for _, name := range slices.Sorted(maps.Keys(commands)) { // every command, so that none is left unlisted
 		fmt.Fprintf(w, "  %-7s %s\n", name, commands[name].doc)
 	}
 	fmt.Fprintln(w, "\n\"lab <command> -h\" lists a command's flags.")
@@ -99,4 +102,5 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "  go run ./cmd/lab merge -out results/merged results/<r1> results/<r2>")
 	fmt.Fprintln(w, "  go run ./cmd/lab bench -profile full -adaptive     stop each candidate once it is decided")
 	fmt.Fprintln(w, "  go run ./cmd/lab replay -results results/<run>      a fixed run replayed under adaptive stopping")
+	fmt.Fprintln(w, "  go run ./cmd/lab compare -old reports/<a> -new reports/<b>   verdicts that changed between two reports")
 }

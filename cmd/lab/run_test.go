@@ -14,7 +14,7 @@ func TestRun(t *testing.T) {
 		code       int
 		wantStderr []string
 	}{
-		{nil, exitUsage, []string{"usage: lab <command>", "bench", "merge", "report", "replay"}},
+		{nil, exitUsage, []string{"usage: lab <command>", "bench", "merge", "report", "replay", "aanull", "compare"}},
 		{[]string{"merge"}, exitUsage, []string{"lab merge: -out is required"}},
 		{[]string{"merge", "-out", "no-such-dir/m"}, exitUsage, []string{"lab merge: no results folders"}},
 		{[]string{"merge", "-out", "no-such-dir/m", "no-such-results"}, exitUsage, []string{"lab merge: no-such-results: not a results folder"}},

@@ -11,7 +11,7 @@ import (
 	"github.com/deflatelab/deflatelab/matrix/stats"
 )
 
-// decisionAnchor is the heading the decision table's reading notes go under, further down the first page.
+// decisionNotesHeading is the heading the decision table's reading notes go under, further down the first page.
 const decisionNotesHeading = "Reading the decision table"
 
 // writeDecisions is the first page's decision table: for a process that runs N operations, which

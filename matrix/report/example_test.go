@@ -30,6 +30,6 @@ func ExampleMain() {
 	fmt.Print("- " + entry)
 	// Output:
 	// - 2026-11-30 03:15 · [Cold and warm cost of the deflatelab candidates](example/README.md) · windows/amd64
-	//   - pooled on windows/amd64/privateheap: warm: faster in 2 of 3 (fixed/8‡ -45%, fixed/1 -44%), slower in 1 of 3 (mixed/4 +27%); cold: slower in 1 of 3 (fixed/1 +2%), ~ in 2 of 3 (1 with too few pairs)
-	//   - splitalloc on windows/amd64/privateheap: warm: faster in all 3, typical -24% (fixed/8‡ -28%, fixed/1 -27%, mixed/4 -16%); cold: slower in all 3, typical +32% (fixed/8‡ +33%, mixed/4 +31%, fixed/1 +31%)
+	//   - pooled on windows/amd64/privateheap - warm: fixed -44% · ‡ -45%; mixed +27% - cold: fixed +2% · ‡ ~; mixed ~
+	//   - splitalloc on windows/amd64/privateheap - warm: fixed -27% · ‡ -28%; mixed -16% - cold: fixed +31% · ‡ +33%; mixed +31%
 }

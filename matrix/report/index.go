@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/deflatelab/deflatelab/matrix/stats"
 )
 
 // entry is one report's line in the index, stored as report.json in the report's folder so that the
@@ -24,10 +26,24 @@ type entry struct {
 func newEntry(m *model) entry {
 	e := entry{Name: m.Name, Title: m.Title, Date: m.Date, Platforms: m.Platforms()}
 	for _, r := range m.Verdicts {
-		e.Verdicts = append(e.Verdicts, fmt.Sprintf("%s on %s/%s: warm: %s; cold: %s", r.Candidate, r.Platform, r.Backend,
-			plain(phaseSummary(r.Warm)), plain(phaseSummary(r.Cold))))
+		e.Verdicts = append(e.Verdicts, fmt.Sprintf("%s on %s/%s - warm: %s - cold: %s", r.Candidate, r.Platform, r.Backend,
+			plain(m.indexPhase(r.Warm)), plain(m.indexPhase(r.Cold))))
 	}
 	return e
+}
+
+// indexPhase is one phase of a candidate in the index, per workload as the first page's compact verdicts
+// read it (groupedSummary): the DOPs within the processors, then the oversubscribed ones as one group,
+// never counted as separate confirmations: "fixed ~ · ‡ -1% to -2%; mixed +143% · ‡ +46% to +76%".
+func (m *model) indexPhase(v *stats.Verdict) string {
+	if v == nil {
+		return "not measured"
+	}
+	var parts []string
+	for _, part := range v.ByWorkload() {
+		parts = append(parts, part.Workload+" "+m.groupedSummary(&part))
+	}
+	return strings.Join(parts, "; ")
 }
 
 // plain drops markdown emphasis.
@@ -63,8 +79,9 @@ func writeIndex(out string) error {
 	})
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "# Reports\n\nEvery report of the lab, newest first: date, platforms, verdicts (elapsed time of each "+
-		"candidate vs control: in how many cells - workload and DOP - it is faster or slower, with the range of "+
-		"the changes; \"~\" = not significant after the correction for multiple comparisons). Each folder holds its raw "+
+		"candidate vs control per workload and phase, as the first page's compact verdicts: the DOPs within the processors, "+
+		"then ‡ those above them as one group; a signed change is faster (-) or slower (+), ≈ equivalent within the margin, "+
+		"~ inconclusive after the correction for multiple comparisons, =/8 the same treatment as pooled/8). Each folder holds its raw "+
 		"results and the command that regenerates it; [docs/METHOD.md](../docs/METHOD.md) is the method. This "+
 		"file is rewritten by `go run ./cmd/lab report`.\n\n")
 	for _, e := range es {
