@@ -5,9 +5,11 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -65,19 +67,20 @@ func TestMergeReplicas(t *testing.T) {
 		m.Instances[0].Machine == nil || m.Instances[0].Machine.Processors < 1 || m.Instances[0].Machine.Hostname == "" {
 		t.Fatalf("merged instances %+v; want replicas 1 and 2 in order, with their machines", m.Instances)
 	}
-	if m.Samples != 18 || m.Planned != 18 || m.Status != StatusComplete || !m.Complete() || !ReflectPlan(m.Plan, a.Plan) {
+	n := smokeCellSamples() // each replica's samples
+	if m.Samples != 2*n || m.Planned != 2*n || m.Status != StatusComplete || !m.Complete() || !ReflectPlan(m.Plan, a.Plan) {
 		t.Errorf("merged run.json: %d of %d samples, %s", m.Samples, m.Planned, m.Status)
 	}
 	kept, findings, err := ReadRun(out, m)
-	if err != nil || len(kept) != 18 || len(findings) != 0 {
+	if err != nil || len(kept) != 2*n || len(findings) != 0 {
 		t.Fatalf("screen of the merged folder: %d kept, %v, %v", len(kept), findings, err)
 	}
 	runs := map[string]int{}
 	for _, s := range kept {
 		runs[s.Run]++
 	}
-	if runs[a.Run] != 9 || runs[b.Run] != 9 {
-		t.Errorf("samples by run %v; want 9 of each replica", runs)
+	if runs[a.Run] != n || runs[b.Run] != n {
+		t.Errorf("samples by run %v; want %d of each replica", runs, n)
 	}
 	// A sample of another run inside the merged file is still foreign.
 	c, _ := ReadManifest(r3)
@@ -99,7 +102,7 @@ func TestMergeReplicas(t *testing.T) {
 	if _, err := Merge(out2, []string{out, r3}); err != nil {
 		t.Fatal(err)
 	}
-	if m3, _ := ReadManifest(out2); len(m3.Instances) != 3 || m3.Samples != 27 || m3.Instances[2].Replica.Index != 3 {
+	if m3, _ := ReadManifest(out2); len(m3.Instances) != 3 || m3.Samples != 3*n || m3.Instances[2].Replica.Index != 3 {
 		t.Errorf("merge of a merged folder: %d instances, %d samples", len(m3.Instances), m3.Samples)
 	}
 	// A merged folder is not resumed: its runs are.
@@ -119,6 +122,7 @@ func TestMergeRefusals(t *testing.T) {
 	r1, r2 := filepath.Join(base, "r1"), filepath.Join(base, "r2")
 	replicaRun(t, bin, r1, "1/2")
 	replicaRun(t, bin, r2, "2/2")
+	_, smokeRounds := smokeCell()
 	fresh := func(t *testing.T, name string) string {
 		dir := filepath.Join(t.TempDir(), name)
 		if err := os.CopyFS(dir, os.DirFS(r2)); err != nil {
@@ -133,9 +137,9 @@ func TestMergeRefusals(t *testing.T) {
 	}{
 		{"another plan", func(t *testing.T) []string {
 			d := filepath.Join(t.TempDir(), "other")
-			replicaRun(t, bin, d, "2/2", "-rounds", "4")
+			replicaRun(t, bin, d, "2/2", "-rounds", strconv.Itoa(smokeRounds+1))
 			return []string{r1, d}
-		}, "has another plan than " + r1 + " (rounds 3 and 4)"},
+		}, fmt.Sprintf("has another plan than %s (rounds %d and %d)", r1, smokeRounds, smokeRounds+1)},
 		{"another commit", func(t *testing.T) []string {
 			d := fresh(t, "commit")
 			editManifest(t, d, func(m *Manifest) {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -44,7 +45,7 @@ func TestResumeTakesMissingPlannedSamples(t *testing.T) {
 				return ""
 			}
 			return l
-		}, "9 of 9 planned samples recorded, 0 failed in", 1},
+		}, fmt.Sprintf("%d of %d planned samples recorded, 0 failed in", smokeCellSamples(), smokeCellSamples()), 1},
 		{"renamed", func(i int, l string) string {
 			var s Sample
 			json.Unmarshal([]byte(l), &s)
@@ -55,7 +56,7 @@ func TestResumeTakesMissingPlannedSamples(t *testing.T) {
 			}
 			b, _ := json.Marshal(s)
 			return string(b)
-		}, "9 of 9 planned samples recorded, 0 failed; 1 line left out (1 unplanned)", 1},
+		}, fmt.Sprintf("%d of %d planned samples recorded, 0 failed; 1 line left out (1 unplanned)", smokeCellSamples(), smokeCellSamples()), 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			bin, _ := fakeHosts(t, "ok")
@@ -78,7 +79,7 @@ func TestResumeTakesMissingPlannedSamples(t *testing.T) {
 			}
 			m, _ = ReadManifest(out)
 			kept, _, _ = ReadRun(out, m)
-			if missing := MissingSamples(m.Plan, m.Cells, kept); len(missing) != 0 || m.Missing != 0 || !m.Complete() || len(kept) != 9 {
+			if missing := MissingSamples(m.Plan, m.Cells, kept); len(missing) != 0 || m.Missing != 0 || !m.Complete() || len(kept) != smokeCellSamples() {
 				t.Errorf("after the resume: %d kept, missing %v (run.json %d), complete %v", len(kept), missing, m.Missing, m.Complete())
 			}
 		})
