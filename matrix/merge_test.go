@@ -92,7 +92,7 @@ func TestMergeReplicas(t *testing.T) {
 		t.Errorf("a foreign sample in a merged folder: %v", findings)
 	}
 	editLines(t, filepath.Join(out, SamplesFile), func(i int, l string) string {
-		if i == 18 {
+		if i == 2*n { // the foreign line appended after the two replicas' samples
 			return ""
 		}
 		return l
