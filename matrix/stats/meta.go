@@ -47,7 +47,8 @@ func (r RandomEffects) P() float64 {
 }
 
 // Combine combines estimates ys with standard errors ses (same length, at least 2, every se positive
-// and finite); ok is false otherwise.
+// and finite); ok is false otherwise, and when the arithmetic does not stay finite (standard errors so
+// small that their weights overflow).
 func Combine(ys, ses []float64) (r RandomEffects, ok bool) {
 	k := len(ys)
 	if k < 2 || len(ses) != k {
@@ -110,6 +111,14 @@ func Combine(ys, ses []float64) (r RandomEffects, ok bool) {
 	r.SEKnHa = math.Sqrt(q / a)
 	r.SE = math.Max(r.SEKnHa, r.SEZ)
 	r.I2 = tau2 / (tau2 + s2)
+	// Standard errors near zero (a metric every instance measures as nearly constant, such as Go bytes per
+	// operation) give weights whose squares overflow: the sums turn infinite and the result NaN. There is no
+	// combination then; the caller analyses the pooled pairs instead.
+	for _, x := range []float64{r.Estimate, r.SE, r.Tau2, r.I2, r.Q} {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return RandomEffects{}, false
+		}
+	}
 	return r, true
 }
 

@@ -67,3 +67,28 @@ func TestTQuantile(t *testing.T) {
 		}
 	}
 }
+
+// Standard errors so small that their weights overflow (a metric measured as nearly constant on every
+// instance: the B/op of a merged full run) give no combination, never a NaN in cells.json.
+func TestCombineRefusesOverflow(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		ys   []float64
+		ses  []float64
+	}{
+		{"equal, tiny", []float64{0, 0, 0}, []float64{1e-90, 1e-90, 1e-90}},
+		{"two, tiny", []float64{1e-12, 2e-12}, []float64{1e-100, 3e-100}},
+	} {
+		r, ok := Combine(c.ys, c.ses)
+		if ok {
+			for _, x := range []float64{r.Estimate, r.SE, r.Tau2, r.I2, r.Q} {
+				if math.IsNaN(x) || math.IsInf(x, 0) {
+					t.Errorf("%s: ok with a non-finite field: %+v", c.name, r)
+				}
+			}
+		}
+	}
+	if _, ok := Combine([]float64{0.01, 0.02, 0.015}, []float64{0.004, 0.005, 0.006}); !ok {
+		t.Error("an ordinary combination refused")
+	}
+}
