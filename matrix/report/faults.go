@@ -72,6 +72,10 @@ func (s faultSpan) decades() (lo, hi float64) {
 	return lo, hi
 }
 
+// maxSlantedLabels is the most cell labels the faults chart's x axis holds at 30 degrees without two
+// touching (16: two workloads at four DOPs, two phases); more stand upright.
+const maxSlantedLabels = 16
+
 // faultsChart draws the median page faults per operation of every variant in every cell of one platform
 // and backend, with their intervals, on a logarithmic axis spanning span (values from thousandths to tens
 // of faults per operation sit side by side); a median of 0 is drawn on the bottom line, labelled 0.
@@ -125,6 +129,9 @@ func faultsChart(m *model, g group, span faultSpan) (chart, error) {
 	}
 	f.p.NominalX(names...)
 	f.p.X.Tick.Label.Rotation = math.Pi / 6
+	if len(names) > maxSlantedLabels { // three workloads at four DOPs: 24 slanted labels would collide
+		f.p.X.Tick.Label.Rotation = math.Pi / 2
+	}
 	f.p.X.Tick.Label.XAlign = -1 // right-aligned under the tick
 	f.p.X.Min, f.p.X.Max = -0.6, float64(len(names))-0.4
 	bottom := lo

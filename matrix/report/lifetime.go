@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/deflatelab/deflatelab/matrix/lifetime"
@@ -93,7 +94,7 @@ func ratioCell(r lifetime.Ratio) string {
 	if math.IsNaN(r.Lo) {
 		s += " (no CI)"
 	} else {
-		s = fmt.Sprintf("%s [%s, %s]", s, signed((r.Lo-1)*100), signed((r.Hi-1)*100))
+		s = fmt.Sprintf("%s [%s, %s]", s, signedBound((r.Lo-1)*100), signedBound((r.Hi-1)*100))
 		if !r.Excludes1() {
 			s = "~ " + s
 		}
@@ -102,6 +103,21 @@ func ratioCell(r lifetime.Ratio) string {
 		s += "†"
 	}
 	return s
+}
+
+// signedBound is signed, with a bound of 10,000% or more in powers of ten ("+1.6e6"): such a bound, which a
+// few runner instances' t intervals reach at a strict level, says only "no information", and seven digits of
+// it would widen every lifetime table past the page.
+func signedBound(v float64) string {
+	if math.Abs(v) < 1e4 || math.IsInf(v, 0) || math.IsNaN(v) {
+		return signed(v)
+	}
+	m := strings.Replace(strconv.FormatFloat(v, 'e', 1, 64), "e+0", "e", 1)
+	m = strings.Replace(m, "e+", "e", 1)
+	if v > 0 {
+		m = "+" + m
+	}
+	return m
 }
 
 // boundLabel prints a break-even bound: a lifetime, or "> 1M" for an infinite one.
