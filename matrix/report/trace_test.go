@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/deflatelab/deflatelab/matrix"
@@ -25,6 +26,7 @@ type fixture struct {
 	samples  []matrix.Sample
 	usable   map[string][]matrix.Sample // by cellVariant key
 	ratios   map[string][]float64       // per-pair elapsed ratios by cellVariant key of the candidate
+	runLogs  map[string]byRun           // the same pairs' log ratios by runner instance (Sample.Run)
 	cells    []matrix.Cell
 	cands    []string
 	failed   int
@@ -37,7 +39,7 @@ func key(c matrix.Cell, variant string) string {
 
 func loadFixture(t *testing.T, paths ...string) *fixture {
 	t.Helper()
-	f := &fixture{usable: map[string][]matrix.Sample{}, ratios: map[string][]float64{}}
+	f := &fixture{usable: map[string][]matrix.Sample{}, ratios: map[string][]float64{}, runLogs: map[string]byRun{}}
 	for _, p := range paths {
 		ss, err := matrix.ReadSamples(p)
 		if err != nil {
@@ -100,8 +102,13 @@ func loadFixture(t *testing.T, paths ...string) *fixture {
 			continue
 		}
 		_ = k
-		f.ratios[key(cand.Cell, cand.Variant)] = append(f.ratios[key(cand.Cell, cand.Variant)],
-			float64(cand.Result.ElapsedNs)/float64(ctl.Result.ElapsedNs))
+		ratio := float64(cand.Result.ElapsedNs) / float64(ctl.Result.ElapsedNs)
+		ck := key(cand.Cell, cand.Variant)
+		f.ratios[ck] = append(f.ratios[ck], ratio)
+		if f.runLogs[ck] == nil {
+			f.runLogs[ck] = byRun{}
+		}
+		f.runLogs[ck][cand.Run] = append(f.runLogs[ck][cand.Run], math.Log(ratio))
 	}
 	return f
 }
@@ -139,6 +146,8 @@ type recomputed struct {
 	medianRatio float64
 	uP          float64
 	uOK         bool
+	instances   byRun // two or more runner instances: re decides
+	re          reml
 }
 
 // signedRankBrute is the exact Wilcoxon signed-rank analysis of x (no zeros, no ties), by enumerating
@@ -251,6 +260,25 @@ func (f *fixture) recompute(t *testing.T) map[string]*recomputed {
 				logs = append(logs, math.Log(x))
 			}
 			r.uP, r.uOK = exactUTest(f.nsPerOp(c, "control"), f.nsPerOp(c, cand))
+			if runs := f.runLogs[key(c, cand)]; len(runs) >= 2 { // runner instances: their combination decides
+				re, ok := runs.combine()
+				if !ok {
+					t.Fatalf("%v %s: %d instances, fewer than two with an interval; this check handles the combination only", c, cand, len(runs))
+				}
+				r.medianRatio = median(rs)
+				r.instances, r.re = runs, re
+				r.est, r.p = pct(re.est), re.p()
+				r.lo, r.hi = 0, 0 // set at the adjusted level below
+				for _, x := range rs {
+					logs = append(logs, math.Log(x))
+				}
+				r.logs = logs
+				k := key(c, cand)
+				out[k] = r
+				keys = append(keys, k)
+				ps = append(ps, r.p)
+				continue
+			}
 			if len(rs) > 0 {
 				r.medianRatio = median(rs)
 				p, est, lo, hi, ok := signedRankBrute(logs, 0.95)
@@ -287,7 +315,10 @@ func (f *fixture) recompute(t *testing.T) map[string]*recomputed {
 	for i, a := range adj {
 		r := out[keys[i]]
 		r.padj = a
-		if !math.IsNaN(r.lo) {
+		if r.instances != nil {
+			lo, hi := r.re.interval(level)
+			r.lo, r.hi, r.level = pct(lo), pct(hi), level
+		} else if !math.IsNaN(r.lo) {
 			_, _, lo, hi, _ := signedRankBrute(r.logs, level)
 			r.lo, r.hi = pct(lo), pct(hi)
 			r.level = level
@@ -297,6 +328,8 @@ func (f *fixture) recompute(t *testing.T) map[string]*recomputed {
 			r.decision = "≈ equivalent (shown smaller than 2%)" // equivalence is read first, even when significant
 		case !math.IsNaN(r.lo) && r.lo >= -margin && r.hi <= margin:
 			r.decision = "≈ equivalent"
+		case r.instances != nil && r.instances.disagree(level, margin): // opposite instances: no direction
+			r.decision = "~ inconclusive"
 		case !math.IsNaN(r.lo) && r.hi < 0, math.IsNaN(r.lo) && r.level == 0 && a <= 0.05 && r.est < 0:
 			r.decision = "faster"
 		case !math.IsNaN(r.lo) && r.lo > 0, math.IsNaN(r.lo) && r.level == 0 && a <= 0.05:
@@ -568,6 +601,9 @@ func TestTrace(t *testing.T) {
 // repository without one fails them rather than skipping.
 func exampleReport(t *testing.T) string {
 	t.Helper()
+	if testing.Short() { // validate:emulated runs this package under wine with -short
+		t.Skip("the committed report's 5,184 samples take minutes to render (under wine, many); run without -short")
+	}
 	raws, _ := filepath.Glob(filepath.Join("..", "..", "reports", "*", "raw", "*"))
 	if len(raws) == 0 {
 		t.Fatal("no committed report with raw results under reports/")
@@ -577,15 +613,31 @@ func exampleReport(t *testing.T) string {
 }
 
 // renderExample renders the committed example report's raw data into a temporary folder with the current
-// code and returns the report folder.
+// code and returns the report folder. It renders once per test process (thousands of samples take a
+// minute or more); the folder is shared read-only by the tests and removed by TestMain.
 func renderExample(t *testing.T) string {
 	t.Helper()
-	raws, _ := filepath.Glob(filepath.Join(exampleReport(t), "raw", "*"))
-	path, err := Render(Options{In: raws, Out: t.TempDir(), Name: "example"})
-	if err != nil {
-		t.Fatal(err)
+	dir := exampleReport(t)
+	example.once.Do(func() {
+		raws, _ := filepath.Glob(filepath.Join(dir, "raw", "*"))
+		if example.tmp, example.err = os.MkdirTemp("", "report-example-"); example.err != nil {
+			return
+		}
+		var path string
+		path, example.err = Render(Options{In: raws, Out: example.tmp, Name: "example"})
+		example.dir = filepath.Dir(path)
+	})
+	if example.err != nil {
+		t.Fatal(example.err)
 	}
-	return filepath.Dir(path)
+	return example.dir
+}
+
+// example is the committed report rendered once (renderExample).
+var example struct {
+	once     sync.Once
+	tmp, dir string
+	err      error
 }
 
 // TestTraceExampleReport checks the committed example report the same way, re-rendered: every cell's
@@ -615,33 +667,42 @@ func exactUTest(x, y []float64) (p float64, ok bool) {
 		}
 	}
 	n1, n2 := len(x), len(y)
-	memo := map[[3]int]float64{}
-	var count func(a, b, u int) float64
-	count = func(a, b, u int) float64 {
-		switch {
-		case u < 0:
-			return 0
-		case a == 0 || b == 0:
-			if u == 0 {
-				return 1
-			}
-			return 0
-		}
-		k := [3]int{a, b, u}
-		if v, ok := memo[k]; ok {
-			return v
-		}
-		v := count(a-1, b, u-b) + count(a, b-1, u)
-		memo[k] = v
-		return v
-	}
 	if 2*u == n1*n2 {
 		return 1, true
 	}
-	small := min(u, n1*n2-u)
+	// N(a, b, u) by the recurrence, a layer of (b, u) per a (36 x 36 samples: 1.7 million additions).
+	m := n1 * n2
+	prev := make([][]float64, n2+1)
+	cur := make([][]float64, n2+1)
+	for b := range prev {
+		prev[b], cur[b] = make([]float64, m+1), make([]float64, m+1)
+	}
+	for b := 0; b <= n2; b++ {
+		prev[b][0] = 1 // a = 0: only u = 0
+	}
+	for a := 1; a <= n1; a++ {
+		for b := 0; b <= n2; b++ {
+			for v := 0; v <= m; v++ {
+				c := 0.0
+				if b == 0 {
+					if v == 0 {
+						c = 1
+					}
+				} else {
+					if v-b >= 0 {
+						c += prev[b][v-b]
+					}
+					c += cur[b-1][v]
+				}
+				cur[b][v] = c
+			}
+		}
+		prev, cur = cur, prev
+	}
+	small := min(u, m-u)
 	var below, total float64
-	for v := 0; v <= n1*n2; v++ {
-		c := count(n1, n2, v)
+	for v := 0; v <= m; v++ {
+		c := prev[n2][v]
 		total += c
 		if v <= small {
 			below += c
