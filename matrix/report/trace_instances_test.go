@@ -30,24 +30,7 @@ func instanceBrute(logs []float64) (est, se float64, ok bool) {
 
 // bruteLevel is the confidence the exact signed-rank interval of n pairs achieves when conf is asked.
 func bruteLevel(n int, conf float64) float64 {
-	total := n * (n + 1) / 2
-	dist := make([]float64, total+1)
-	for mask := 0; mask < 1<<n; mask++ {
-		s := 0
-		for r := 0; r < n; r++ {
-			if mask&(1<<r) != 0 {
-				s += r + 1
-			}
-		}
-		dist[s]++
-	}
-	cdf := func(q int) float64 {
-		c := 0.0
-		for k := 0; k <= q && k <= total; k++ {
-			c += dist[k]
-		}
-		return c / float64(int(1)<<n)
-	}
+	cdf := signRankCDFBrute(n)
 	qu := 0
 	for cdf(qu) < (1-conf)/2-1e-12 {
 		qu++

@@ -177,23 +177,7 @@ func signedRankBrute(x []float64, conf float64) (p, est, lo, hi float64, ok bool
 		}
 	}
 	total := n * (n + 1) / 2
-	dist := make([]float64, total+1)
-	for mask := 0; mask < 1<<n; mask++ {
-		s := 0
-		for r := 0; r < n; r++ {
-			if mask&(1<<r) != 0 {
-				s += r + 1
-			}
-		}
-		dist[s]++
-	}
-	cdf := func(q int) float64 {
-		c := 0.0
-		for k := 0; k <= q && k <= total; k++ {
-			c += dist[k]
-		}
-		return c / float64(int(1)<<n)
-	}
+	cdf := signRankCDFBrute(n)
 	if 4*v > total*2 {
 		p = 2 * (1 - cdf(v-1))
 	} else {
@@ -219,6 +203,29 @@ func signedRankBrute(x []float64, conf float64) (p, est, lo, hi float64, ok bool
 		return p, est, math.NaN(), math.NaN(), true
 	}
 	return p, est, w[qu-1], w[total-qu], true
+}
+
+// signRankCDFBrute is the null distribution function of the signed-rank statistic of n pairs, by
+// enumerating all 2^n sign patterns.
+func signRankCDFBrute(n int) func(q int) float64 {
+	total := n * (n + 1) / 2
+	dist := make([]float64, total+1)
+	for mask := 0; mask < 1<<n; mask++ {
+		s := 0
+		for r := 0; r < n; r++ {
+			if mask&(1<<r) != 0 {
+				s += r + 1
+			}
+		}
+		dist[s]++
+	}
+	return func(q int) float64 {
+		c := 0.0
+		for k := 0; k <= q && k <= total; k++ {
+			c += dist[k]
+		}
+		return c / float64(int(1)<<n)
+	}
 }
 
 // bhAdjust is Benjamini-Hochberg by its definition: the adjusted p of a test is the smallest m*p_(k)/k
