@@ -1,6 +1,7 @@
 package stats
 
 import (
+	"maps"
 	"math"
 	"slices"
 	"time"
@@ -189,12 +190,13 @@ func perInstance(v, control *Variant) instanceSplit {
 // Processes are grouped by their operations, so that their halves line up.
 func addWithin(n *nestedSums, v *Variant) {
 	byOps := map[int][]*host.Result{}
-	for _, s := range v.byRound {
-		if r := s.Result; len(r.TimelineNs) > 0 && r.Ops > 0 {
+	for _, id := range sortedRounds(v.byRound) { // in order: the sums come out the same every time
+		if r := v.byRound[id].Result; len(r.TimelineNs) > 0 && r.Ops > 0 {
 			byOps[r.Ops] = append(byOps[r.Ops], r)
 		}
 	}
-	for ops, rs := range byOps {
+	for _, ops := range slices.Sorted(maps.Keys(byOps)) {
+		rs := byOps[ops]
 		halves, sizes, found := halvesOf(ops)
 		if !found || len(rs) < 2 {
 			continue
@@ -275,19 +277,24 @@ type costSums struct {
 
 func (cs *costSums) add(c *Cell) {
 	perRound := map[RoundID]float64{}
+	var ids []RoundID
 	for _, v := range c.Variants {
-		for id, s := range v.byRound {
+		for _, id := range sortedRounds(v.byRound) {
+			s := v.byRound[id]
 			w := float64(s.WallNs) / 1e9
 			cs.wall += w
 			cs.overhead += max(0, w-float64(s.Result.ElapsedNs)/1e9)
 			cs.procs++
 			cs.runs[id.Run] = true
 			cs.ops[s.Result.Ops]++
+			if _, seen := perRound[id]; !seen {
+				ids = append(ids, id)
+			}
 			perRound[id] += w
 		}
 	}
-	for _, w := range perRound {
-		cs.roundWall += w
+	for _, id := range ids {
+		cs.roundWall += perRound[id]
 		cs.rounds++
 	}
 }
