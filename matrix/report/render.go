@@ -73,7 +73,7 @@ func Render(opts Options) (string, error) {
 	m.ZlibNG = gen
 	m.Raw, m.Sources, m.Findings, m.Notes, m.Unchecked = in.Raw, in.Sources, in.Findings, in.Notes, in.Unchecked
 	m.MixedBuilds, m.Spread = matrix.MixedBuilds(in.Samples), matrix.Spread(in.Samples)
-	m.Variance = a.VarianceComponents()
+	m.Variance, m.Pairings = a.VarianceComponents(), cellPairings(in.Samples)
 	m.Missing = missingPlatforms(opts.Planned, m.Samples)
 	if err := fill(m, opts, in); err != nil {
 		return "", err
