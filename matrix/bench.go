@@ -266,8 +266,10 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return fmt.Errorf("%w before the run started; nothing was written", err)
 	case errors.Is(err, errInterrupted):
 		err = fmt.Errorf("%w; the samples so far are kept, continue with: %s", err, ResumeCommand(*out))
-	case errors.Is(err, errRecording) && diskFull(err):
-		err = fmt.Errorf("disk full: %w; the samples before it are kept: free some space, then continue with: %s", err, ResumeCommand(*out))
+	case diskFull(err) && statErr != nil:
+		err = fmt.Errorf("disk full: %w; nothing was recorded: free some space, then run the command again", err)
+	case diskFull(err): // whichever file hit the limit: a sample's line, run.json, bench.txt, the lock
+		err = fmt.Errorf("disk full: %w; every record before it is kept: free some space, then continue with: %s", err, ResumeCommand(*out))
 	case errors.Is(err, errRecording):
 		err = fmt.Errorf("%w; the samples before it are kept: free some space, then continue with: %s", err, ResumeCommand(*out))
 	}
