@@ -154,13 +154,8 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			}
 		}
 		if set["dops"] {
-			plan.DOPs = nil
-			for _, d := range splitList(*dops) {
-				n, err := strconv.Atoi(d)
-				if err != nil {
-					return usageErrorf("bench: -dops: %q is not an integer", d)
-				}
-				plan.DOPs = append(plan.DOPs, n)
+			if plan.DOPs, err = ParseDOPs(*dops); err != nil {
+				return &UsageError{Err: err} // the same check and words as the mage targets' (Settings)
 			}
 		}
 		for name, dst := range map[string]*int{"rounds": &plan.Rounds, "cold-ops": &plan.ColdOps, "warm-ops": &plan.WarmOps, "warmup": &plan.Warmup} {

@@ -34,7 +34,7 @@ func TestBenchMainBadInput(t *testing.T) {
 		{[]string{"-backends", "bogus"}, `-backends: unknown backend "bogus"`},
 		{[]string{"-backends", "crt"}, `-backends: unknown backend "crt"`},
 		{[]string{"-platform", "windows/amd64"}, "missing host binary " + filepath.Join(bin, "host-control.exe")},
-		{[]string{"-dops", "one"}, `-dops: "one" is not an integer`},
+		{[]string{"-dops", "one"}, `DOP "one" is not an integer`},
 		{[]string{"-rounds", "0"}, "rounds 0 is outside 1..1000"},
 		{[]string{"-rounds", "1000000000"}, "rounds 1000000000 is outside 1..1000 (MaxRounds"},
 		{[]string{"-cold-ops", "2000000"}, "each at most 1000000 (MaxOps"},
