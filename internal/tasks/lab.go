@@ -185,6 +185,16 @@ func BenchHere(ctx context.Context, s Streams, o Options, goos, goarch string, b
 	return BenchReplicas(ctx, s, o, goos, goarch, bench, merge)
 }
 
+// resumeStep is the matrix target's bench step for a resumed run: the run's own profile and plan, from
+// its run.json, not the options' default profile (a resume takes its plan from there).
+func resumeStep(dir string) string {
+	m, err := matrix.ReadManifest(dir)
+	if err != nil {
+		return "bench, resuming " + dir
+	}
+	return fmt.Sprintf("bench, resuming %s: profile %s, %d planned samples (%d recorded)", dir, m.Plan.Profile, m.Planned, m.Samples)
+}
+
 // Steps are the functions the matrix target runs; the mage target passes the real ones.
 type Steps struct {
 	Build    func(ctx context.Context, s Streams) error
@@ -251,7 +261,9 @@ func Matrix(ctx context.Context, s Streams, o Options, goos, goarch string, step
 	}
 	var dir string
 	name := "bench, profile " + o.Profile
-	if o.Replicas > 1 {
+	if o.Resume != "" {
+		name = resumeStep(o.Resume)
+	} else if o.Replicas > 1 {
 		name += fmt.Sprintf(", %d replicas", o.Replicas)
 	}
 	err = p.run(name, false, func() (string, error) {

@@ -3,6 +3,7 @@ package tasks
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -13,6 +14,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/deflatelab/deflatelab/matrix"
 )
 
 func TestBenchArgs(t *testing.T) {
@@ -345,5 +348,24 @@ func TestBenchReplicas(t *testing.T) {
 	}
 	if _, err := BenchReplicas(context.Background(), Streams{Stdout: io.Discard, Stderr: io.Discard}, o, "linux", "amd64", bench, nil); err == nil {
 		t.Error("replicas without a merge: no error")
+	}
+}
+
+// A resumed matrix names the run's own profile and plan (its run.json), not the default profile
+// (issue 37 item 4).
+func TestMatrixResumePrintsTheRunsPlan(t *testing.T) {
+	t.Chdir(t.TempDir())
+	dir := filepath.Join("results", "run")
+	p, _ := matrix.ProfileByName("smoke")
+	b, _ := json.Marshal(matrix.Manifest{Profile: "smoke", Plan: p.Plan, Planned: p.Plan.Samples(), Samples: 5})
+	writeFile(t, filepath.Join(dir, matrix.ManifestFile), string(b))
+	var stderr bytes.Buffer
+	o := Options{Profile: DefaultProfile, Results: "results", Resume: dir}
+	if _, err := Matrix(context.Background(), Streams{Stdout: io.Discard, Stderr: &stderr}, o, "linux", "amd64", (&fakeLab{}).Steps()); err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("bench, resuming %s: profile smoke, %d planned samples (5 recorded)", dir, p.Plan.Samples())
+	if !strings.Contains(stderr.String(), want) || strings.Contains(stderr.String(), "profile "+DefaultProfile) {
+		t.Errorf("a resumed smoke run's matrix output lacks %q or names the default profile:\n%s", want, stderr.String())
 	}
 }
