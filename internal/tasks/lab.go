@@ -229,14 +229,16 @@ func Matrix(ctx context.Context, s Streams, o Options, goos, goarch string, step
 	if err != nil {
 		return "", err
 	}
-	p := &stepper{w: s.Stderr, live: matrix.IsTerminal(s.Stderr)}
+	p := &stepper{w: s.Stderr, live: matrix.IsTerminal(s.Stderr), ctx: ctx}
 	// quietly runs a step with its output kept back: all of it shown if the step fails, only its
 	// warnings if it succeeds.
 	quietly := func(step func(Streams) error) (string, error) {
 		var buf bytes.Buffer
 		err := step(Streams{Stdout: &buf, Stderr: &buf, Quiet: true})
 		if err != nil {
-			p.Write(buf.Bytes())
+			if !p.interrupted() { // a stopped step's output is how it was stopped, not why it failed
+				p.Write(buf.Bytes())
+			}
 			return "", err
 		}
 		for _, l := range strings.Split(buf.String(), "\n") {

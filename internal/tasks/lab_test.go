@@ -369,3 +369,20 @@ func TestMatrixResumePrintsTheRunsPlan(t *testing.T) {
 		t.Errorf("a resumed smoke run's matrix output lacks %q or names the default profile:\n%s", want, stderr.String())
 	}
 }
+
+// A matrix stopped during validate (SIGTERM, Ctrl-C) says the step was interrupted, not that it
+// FAILED, and its error says interrupted rather than how the test process died (issue 37 item 6).
+func TestMatrixInterruptedStepSaysSo(t *testing.T) {
+	ctx, cancel := context.WithCancelCause(context.Background())
+	steps := (&fakeLab{}).Steps()
+	steps.Validate = func(context.Context, Streams) error {
+		cancel(errors.New("signal: terminated"))
+		return errors.New("go test ./...: signal: interrupt")
+	}
+	var stderr bytes.Buffer
+	_, err := Matrix(ctx, Streams{Stdout: io.Discard, Stderr: &stderr}, Options{Profile: "smoke", Results: "res"}, "linux", "amd64", steps)
+	if err == nil || !strings.HasPrefix(err.Error(), "validate interrupted") || strings.Contains(stderr.String(), "FAILED") ||
+		!regexp.MustCompile(`(?m)^matrix: validate +\d+\.\ds  interrupted$`).MatchString(stderr.String()) {
+		t.Errorf("interrupted validate: error %v, output:\n%s\nwant the step line to end in interrupted, no FAILED", err, stderr.String())
+	}
+}

@@ -1,8 +1,10 @@
 package tasks
 
 import (
+	"context"
 	"fmt"
 	"io"
+	"strings"
 	"sync"
 	"time"
 )
@@ -18,7 +20,13 @@ type stepper struct {
 	w       io.Writer // the terminal or log
 	live    bool      // w is a terminal
 	showing bool      // the live line is on screen
+	// ctx, when not nil, is the target's: a step that fails once it is cancelled (Ctrl-C, SIGTERM) was
+	// interrupted, and says so instead of FAILED.
+	ctx context.Context
 }
+
+// interrupted reports whether the target was stopped (its context cancelled).
+func (p *stepper) interrupted() bool { return p.ctx != nil && p.ctx.Err() != nil }
 
 // Write passes p through, clearing the live line first, so that a failing step's output is never
 // drawn over.
@@ -37,7 +45,8 @@ func (p *stepper) clear() {
 }
 
 // run runs one step, with a live line unless ticking is false (the bench draws its own), and prints
-// its line: name, time, the detail f returns, and FAILED when it failed.
+// its line: name, time, the detail f returns, and FAILED when it failed - or "interrupted" when the
+// target was stopped, whose error then says that rather than how the step's command died.
 func (p *stepper) run(name string, ticking bool, f func() (detail string, err error)) error {
 	start := time.Now()
 	done := make(chan struct{})
@@ -69,7 +78,11 @@ func (p *stepper) run(name string, ticking bool, f func() (detail string, err er
 	if detail != "" {
 		line += "  " + detail
 	}
-	if err != nil {
+	switch {
+	case err != nil && p.interrupted():
+		line += "  interrupted"
+		err = fmt.Errorf("%s interrupted (%v): %w", strings.SplitN(name, ",", 2)[0], context.Cause(p.ctx), p.ctx.Err())
+	case err != nil:
 		line += "  FAILED"
 	}
 	p.mu.Lock()
