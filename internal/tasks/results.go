@@ -149,6 +149,9 @@ func Report(ctx context.Context, s Streams, o Options, report, merge Main) (stri
 	}
 	path, err := renderReport(ctx, s, dirs, report, extra...)
 	if err != nil {
+		if o.StepSummary != "" { // the summary's head promised a report artifact
+			err = errors.Join(err, appendFile(o.StepSummary, fmt.Sprintf("**No report was rendered:** %v\n\n", err)))
+		}
 		return "", errors.Join(err, mergeErr)
 	}
 	if len(missing) > 0 {
