@@ -166,7 +166,7 @@ func TestMatrix(t *testing.T) {
 				t.Errorf("bench args %q: a quiet bench on a non-terminal wants -progress none", f.benchArgs)
 			}
 			// Into the git-ignored local reports folder: the tracked reports/ index stays as it is.
-			if want := []string{"-in", out, "-out", LocalReports}; !slices.Equal(f.reportIn, want) {
+			if want := []string{"-in", out, "-out", LocalReports, "-force"}; !slices.Equal(f.reportIn, want) {
 				t.Errorf("report args %q, want %q", f.reportIn, want)
 			}
 		})
