@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -124,5 +125,20 @@ func TestBenchMainAdaptive(t *testing.T) {
 	err = BenchMain(context.Background(), append(args[:len(args)-1:len(args)-1], "-out", out+"2", "-adaptive", "-rounds", "5"), &stdout, &stderr)
 	if err == nil || !strings.Contains(err.Error(), "-rounds 6") {
 		t.Errorf("-adaptive -rounds 5: %v", err)
+	}
+}
+
+// No flag of lab bench states two defaults: its own words ("default: the profile's") and the flag
+// package's "(default -1)" (issue 37 item 9).
+func TestBenchHelpOneDefault(t *testing.T) {
+	var stderr bytes.Buffer
+	if err := BenchMain(context.Background(), []string{"-h"}, io.Discard, &stderr); !errors.Is(err, flag.ErrHelp) {
+		t.Fatalf("-h: %v", err)
+	}
+	// The flag package puts a flag's usage on the lines after its name; one entry per "  -name".
+	for _, entry := range strings.Split(stderr.String(), "\n  -")[1:] {
+		if strings.Contains(entry, "default:") && strings.Contains(entry, "(default ") {
+			t.Errorf("two defaults in one flag's help: -%s", entry)
+		}
 	}
 }

@@ -81,15 +81,19 @@ func weakEvidence(m *model) []string {
 // can the original: the same path whichever folder the report was rendered from.
 func incompleteText(src source, rawRoot string) string {
 	mf := src.Manifest
-	state := "incomplete"
-	if mf.Status != matrix.StatusComplete {
-		state = statusText(mf.Status) + ", incomplete"
-	}
 	how := fmt.Sprintf("resume with: `%s`", matrix.ResumeCommand(path.Join(rawRoot, src.Group)))
 	if src.MergedFrom != "" { // a merged folder is not resumed: its runs are, each in its own folder
 		how = fmt.Sprintf("resume with: `%s` in the run's own results folder, then merge again (raw/%s is the merge)", matrix.ResumeCommand("<dir>"), src.Group)
 	}
-	return fmt.Sprintf("Run `%s` is **%s**: %d of %d (%s).", mf.Run, state, mf.Samples, mf.Planned, how)
+	return fmt.Sprintf("Run `%s` is **%s**: %d of %d (%s).", mf.Run, stateText(mf), mf.Samples, mf.Planned, how)
+}
+
+// stateText is an incomplete run's state: "incomplete", after its status when that is not complete.
+func stateText(mf *matrix.Manifest) string {
+	if mf.Status == matrix.StatusComplete {
+		return "incomplete"
+	}
+	return statusText(mf.Status) + ", incomplete"
 }
 
 // statusText is a run's status in the banner's words.
