@@ -1,7 +1,7 @@
 //go:build mage
 
 // The lab's targets. Options come from DEFLATELAB_* environment variables, not flags: mage reads
-// every word after a target as another target. See README.md, "Options".
+// every word after a target as another target. See docs/USAGE.md, "Options".
 package main
 
 import (

@@ -43,7 +43,7 @@ const (
 // 12 on them measure contention, not latency (they stay available by naming them).
 const DOPsAuto = "auto"
 
-// Variables lists every DEFLATELAB_* variable the targets read, in the README's order: anything else
+// Variables lists every DEFLATELAB_* variable the targets read, in the order of docs/USAGE.md's options table: anything else
 // with that prefix is a mistake (a misspelled DEFLATELAB_PROFLE must not silently run the default).
 func Variables() []string {
 	return []string{EnvProfile, EnvVariants, EnvWorkloads, EnvDOPs, EnvBackends, EnvAbsentBackends, EnvResults,
@@ -166,7 +166,7 @@ func checkVariables(vars map[string]string) error {
 			fmt.Fprintf(&b, " (did you mean %s?)", near)
 		}
 	}
-	fmt.Fprintf(&b, "; the targets read: %s (README.md, Options)", strings.Join(Variables(), ", "))
+	fmt.Fprintf(&b, "; the targets read: %s (docs/USAGE.md, Options)", strings.Join(Variables(), ", "))
 	return errors.New(b.String())
 }
 
