@@ -170,7 +170,9 @@ func TestReportFailureKeepsPathAndSaysSo(t *testing.T) {
 	if err == nil || path != "reports-local/r/README.md" { // as the report printed it
 		t.Errorf("a platform missing: path %q, error %v; want the report's path and the error", path, err)
 	}
-	broken := func(context.Context, []string, io.Writer, io.Writer) error { return errors.New("report: no sample parses") }
+	broken := func(context.Context, []string, io.Writer, io.Writer) error {
+		return errors.New("report: no sample parses")
+	}
 	if _, err := Report(context.Background(), Streams{Stdout: io.Discard, Stderr: io.Discard}, o, broken, nil); err == nil {
 		t.Fatal("a report that could not render succeeded")
 	}
