@@ -168,3 +168,30 @@ func TestNoRecordLostAtAnyWrite(t *testing.T) {
 		}
 	}
 }
+
+// A resume that finds the disk full before it can write its lock (the last run ended normally, its lock
+// emptied) says so and how to continue, and changes nothing.
+func TestResumeOnFullDiskBeforeTheLock(t *testing.T) {
+	if !diskFull(&fs.PathError{Err: syscall.ENOSPC}) {
+		t.Skip("this platform's ENOSPC is not its disk-full error")
+	}
+	bin, _ := fakeHosts(t, "ok")
+	out := filepath.Join(t.TempDir(), "results")
+	if err := BenchMain(context.Background(), benchArgs(bin, out, "-progress", "none"), io.Discard, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	samples := filepath.Join(out, SamplesFile)
+	b, _ := os.ReadFile(samples)
+	lines := strings.SplitAfter(strings.TrimSuffix(string(b), "\n"), "\n")
+	os.WriteFile(samples, []byte(strings.Join(lines[:len(lines)-1], "")), 0o644) // a sample to take again
+	before, _ := recordsOf(t, out)
+	fullFrom(t, 0)
+	err := BenchMain(context.Background(), []string{"-bin", bin, "-resume", "-progress", "none", "-out", out}, io.Discard, io.Discard)
+	if err == nil || !strings.HasPrefix(err.Error(), "disk full: ") || !strings.Contains(err.Error(), "free some space, then continue with: "+ResumeCommand(out)) {
+		t.Fatalf("resume on a full disk: %v; want disk full and how to continue", err)
+	}
+	after, _ := recordsOf(t, out)
+	if lost := after.missing(before); lost != "" {
+		t.Errorf("the refused resume lost %s", lost)
+	}
+}
