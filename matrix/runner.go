@@ -223,7 +223,6 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 			return err
 		}
 		m = old
-		m.Attempts = append(m.Attempts, unrecorded...)
 		m.Resumed = append(m.Resumed, now)
 		m.Command = append(m.Command, r.Command)
 		m.End, m.Error = time.Time{}, ""
@@ -231,6 +230,7 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 			m.Machine = CurrentMachine()
 		}
 	}
+	m.Attempts = append(m.Attempts, unrecorded...) // the lock's ends go into the first run.json written
 	if m.Interleave == nil { // a new run, or one older than interleaving: its remaining rounds interleave
 		m.Interleave = &Interleave{Seed: rand.Uint64()}
 	}
