@@ -378,7 +378,11 @@ func dopList(raw string) ([]int, error) {
 	}
 	dops, err := matrix.ParseDOPs(raw)
 	if err != nil {
-		return nil, fmt.Errorf("%s=%q: %s, or %s (this machine's processors)", EnvDOPs, strings.TrimSpace(raw), strings.TrimPrefix(err.Error(), "matrix: "), DOPsAuto)
+		msg := strings.TrimPrefix(err.Error(), "matrix: ")
+		if !strings.Contains(msg, "given twice") { // a value the list does not allow: name the other one
+			msg += fmt.Sprintf("; or %s (this machine's processors)", DOPsAuto)
+		}
+		return nil, fmt.Errorf("%s=%q: %s", EnvDOPs, strings.TrimSpace(raw), msg)
 	}
 	return dops, nil
 }

@@ -24,5 +24,5 @@ func ExampleFromEnv() {
 	fmt.Println(err)
 	// Output:
 	// [-profile smoke -out results/run -dops 1,8]
-	// DEFLATELAB_DOPS="0": DOP 0 is outside 1..1024 (the bound keeps a host's native memory near 350 MiB), or auto (this machine's processors)
+	// DEFLATELAB_DOPS="0": DOP 0 is outside 1..1024 (the bound keeps a host's native memory near 350 MiB); or auto (this machine's processors)
 }
