@@ -236,6 +236,7 @@ func Matrix(ctx context.Context, s Streams, o Options, goos, goarch string, step
 		var buf bytes.Buffer
 		err := step(Streams{Stdout: &buf, Stderr: &buf, Quiet: true})
 		if err != nil {
+			p.settle(err)         // a stopped step: wait for the cancel that says so
 			if !p.interrupted() { // a stopped step's output is how it was stopped, not why it failed
 				p.Write(buf.Bytes())
 			}

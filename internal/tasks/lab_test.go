@@ -8,12 +8,14 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"runtime"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/deflatelab/deflatelab/matrix"
 )
@@ -384,5 +386,30 @@ func TestMatrixInterruptedStepSaysSo(t *testing.T) {
 	if err == nil || !strings.HasPrefix(err.Error(), "validate interrupted") || strings.Contains(stderr.String(), "FAILED") ||
 		!regexp.MustCompile(`(?m)^matrix: validate +\d+\.\ds  interrupted$`).MatchString(stderr.String()) {
 		t.Errorf("interrupted validate: error %v, output:\n%s\nwant the step line to end in interrupted, no FAILED", err, stderr.String())
+	}
+}
+
+// A step whose child was killed by a signal before the target's context was cancelled (a SIGTERM to the
+// process group reaches go test first) still reads as interrupted once the cancel comes.
+func TestMatrixInterruptedAfterChildKilled(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("kills a child with a signal")
+	}
+	ctx, cancel := context.WithCancelCause(context.Background())
+	steps := (&fakeLab{}).Steps()
+	steps.Validate = func(context.Context, Streams) error {
+		cmd := exec.Command("sleep", "10")
+		if err := cmd.Start(); err != nil {
+			t.Skip(err)
+		}
+		cmd.Process.Signal(os.Interrupt)
+		err := cmd.Wait()
+		go func() { time.Sleep(200 * time.Millisecond); cancel(errors.New("signal: terminated")) }()
+		return fmt.Errorf("go test ./...: %w", err)
+	}
+	var stderr bytes.Buffer
+	_, err := Matrix(ctx, Streams{Stdout: io.Discard, Stderr: &stderr}, Options{Profile: "smoke", Results: "res"}, "linux", "amd64", steps)
+	if err == nil || !strings.HasPrefix(err.Error(), "validate interrupted") || strings.Contains(stderr.String(), "FAILED") {
+		t.Errorf("validate whose child died of the signal first: %v\n%s", err, stderr.String())
 	}
 }

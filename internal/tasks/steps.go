@@ -2,8 +2,10 @@ package tasks
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"os/exec"
 	"strings"
 	"sync"
 	"time"
@@ -27,6 +29,20 @@ type stepper struct {
 
 // interrupted reports whether the target was stopped (its context cancelled).
 func (p *stepper) interrupted() bool { return p.ctx != nil && p.ctx.Err() != nil }
+
+// settle waits, for a step that failed because its child process was killed by a signal, up to a second
+// for the target's context to be cancelled: a SIGTERM to the process group reaches the step's go test
+// as soon as the target, whose cancellation may come a moment later.
+func (p *stepper) settle(err error) {
+	var ee *exec.ExitError
+	if p.ctx == nil || !errors.As(err, &ee) || ee.Exited() {
+		return
+	}
+	select {
+	case <-p.ctx.Done():
+	case <-time.After(time.Second):
+	}
+}
 
 // Write passes p through, clearing the live line first, so that a failing step's output is never
 // drawn over.
@@ -77,6 +93,9 @@ func (p *stepper) run(name string, ticking bool, f func() (detail string, err er
 	line := fmt.Sprintf("matrix: %-24s %6.1fs", name, time.Since(start).Seconds())
 	if detail != "" {
 		line += "  " + detail
+	}
+	if err != nil {
+		p.settle(err)
 	}
 	switch {
 	case err != nil && p.interrupted():
