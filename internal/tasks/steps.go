@@ -100,7 +100,7 @@ func (p *stepper) run(name string, ticking bool, f func() (detail string, err er
 	switch {
 	case err != nil && p.interrupted():
 		line += "  interrupted"
-		err = fmt.Errorf("%s interrupted (%v): %w", strings.SplitN(name, ",", 2)[0], context.Cause(p.ctx), p.ctx.Err())
+		err = fmt.Errorf("%s interrupted: %w", strings.SplitN(name, ",", 2)[0], context.Cause(p.ctx))
 	case err != nil:
 		line += "  FAILED"
 	}
