@@ -23,6 +23,11 @@ type Options struct {
 	// LifetimeMethod is how Lifetimes computes its intervals: lifetime.SignFlip (the zero value), or the
 	// percentile bootstrap it replaced, for comparison (lab aanull -lifetime-method bootstrap).
 	LifetimeMethod lifetime.Method
+	// Strata is how the moderated between-instance variance of a merged run's comparisons is pooled
+	// (Moderated): the zero value fits one prior per metric family. Unmoderated fits none: each
+	// comparison's instances decide on their own variance (t on K-1 degrees of freedom), for calibration.
+	Strata      Strata
+	Unmoderated bool
 	// Metrics limits the metrics analysed (nil: every one of Metrics); a limited analysis is for
 	// recomputing a few families many times (LabelSwapNull), never for a report.
 	Metrics []Metric

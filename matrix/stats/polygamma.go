@@ -48,7 +48,7 @@ func trigamma(x float64) float64 {
 	return acc + 1/x + 0.5*x2 + s
 }
 
-// tetragamma is psi”(x) (R's psigamma(x, deriv = 2)).
+// tetragamma is the second derivative of digamma (R's psigamma(x, deriv = 2)).
 func tetragamma(x float64) float64 {
 	if !(x > 0) {
 		return math.NaN()

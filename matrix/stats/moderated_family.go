@@ -1,0 +1,107 @@
+package stats
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Strata is how a family's comparisons are grouped for the moderated prior (Moderated): one prior over
+// the whole family (the zero value), or one per group of cells that share the attributes set. A stratum
+// protects comparisons whose instances scatter more than the rest of the family's (say, cold cells on a
+// machine whose first operations vary between instances) from a prior that would under-state them; it
+// costs prior degrees of freedom, fewer comparisons inform each prior. docs/METHOD.md says which the lab
+// uses and why (the calibration of lab aanull -moderation).
+type Strata uint8
+
+const (
+	ByPhase    Strata = 1 << iota // cold, warm
+	ByDOP                         // latency (DOP within the processors) or contention (oversubscribed)
+	ByWorkload                    // fixed, mixed, stream, ...
+)
+
+// DefaultStrata is the strata an analysis fits its priors in unless Options says otherwise.
+const DefaultStrata Strata = 0
+
+// String names the strata as ParseStrata reads them: "family" for none, else "phase+dop+workload" or a part.
+func (s Strata) String() string {
+	var parts []string
+	for _, p := range strataNames {
+		if s&p.s != 0 {
+			parts = append(parts, p.name)
+		}
+	}
+	if len(parts) == 0 {
+		return "family"
+	}
+	return strings.Join(parts, "+")
+}
+
+var strataNames = []struct {
+	name string
+	s    Strata
+}{{"phase", ByPhase}, {"dop", ByDOP}, {"workload", ByWorkload}}
+
+// ParseStrata reads "family" (one prior) or a "+"-joined list of phase, dop and workload.
+func ParseStrata(v string) (Strata, error) {
+	if v == "family" || v == "" {
+		return 0, nil
+	}
+	var s Strata
+	for _, part := range strings.Split(v, "+") {
+		found := false
+		for _, p := range strataNames {
+			if p.name == part {
+				s, found = s|p.s, true
+			}
+		}
+		if !found {
+			return 0, fmt.Errorf("strata %q: %q is not one of family, phase, dop, workload (joined by +)", v, part)
+		}
+	}
+	return s, nil
+}
+
+// key is the stratum of cell c.
+func (s Strata) key(c *Cell) string {
+	var k []string
+	if s&ByPhase != 0 {
+		k = append(k, c.Phase)
+	}
+	if s&ByDOP != 0 {
+		k = append(k, fmt.Sprint(c.Oversubscribed()))
+	}
+	if s&ByWorkload != 0 {
+		k = append(k, c.Workload)
+	}
+	return strings.Join(k, "/")
+}
+
+// moderateFamily fits the prior of every stratum of a family's deltas (cells[i] is ds[i]'s cell) to the
+// sample variances of their instances' estimates, and moderates each delta's combination with its
+// stratum's prior. Deltas of one instance, or whose instances have fewer than two intervals, are left
+// as they are. Without a moderation (unmoderated) the priors are left at 0 degrees of freedom.
+func moderateFamily(ds []*Delta, cells []*Cell, strata Strata, unmoderated bool) {
+	groups := map[string][]*Moderated{}
+	for i, d := range ds {
+		if in := d.Instances; in != nil && in.Moderated.K >= 2 {
+			k := strata.key(cells[i])
+			groups[k] = append(groups[k], &in.Moderated)
+		}
+	}
+	if unmoderated {
+		return
+	}
+	for _, ms := range groups {
+		vars, dfs := make([]float64, len(ms)), make([]float64, len(ms))
+		for i, m := range ms {
+			vars[i], dfs[i] = m.S2, float64(m.K-1)
+		}
+		p, ok := FitFDist(vars, dfs)
+		if !ok {
+			continue
+		}
+		for _, m := range ms {
+			m.setPrior(p)
+		}
+	}
+}
