@@ -3,6 +3,8 @@ package stats
 import (
 	"fmt"
 	"strings"
+
+	"github.com/aclements/go-moremath/mathx"
 )
 
 // Strata is how a family's comparisons are grouped for the moderated prior (Moderated): one prior over
@@ -79,11 +81,15 @@ func (s Strata) key(c *Cell) string {
 // moderateFamily fits the prior of every stratum of a family's deltas (cells[i] is ds[i]'s cell) to the
 // sample variances of their instances' estimates, and moderates each delta's combination with its
 // stratum's prior. Deltas of one instance, or whose instances have fewer than two intervals, are left
-// as they are. Without a moderation (unmoderated) the priors are left at 0 degrees of freedom.
-func moderateFamily(ds []*Delta, cells []*Cell, strata Strata, unmoderated bool) {
+// as they are. Without a moderation (unmoderated) the priors are left at 0 degrees of freedom. With a
+// guard in (0, 1), a delta whose instances scatter more than their own within-instance errors allow
+// (Cochran's Q of the random-effects combination, upper chi-square tail on K-1 df, below guard) keeps its
+// own variance alone (prior df 0): the prior fitted over the family would under-state it.
+func moderateFamily(ds []*Delta, cells []*Cell, strata Strata, unmoderated bool, guard float64) {
 	groups := map[string][]*Moderated{}
 	for i, d := range ds {
 		if in := d.Instances; in != nil && in.Moderated.K >= 2 {
+			in.Moderated.setPrior(VarPrior{})
 			k := strata.key(cells[i])
 			groups[k] = append(groups[k], &in.Moderated)
 		}
@@ -91,6 +97,16 @@ func moderateFamily(ds []*Delta, cells []*Cell, strata Strata, unmoderated bool)
 	if unmoderated {
 		return
 	}
+	defer func() {
+		if !(guard > 0) {
+			return
+		}
+		for _, d := range ds {
+			if in := d.Instances; in != nil && in.Combined.K >= 2 && heterogeneityP(in.Combined) < guard {
+				in.Moderated.setPrior(VarPrior{})
+			}
+		}
+	}()
 	for _, ms := range groups {
 		vars, dfs := make([]float64, len(ms)), make([]float64, len(ms))
 		for i, m := range ms {
@@ -104,4 +120,9 @@ func moderateFamily(ds []*Delta, cells []*Cell, strata Strata, unmoderated bool)
 			m.setPrior(p)
 		}
 	}
+}
+
+// heterogeneityP is Cochran's Q test's p-value: the upper chi-square tail of Q on K-1 degrees of freedom.
+func heterogeneityP(r RandomEffects) float64 {
+	return mathx.GammaIncComp(float64(r.K-1)/2, r.Q/2)
 }
