@@ -63,8 +63,11 @@ type CellRecord struct {
 	P             float64  `json:"p"`      // the decision test's two-sided p-value (Delta.P)
 	PAdj          *float64 `json:"pAdj"`   // Benjamini-Hochberg adjusted over Family tests
 	Family        int      `json:"family"` // how many tests the adjustment ran over (one metric, the whole analysis)
-	Test          string   `json:"test"`   // "signed-rank" (paired) or "u-test" (too few pairs for an interval)
-	Verdict       Class    `json:"verdict"`
+	Test          string   `json:"test"`   // "signed-rank" (paired), "u-test" (too few pairs for an interval), "moderated-t"
+	// Detectable is the smallest change, percent, the decision would name with 80% probability at the
+	// family's level (Delta.Detectable); null without an interval.
+	Detectable *float64 `json:"detectable"`
+	Verdict    Class    `json:"verdict"`
 
 	ControlMedian   *float64 `json:"controlMedian"` // of the usable samples, in Unit
 	CandidateMedian *float64 `json:"candidateMedian"`
@@ -182,7 +185,7 @@ func record(c *Cell, control, cand *Variant, d *Delta) CellRecord {
 	if !d.Thin() { // without an interval Percent's bounds are -100% and +Inf: no interval at all
 		r.Lo, r.Hi = finite(lo), finite(hi)
 	}
-	r.AdjConfidence, r.Margin = d.AdjustedConfidence(), d.Margin()*100
+	r.AdjConfidence, r.Margin, r.Detectable = d.AdjustedConfidence(), d.Margin()*100, finite(d.Detectable())
 	if _, alo, ahi := d.AdjustedPercent(); !d.Thin() && !d.Adjusted.Thin() {
 		r.AdjLo, r.AdjHi = finite(alo), finite(ahi)
 	}
