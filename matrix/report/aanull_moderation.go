@@ -21,7 +21,9 @@ var moderationMethods = []stats.ModerationMethod{
 	{Name: "prior per workload", Strata: stats.ByWorkload},
 	{Name: "prior per phase x DOP class x workload", Strata: stats.ByPhase | stats.ByDOP | stats.ByWorkload},
 	{Name: "family prior, Q guard 0.05", Guard: 0.05},
-	{Name: "family prior, Q guard 0.01", Guard: 0.01},
+	{Name: "family prior, outlier guard 0.05", Outlier: 0.05},
+	{Name: "family prior, outlier guard 0.2", Outlier: 0.2},
+	{Name: "prior per DOP class, outlier guard 0.05", Strata: stats.ByDOP, Outlier: 0.05},
 }
 
 // moderationScenarios is issue 34's item 3 with reps "null,tau,effect" replicates: the exact A/A null;

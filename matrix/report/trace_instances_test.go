@@ -202,9 +202,9 @@ func (b byRun) disagree(conf, margin float64) bool {
 // modT is a comparison's moderated combination: K estimates, their mean and sample variance, and the
 // family's prior (d0 may be +Inf).
 type modT struct {
-	k            int
-	est, s2      float64
-	d0, s0, post float64
+	k                    int
+	est, s2              float64
+	d0, s0, post, pooled float64 // pooled: the family's total K-1, which caps the df (as limma's eBayes)
 }
 
 // newModT is the unmoderated combination of ys (at least two).
@@ -294,8 +294,12 @@ func moderateAll(ms []*modT) {
 			s0 += math.Max(x, 1e-5*med) / n
 		}
 	}
+	pooled := 0.0
 	for _, m := range ms {
-		m.d0, m.s0 = d0, s0
+		pooled += float64(m.k - 1)
+	}
+	for _, m := range ms {
+		m.d0, m.s0, m.pooled = d0, s0, pooled
 		if math.IsInf(d0, 1) {
 			m.post = s0
 		} else {
@@ -305,7 +309,12 @@ func moderateAll(ms []*modT) {
 }
 
 // df is the moderated t's degrees of freedom.
-func (m modT) df() float64 { return m.d0 + float64(m.k-1) }
+func (m modT) df() float64 {
+	if m.pooled > 0 {
+		return math.Min(m.d0+float64(m.k-1), m.pooled)
+	}
+	return m.d0 + float64(m.k-1)
+}
 
 // cdf is Student's t distribution function on the combination's df (the normal one for infinite df).
 func (m modT) cdf(x float64) float64 {

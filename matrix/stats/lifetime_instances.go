@@ -40,15 +40,11 @@ func (a *Analysis) moderateLifetimes(ls []*Lifetime) {
 	}
 	for _, rs := range byN {
 		if !a.Unmoderated {
-			vars, dfs := make([]float64, len(rs)), make([]float64, len(rs))
+			ms := make([]*Moderated, len(rs))
 			for i, r := range rs {
-				vars[i], dfs[i] = r.m.S2, float64(r.m.K-1)
+				ms[i] = &r.m
 			}
-			if p, ok := FitFDist(vars, dfs); ok {
-				for _, r := range rs {
-					r.m.setPrior(p)
-				}
-			}
+			setFamilyPrior(ms)
 		}
 		for _, r := range rs {
 			if r.m.ok() {

@@ -18,7 +18,7 @@ import (
 //
 // Before the family is fitted (a Delta made outside Analyze) Prior.DF is 0: the unmoderated t on K-1 df.
 //
-// Invariants: K >= 2; DF = Prior.DF + K - 1; Post >= 0.
+// Invariants: K >= 2; DF = min(Prior.DF + K - 1, the family's pooled df); Post >= 0.
 type Moderated struct {
 	K        int
 	Estimate float64 // the mean of the instances' estimates
@@ -47,13 +47,18 @@ func moderate(ys []float64, p VarPrior) (m Moderated, ok bool) {
 		s2 += (y - mean) * (y - mean) / float64(k-1)
 	}
 	m = Moderated{K: k, Estimate: mean, S2: s2}
-	m.setPrior(p)
+	m.setPrior(p, 0)
 	return m, true
 }
 
-// setPrior moderates S2 with p.
-func (m *Moderated) setPrior(p VarPrior) {
+// setPrior moderates S2 with p; pooled, when positive, caps the degrees of freedom at the family's
+// total (the sum of its comparisons' K-1), as limma's eBayes does: a prior cannot carry more information
+// than the data it was fitted to (an infinite prior df gives a t on the pooled df, not a normal).
+func (m *Moderated) setPrior(p VarPrior, pooled float64) {
 	m.Prior, m.Post, m.DF = p, p.Post(m.S2, float64(m.K-1)), p.DF+float64(m.K-1)
+	if pooled > 0 {
+		m.DF = math.Min(m.DF, pooled)
+	}
 }
 
 // SE is the standard error of Estimate: sqrt(Post / K).

@@ -2,6 +2,7 @@ package stats
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/aclements/go-moremath/mathx"
@@ -84,12 +85,15 @@ func (s Strata) key(c *Cell) string {
 // as they are. Without a moderation (unmoderated) the priors are left at 0 degrees of freedom. With a
 // guard in (0, 1), a delta whose instances scatter more than their own within-instance errors allow
 // (Cochran's Q of the random-effects combination, upper chi-square tail on K-1 df, below guard) keeps its
-// own variance alone (prior df 0): the prior fitted over the family would under-state it.
-func moderateFamily(ds []*Delta, cells []*Cell, strata Strata, unmoderated bool, guard float64) {
+// own variance alone (prior df 0): the prior fitted over the family would under-state it. With an
+// outlier guard in (0, 1), the same for a delta whose sample variance is an outlier of its prior (the
+// upper tail of S2 / prior variance under F(K-1, prior df) below it; limma's robust = TRUE idea, as a
+// test rather than a shrunken prior df).
+func moderateFamily(ds []*Delta, cells []*Cell, strata Strata, unmoderated bool, guard, outlier float64) {
 	groups := map[string][]*Moderated{}
 	for i, d := range ds {
 		if in := d.Instances; in != nil && in.Moderated.K >= 2 {
-			in.Moderated.setPrior(VarPrior{})
+			in.Moderated.setPrior(VarPrior{}, 0)
 			k := strata.key(cells[i])
 			groups[k] = append(groups[k], &in.Moderated)
 		}
@@ -97,32 +101,62 @@ func moderateFamily(ds []*Delta, cells []*Cell, strata Strata, unmoderated bool,
 	if unmoderated {
 		return
 	}
-	defer func() {
+	defer func() { // deferred calls run last first: the outlier guard reads the fitted priors
 		if !(guard > 0) {
 			return
 		}
 		for _, d := range ds {
 			if in := d.Instances; in != nil && in.Combined.K >= 2 && heterogeneityP(in.Combined) < guard {
-				in.Moderated.setPrior(VarPrior{})
+				in.Moderated.setPrior(VarPrior{}, 0)
+			}
+		}
+	}()
+	defer func() {
+		if !(outlier > 0) {
+			return
+		}
+		for _, g := range groups {
+			for _, m := range g {
+				if m.Prior.DF > 0 && outlierP(*m) < outlier {
+					m.setPrior(VarPrior{}, 0)
+				}
 			}
 		}
 	}()
 	for _, ms := range groups {
-		vars, dfs := make([]float64, len(ms)), make([]float64, len(ms))
-		for i, m := range ms {
-			vars[i], dfs[i] = m.S2, float64(m.K-1)
-		}
-		p, ok := FitFDist(vars, dfs)
-		if !ok {
-			continue
-		}
-		for _, m := range ms {
-			m.setPrior(p)
-		}
+		setFamilyPrior(ms)
 	}
 }
 
 // heterogeneityP is Cochran's Q test's p-value: the upper chi-square tail of Q on K-1 degrees of freedom.
 func heterogeneityP(r RandomEffects) float64 {
 	return mathx.GammaIncComp(float64(r.K-1)/2, r.Q/2)
+}
+
+// outlierP is the upper tail of m's sample variance under its prior: P(F(K-1, Prior.DF) > S2 / Prior.Var)
+// (chi-square on K-1 df over K-1 for an infinite prior df).
+func outlierP(m Moderated) float64 {
+	d1, d2, f := float64(m.K-1), m.Prior.DF, m.S2/m.Prior.Var
+	if math.IsInf(d2, 1) {
+		return mathx.GammaIncComp(d1/2, d1*f/2)
+	}
+	return mathx.BetaInc(d2/(d2+d1*f), d2/2, d1/2)
+}
+
+// setFamilyPrior fits the prior to ms's sample variances (FitFDist) and moderates each with it, the
+// degrees of freedom capped at the family's pooled df.
+func setFamilyPrior(ms []*Moderated) {
+	vars, dfs := make([]float64, len(ms)), make([]float64, len(ms))
+	pooled := 0.0
+	for i, m := range ms {
+		vars[i], dfs[i] = m.S2, float64(m.K-1)
+		pooled += dfs[i]
+	}
+	p, ok := FitFDist(vars, dfs)
+	if !ok {
+		return
+	}
+	for _, m := range ms {
+		m.setPrior(p, pooled)
+	}
 }

@@ -16,10 +16,11 @@ type ModerationMethod struct {
 	Strata      Strata
 	Unmoderated bool
 	Guard       float64
+	Outlier     float64
 }
 
 func (m ModerationMethod) apply(a *Analysis) {
-	a.Strata, a.Unmoderated, a.Guard = m.Strata, m.Unmoderated, m.Guard
+	a.Strata, a.Unmoderated, a.Guard, a.OutlierGuard = m.Strata, m.Unmoderated, m.Guard, m.Outlier
 	a.correct()
 }
 
