@@ -24,6 +24,11 @@ var moderationMethods = []stats.ModerationMethod{
 	{Name: "family prior, outlier guard 0.05", Outlier: 0.05},
 	{Name: "family prior, outlier guard 0.2", Outlier: 0.2},
 	{Name: "prior per DOP class, outlier guard 0.05", Strata: stats.ByDOP, Outlier: 0.05},
+	{Name: "family prior, Q guard 0.1", Guard: 0.1},
+	{Name: "family prior, outlier guard 0.1", Outlier: 0.1},
+	{Name: "family prior, Q guard 0.05 and outlier guard 0.05", Guard: 0.05, Outlier: 0.05},
+	{Name: "family prior, Q guard 0.05 and outlier guard 0.1", Guard: 0.05, Outlier: 0.1},
+	{Name: "family prior, Q guard 0.1 and outlier guard 0.1", Guard: 0.1, Outlier: 0.1},
 }
 
 // moderationScenarios is issue 34's item 3 with reps "null,tau,effect" replicates: the exact A/A null;
