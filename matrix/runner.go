@@ -242,7 +242,7 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 		}
 	}
 	m.Attempts = append(m.Attempts, unrecorded...) // the lock's ends go into the first run.json written
-	if m.Interleave == nil { // a new run, or one older than interleaving: its remaining rounds interleave
+	if m.Interleave == nil {                       // a new run, or one older than interleaving: its remaining rounds interleave
 		m.Interleave = &Interleave{Seed: rand.Uint64()}
 	}
 	var pinErr error

@@ -44,12 +44,7 @@ func PairNoiseMain(ctx context.Context, args []string, stdout, stderr io.Writer)
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		in, err := load([]string{dir})
-		if err != nil {
-			return err
-		}
-		splitInputs(in)
-		a, err := stats.Analyze(in.Samples, stats.Options{Metrics: []stats.Metric{stats.Elapsed}})
+		_, a, err := analyzeElapsed([]string{dir})
 		if err != nil {
 			return err
 		}
@@ -99,4 +94,16 @@ func pct1(v float64) string {
 		return "-"
 	}
 	return fmt.Sprintf("%.1f", 100*v)
+}
+
+// analyzeElapsed loads results as Render does (emulated samples split out) and analyses the primary
+// metric only: what the commands that weigh a design against another need.
+func analyzeElapsed(paths []string) (*inputs, *stats.Analysis, error) {
+	in, err := load(paths)
+	if err != nil {
+		return nil, nil, err
+	}
+	splitInputs(in)
+	a, err := stats.Analyze(in.Samples, stats.Options{Metrics: []stats.Metric{stats.Elapsed}})
+	return in, a, err
 }
