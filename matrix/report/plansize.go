@@ -74,15 +74,35 @@ func PlanMain(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		fmt.Fprintf(stdout, "No plan within %d rounds and %d instances reaches it; the closest detects %.1f%%.\n\n", lim.MaxRounds, lim.MaxInstances, 100*math.Expm1(best.Detectable))
 	}
 	writeSizing(stdout, groups, best)
-	profile := ""
+	var pl *matrix.Plan
 	for _, src := range in.Sources {
 		if src.Manifest != nil {
-			profile = src.Manifest.Plan.Profile
+			pl = &src.Manifest.Plan
 		}
 	}
-	fmt.Fprintf(stdout, "\nRun it (on each of %d runners, i = 1..%d; then lab merge the %d folders):\n\n```\nlab bench -profile %s -rounds %d -warm-ops %d -replica i/%d\n```\n",
-		best.Instances, best.Instances, best.Instances, profile, best.Rounds, best.WarmOps, best.Instances)
+	cmd := "lab bench"
+	if pl != nil { // the pilot's cells and variants, with the plan's sizes
+		cmd += fmt.Sprintf(" -profile %s -variants %s -workloads %s -dops %s -phases %s -backends %s -cold-ops %d -warmup %d",
+			pl.Profile, strings.Join(pl.Variants, ","), strings.Join(pl.Workloads, ","), joinInts(pl.DOPs), strings.Join(pl.Phases, ","),
+			strings.Join(pl.Backends, ","), pl.ColdOps, pl.Warmup)
+	}
+	cmd += fmt.Sprintf(" -rounds %d -warm-ops %d", best.Rounds, best.WarmOps)
+	if best.Instances > 1 {
+		cmd += fmt.Sprintf(" -replica i/%d", best.Instances)
+		fmt.Fprintf(stdout, "\nRun it on each of %d runners, i = 1..%d, then lab merge the %d folders:\n\n", best.Instances, best.Instances, best.Instances)
+	} else {
+		fmt.Fprintf(stdout, "\nRun it:\n\n")
+	}
+	fmt.Fprintf(stdout, "```\n%s\n```\n", cmd)
 	return nil
+}
+
+func joinInts(xs []int) string {
+	s := make([]string, len(xs))
+	for i, x := range xs {
+		s[i] = strconv.Itoa(x)
+	}
+	return strings.Join(s, ",")
 }
 
 // writeSizing prints a plan and each group's detectable change under it.
