@@ -22,9 +22,10 @@ type PairNoise struct {
 	Seconds float64
 }
 
-// DetectableZ is z(0.975) + z(0.80): a change of DetectableZ x SD / sqrt(n) is found with 80% power by a
-// two-sided test at 5% on n pairs (the normal approximation).
-const DetectableZ = 1.959964 + 0.841621
+// DetectableZ is z(0.975) + z(DetectPower), 2.80: a change of DetectableZ x SD / sqrt(n) is found with
+// 80% power by a two-sided test at 5% on n pairs (the normal approximation, unadjusted: a design's
+// noise, not a family's decision, as Delta.Detectable is).
+var DetectableZ = normalQuantile(0.975) + normalQuantile(DetectPower)
 
 // Detectable is the smallest change (as a log ratio) the pairs detect with 80% power at 5%.
 func (p PairNoise) Detectable() float64 { return DetectableZ * p.SD / math.Sqrt(float64(p.Pairs)) }
