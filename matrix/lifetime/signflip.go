@@ -2,7 +2,6 @@ package lifetime
 
 import (
 	"math"
-	"math/rand/v2"
 	"sort"
 )
 
@@ -50,6 +49,11 @@ func newFlipSet(a, b []float64, seed uint64) flipSet {
 		sb += b[i]
 	}
 	f := flipSet{estimate: sa / sb}
+	size := FlipDraws // intervals at most: one per drawn pattern, or per subset below
+	if n <= MaxExactFlips {
+		size = 1<<(n-1) - 1
+	}
+	f.los, f.his = make([]float64, 0, size), make([]float64, 0, size)
 	add := func(fa, fb float64) {
 		rf, ru := fa/fb, (sa-fa)/(sb-fb)
 		f.los, f.his = append(f.los, math.Min(rf, ru)), append(f.his, math.Max(rf, ru))
@@ -66,17 +70,10 @@ func newFlipSet(a, b []float64, seed uint64) flipSet {
 			add(subA[m], subB[m])
 		}
 	} else {
-		r := rand.New(rand.NewPCG(seed, uint64(n)))
+		draws := cachedFlips(n, seed)
 		f.always, f.weight, f.total = 1, 1, FlipDraws+1
-		for range FlipDraws {
-			var fa, fb float64
-			k := 0
-			for i := range n {
-				if r.IntN(2) == 1 {
-					fa, fb = fa+a[i], fb+b[i]
-					k++
-				}
-			}
+		for d := range FlipDraws {
+			fa, fb, k := draws.sum2(d, a, b)
 			if k == 0 || k == n { // the observed pattern or its full flip: counts at every r
 				f.always++
 				continue
@@ -84,8 +81,8 @@ func newFlipSet(a, b []float64, seed uint64) flipSet {
 			add(fa, fb)
 		}
 	}
-	sort.Float64s(f.los)
-	sort.Float64s(f.his)
+	sortFloats(f.los)
+	sortFloats(f.his)
 	return f
 }
 

@@ -58,8 +58,8 @@ func (l *Lifetime) combineInstances(control, candidate string, cmp *lifetime.Com
 	z := normalQuantile((1 + lifetime.Confidence) / 2)
 	for _, r := range cmp.Ratios {
 		var ys, ses []float64
-		for _, c := range per {
-			ri, ok := c.RatioAt(r.N)
+		for _, run := range slices.Sorted(mapsKeys(per)) { // in run order: the sums, and so the last digits, the same every rendering
+			ri, ok := per[run].RatioAt(r.N)
 			if !ok || math.IsNaN(ri.Lo) || !(ri.Lo > 0) || math.IsInf(ri.Hi, 0) {
 				continue
 			}
