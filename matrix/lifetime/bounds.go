@@ -56,7 +56,16 @@ func flipCount(d []float64, seed uint64, stop int) (c, total int) {
 	}
 	draws := cachedFlips(n, seed)
 	c = 1
-	for k := 0; k < FlipDraws && c < stop; k++ {
+	k := 0
+	for ; k+4 <= FlipDraws && c < stop; k += 4 {
+		s0, s1, s2, s3 := draws.sum4(k, d)
+		for _, fd := range [4]float64{s0, s1, s2, s3} {
+			if counts(fd) {
+				c++
+			}
+		}
+	}
+	for ; k < FlipDraws && c < stop; k++ {
 		if fd, _ := draws.sum(k, d); counts(fd) {
 			c++
 		}

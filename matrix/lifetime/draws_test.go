@@ -34,6 +34,14 @@ func TestFlipDrawsMatchIntN(t *testing.T) {
 			if got, n := f.sum(k, d); got != want || n != flipped {
 				t.Fatalf("n %d seed %d draw %d: sum %v of %d pairs, want %v of %d", c.n, c.seed, k, got, n, want, flipped)
 			}
+			if k%4 == 0 && k+4 <= FlipDraws {
+				s0, s1, s2, s3 := f.sum4(k, d)
+				for j, got := range []float64{s0, s1, s2, s3} {
+					if want, _ := f.sum(k+j, d); got != want {
+						t.Fatalf("n %d seed %d draw %d: sum4 %v, sum %v", c.n, c.seed, k+j, got, want)
+					}
+				}
+			}
 			if sa, sb, n := f.sum2(k, d, d); sa != want || sb != want || n != flipped {
 				t.Fatalf("n %d seed %d draw %d: sum2 %v, %v of %d pairs, want %v of %d", c.n, c.seed, k, sa, sb, n, want, flipped)
 			}
