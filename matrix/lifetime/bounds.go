@@ -2,7 +2,6 @@ package lifetime
 
 import (
 	"math"
-	"math/rand/v2"
 	"sort"
 )
 
@@ -12,6 +11,30 @@ import (
 // without building the intervals: a pattern flipping F counts when the sums over F and over the rest
 // do not have the same strict sign.
 func flipPOne(d []float64, seed uint64) float64 {
+	c, total := flipCount(d, seed, math.MaxInt)
+	return float64(c) / float64(total)
+}
+
+// flipRejects reports whether flipPOne(d, seed) <= alpha. It stops counting as soon as the count is too
+// large for that (the count only grows), so differences with no effect are answered after a fraction of
+// the patterns: the break-even's bounds ask it at every knot.
+func flipRejects(d []float64, seed uint64, alpha float64) bool {
+	total := FlipDraws + 1
+	if len(d) <= MaxExactFlips {
+		total = 1 << len(d)
+	}
+	// stop: the smallest count whose p-value, computed as flipPOne computes it, is above alpha.
+	stop := max(0, int(alpha*float64(total))-1)
+	for stop <= total && !(float64(stop)/float64(total) > alpha) {
+		stop++
+	}
+	c, _ := flipCount(d, seed, stop)
+	return float64(c)/float64(total) <= alpha
+}
+
+// flipCount is flipPOne's count of patterns at least as extreme as the observed one, and the patterns in
+// all; it returns as soon as the count reaches stop (then the count returned is at least stop).
+func flipCount(d []float64, seed uint64, stop int) (c, total int) {
 	n := len(d)
 	var sum float64
 	for _, x := range d {
@@ -21,30 +44,33 @@ func flipPOne(d []float64, seed uint64) float64 {
 	if n <= MaxExactFlips {
 		half := 1 << (n - 1)
 		sub := make([]float64, half)
-		c := 2 // the observed pattern and its full flip
-		for m := 1; m < half; m++ {
+		c = 2 // the observed pattern and its full flip
+		for m := 1; m < half && c < stop; m++ {
 			low := m & -m
 			sub[m] = sub[m&^low] + d[bitIndex(low)]
 			if counts(sub[m]) {
 				c += 2
 			}
 		}
-		return float64(c) / float64(int(1)<<n)
+		return c, 1 << n
 	}
-	r := rand.New(rand.NewPCG(seed, uint64(n)))
-	c := 1
-	for range FlipDraws {
-		var fd float64
-		for i := range n {
-			if r.IntN(2) == 1 {
-				fd += d[i]
+	draws := cachedFlips(n, seed)
+	c = 1
+	k := 0
+	for ; k+4 <= FlipDraws && c < stop; k += 4 {
+		s0, s1, s2, s3 := draws.sum4(k, d)
+		for _, fd := range [4]float64{s0, s1, s2, s3} {
+			if counts(fd) {
+				c++
 			}
 		}
-		if counts(fd) {
+	}
+	for ; k < FlipDraws && c < stop; k++ {
+		if fd, _ := draws.sum(k, d); counts(fd) {
 			c++
 		}
 	}
-	return float64(c) / float64(FlipDraws+1)
+	return c, FlipDraws + 1
 }
 
 // breakEvenBounds is the break-even's interval (BreakEven): the sign-flip test of "candidate and control
@@ -54,17 +80,25 @@ func flipPOne(d []float64, seed uint64) float64 {
 func breakEvenBounds(knots []int, cand, ctl []curve, n, sign int, seed uint64) (lo, hi float64) {
 	alpha := 1 - Confidence
 	d := make([]float64, len(cand))
-	// shown is +1 when the test shows the candidate dearer at N, -1 cheaper, 0 neither.
+	// shown is +1 when the test shows the candidate dearer at N, -1 cheaper, 0 neither; the searches
+	// below ask some lifetimes twice (a knot from the hi side and again from the lo side), so the
+	// answers are kept.
+	known := map[int]int{}
 	shown := func(at int) int {
+		if s, ok := known[at]; ok {
+			return s
+		}
 		var sum float64
 		for i := range cand {
 			d[i] = cand[i].at(at) - ctl[i].at(at)
 			sum += d[i]
 		}
-		if flipPOne(d, seed) > alpha {
-			return 0
+		s := 0
+		if flipRejects(d, seed, alpha) {
+			s = signOf(sum)
 		}
-		return signOf(sum)
+		known[at] = s
+		return s
 	}
 	// hi: the start of the last run of knots where the winner is shown cheaper.
 	j := len(knots)

@@ -2,7 +2,6 @@ package lifetime
 
 import (
 	"math"
-	"math/rand/v2"
 	"sort"
 )
 
@@ -29,12 +28,13 @@ const (
 // 4 B_F B_U (r - R_F)(R_U - r)), so the distribution is a set of intervals, which is how it is kept:
 // count(r) = always + weight * #{intervals holding r}, and p(r) = count(r) / total.
 //
-// Invariants: len(los) == len(his), both ascending; los[i] <= his[i] for the interval they came from;
-// always <= total; the estimate holds in every interval (it is a weighted mean of R_F and R_U), so
-// p(estimate) = 1.
+// Invariants: len(los) == len(his); both ascending when sorted, else in draw order with every lo <=
+// estimate <= every hi (flipselect.go); always <= total; the estimate holds in every interval (it is a
+// weighted mean of R_F and R_U), so p(estimate) = 1.
 type flipSet struct {
 	estimate float64
 	los, his []float64
+	sorted   bool
 	always   int // patterns that count at every r: the observed one and its full flip
 	weight   int // patterns one interval stands for: 2 exact (F and its complement), 1 drawn
 	total    int // patterns in all: 2^n, or FlipDraws + 1
@@ -50,6 +50,11 @@ func newFlipSet(a, b []float64, seed uint64) flipSet {
 		sb += b[i]
 	}
 	f := flipSet{estimate: sa / sb}
+	size := FlipDraws // intervals at most: one per drawn pattern, or per subset below
+	if n <= MaxExactFlips {
+		size = 1<<(n-1) - 1
+	}
+	f.los, f.his = make([]float64, 0, size), make([]float64, 0, size)
 	add := func(fa, fb float64) {
 		rf, ru := fa/fb, (sa-fa)/(sb-fb)
 		f.los, f.his = append(f.los, math.Min(rf, ru)), append(f.his, math.Max(rf, ru))
@@ -66,17 +71,10 @@ func newFlipSet(a, b []float64, seed uint64) flipSet {
 			add(subA[m], subB[m])
 		}
 	} else {
-		r := rand.New(rand.NewPCG(seed, uint64(n)))
+		draws := cachedFlips(n, seed)
 		f.always, f.weight, f.total = 1, 1, FlipDraws+1
-		for range FlipDraws {
-			var fa, fb float64
-			k := 0
-			for i := range n {
-				if r.IntN(2) == 1 {
-					fa, fb = fa+a[i], fb+b[i]
-					k++
-				}
-			}
+		for d := range FlipDraws {
+			fa, fb, k := draws.sum2(d, a, b)
 			if k == 0 || k == n { // the observed pattern or its full flip: counts at every r
 				f.always++
 				continue
@@ -84,8 +82,7 @@ func newFlipSet(a, b []float64, seed uint64) flipSet {
 			add(fa, fb)
 		}
 	}
-	sort.Float64s(f.los)
-	sort.Float64s(f.his)
+	f.ordered()
 	return f
 }
 
@@ -100,6 +97,9 @@ func bitIndex(x int) int {
 
 // countAt is the number of patterns whose statistic at r is at least the observed one.
 func (f flipSet) countAt(r float64) int {
+	if !f.sorted {
+		return f.countUnsorted(r)
+	}
 	in := sort.Search(len(f.los), func(i int) bool { return f.los[i] > r }) - // lo <= r
 		sort.Search(len(f.his), func(i int) bool { return f.his[i] >= r }) // hi < r
 	return f.always + f.weight*in
@@ -113,6 +113,9 @@ func (f flipSet) pAt(r float64) float64 { return float64(f.countAt(r)) / float64
 // reach the level (1 - conf below always/total: 8 pairs cannot give 99.3%), no ratio is ruled out and
 // there is no interval at that level: NaN, NaN, as for too few pairs.
 func (f flipSet) interval(conf float64) (lo, hi float64) {
+	if !f.sorted {
+		return f.intervalSelected(conf)
+	}
 	thr := (1 - conf) * float64(f.total)
 	if float64(f.always) > thr {
 		return math.NaN(), math.NaN()
@@ -157,6 +160,9 @@ func (f flipSet) interval(conf float64) (lo, hi float64) {
 // It is at least pAt(r0), so a test on it is valid wherever pAt's is, and it rejects exactly when the
 // printed interval excludes r0.
 func (f flipSet) pHull(r0 float64) float64 {
+	if !f.sorted {
+		return f.pHullSelected(r0)
+	}
 	if r0 == f.estimate {
 		return 1
 	}

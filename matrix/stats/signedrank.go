@@ -1,7 +1,9 @@
 package stats
 
 import (
+	"cmp"
 	"math"
+	"slices"
 	"sort"
 )
 
@@ -127,7 +129,6 @@ func absRanks(x []float64) (ranks []float64, ties bool) {
 
 // signedRankZ is R's corrected normal statistic of V for differences x with ranks.
 func signedRankZ(x, ranks []float64) float64 {
-	n := float64(len(x))
 	var v float64
 	groups := map[float64]float64{}
 	for i, r := range ranks {
@@ -140,6 +141,13 @@ func signedRankZ(x, ranks []float64) float64 {
 	for _, t := range groups {
 		tieSum += t*t*t - t
 	}
+	return signedRankZOf(v, tieSum, len(x))
+}
+
+// signedRankZOf is the corrected statistic from V, the ties' sum of t^3 - t over groups of t tied
+// |differences|, and the number of differences.
+func signedRankZOf(v, tieSum float64, count int) float64 {
+	n := float64(count)
 	sigma := math.Sqrt(n*(n+1)*(2*n+1)/24 - tieSum/48)
 	z := v - n*(n+1)/4
 	if sigma == 0 {
@@ -155,19 +163,45 @@ func signedRankZ(x, ranks []float64) float64 {
 	return (z - corr) / sigma
 }
 
-// signedRankZAt is the corrected statistic of the differences x - d (zeros left out), non-increasing in d.
+// signedRankZAt is the corrected statistic of the differences x - d (zeros left out), non-increasing in d:
+// signedRankZ of x - d with absRanks' ranks, from one sort of the |differences| and no map (shiftRoot
+// asks it some sixty times per bound of every tied or long set of differences). V and the ties' sum are
+// sums of half-integers, exact in any order, so the statistic is signedRankZ's to the bit.
 func signedRankZAt(x []float64, d float64) float64 {
-	var xd []float64
+	xd := make([]signedDiff, 0, len(x))
 	for _, v := range x {
-		if v-d != 0 {
-			xd = append(xd, v-d)
+		if e := v - d; e != 0 {
+			xd = append(xd, signedDiff{math.Abs(e), e > 0})
 		}
 	}
-	if len(xd) == 0 {
+	n := len(xd)
+	if n == 0 {
 		return 0
 	}
-	r, _ := absRanks(xd)
-	return signedRankZ(xd, r)
+	slices.SortFunc(xd, func(a, b signedDiff) int { return cmp.Compare(a.abs, b.abs) })
+	var v, tieSum float64
+	for i := 0; i < n; {
+		j := i + 1
+		for j < n && xd[j].abs == xd[i].abs {
+			j++
+		}
+		rank := float64(i+j+1) / 2 // the mean of ranks i+1 .. j, as absRanks gives them
+		for k := i; k < j; k++ {
+			if xd[k].positive {
+				v += rank
+			}
+		}
+		t := float64(j - i)
+		tieSum += t*t*t - t
+		i = j
+	}
+	return signedRankZOf(v, tieSum, n)
+}
+
+// signedDiff is a difference's absolute value and sign, for signedRankZAt.
+type signedDiff struct {
+	abs      float64
+	positive bool
 }
 
 // shiftRoot finds, by bisection, the shift d in [lo, hi] at which signedRankZAt(x, d) falls through zq:
