@@ -86,16 +86,8 @@ func (p Plan) Validate() error {
 	if err := checkNames("phase", p.Phases, host.Phases()); err != nil {
 		return err
 	}
-	if len(p.DOPs) == 0 {
-		return fmt.Errorf("matrix: no DOPs; give at least one, each >= 1")
-	}
-	for i, d := range p.DOPs {
-		if d < 1 || d > host.MaxDOP {
-			return fmt.Errorf("matrix: DOP %d is outside 1..%d (the bound keeps a host's native memory near 350 MiB)", d, host.MaxDOP)
-		}
-		if slices.Contains(p.DOPs[:i], d) {
-			return fmt.Errorf("matrix: DOP %d given twice; each DOP is one set of cells", d)
-		}
+	if err := checkDOPs(p.DOPs); err != nil {
+		return err
 	}
 	if len(p.Backends) == 0 {
 		return fmt.Errorf("matrix: no backends; give at least one")

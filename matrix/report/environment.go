@@ -11,7 +11,7 @@ import (
 
 // writeEnvironment writes the machines, the method in brief, the command and the raw files.
 func writeEnvironment(w io.Writer, m *model) {
-	fmt.Fprintf(w, "## Environment, method and raw data\n\n")
+	fmt.Fprintf(w, "## Machines, commands and raw files\n\n")
 	var rows [][]string
 	for _, p := range m.Platforms() {
 		for _, e := range m.Envs[p] {

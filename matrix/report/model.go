@@ -18,6 +18,7 @@ type model struct {
 	Out         string // the reports directory, as given (slash-separated)
 	Date        time.Time
 	Command     string // reproduces the report from the kept raw files
+	RawRoot     string // the report's raw folder from where Command runs: <out>/<name>/raw, slash-separated
 	Analysis    *stats.Analysis
 	Verdicts    []verdictRow
 	Raw         []rawFile
