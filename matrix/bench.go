@@ -55,6 +55,7 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		_       = fs.Int("resample", 0, "extra rounds, at most, for each cell the regime detector flags unstable after its rounds (even; 0: none; default: the profile's)")
 		_       = fs.Float64("equiv-margin", 0, "equivalence margin of verdicts and adaptive stopping, a fraction (default 0.02: within -+2%)")
 		replica = fs.String("replica", "", fmt.Sprintf("I/K: run replica I of K of the plan (1 <= I <= K <= %d), its own run on its own runner as a rule; lab merge combines the K results folders (run.json records the replica and the machine)", MaxReplicas))
+		pairing = fs.String("pairing", "", fmt.Sprintf("how a round's pair runs: %s (one process after the other) or %s (control and the candidate at once, each pinned to processors of its own, where the round is one pair and 2 x DOP <= processors; other cells alternate) (default: the profile's, %s)", Alternating, Duet, Alternating))
 		prog    = fs.String("progress", "auto", "progress on stderr: auto (one live line on a terminal, a line per sample otherwise), lines, or none (the summary line only)")
 	)
 	if err := fs.Parse(args); err != nil {
@@ -186,6 +187,12 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			default:
 				plan.Resample = &Resample{MaxExtra: n}
 			}
+		}
+		if set["pairing"] {
+			if err := checkPairing(*pairing); err != nil || *pairing == "" {
+				return usageErrorf("bench: -pairing %q: allowed: %s or %s", *pairing, Alternating, Duet)
+			}
+			plan.Pairing = *pairing
 		}
 		if set["equiv-margin"] {
 			plan.EquivMargin, _ = strconv.ParseFloat(fs.Lookup("equiv-margin").Value.String(), 64)

@@ -31,6 +31,7 @@ const (
 	EnvRetryFailed      = "DEFLATELAB_RETRY_FAILED"      // 1: with EnvResume, take the run's failed samples again (-retry-failed)
 	EnvAdaptive         = "DEFLATELAB_ADAPTIVE"          // bench, matrix, remote: 1 for adaptive rounds (lab bench -adaptive), 0 for fixed; empty = the profile's
 	EnvZlibNG           = "DEFLATELAB_ZLIBNG"            // bench, matrix, remote: the engine's zlib-ng generation, 2.2.5 or 2.2.2 (lab bench -zlibng); empty = the profile's
+	EnvPairing          = "DEFLATELAB_PAIRING"           // bench, matrix: alternating or duet (lab bench -pairing); empty = the profile's
 	EnvReplica          = "DEFLATELAB_REPLICA"           // bench: I/K, this run is replica I of K (lab bench -replica); the workflow's legs set it
 	EnvReplicas         = "DEFLATELAB_REPLICAS"          // bench, matrix, remote: K replicas; locally run one after another and merged (lab merge); default 1
 	EnvPlatforms        = "DEFLATELAB_PLATFORMS"         // plan, report: the platforms the workflow runs (goos/goarch, comma-separated); default all four
@@ -47,7 +48,7 @@ const DOPsAuto = "auto"
 // with that prefix is a mistake (a misspelled DEFLATELAB_PROFLE must not silently run the default).
 func Variables() []string {
 	return []string{EnvProfile, EnvVariants, EnvWorkloads, EnvDOPs, EnvBackends, EnvAbsentBackends, EnvResults,
-		EnvRequireEmulators, EnvRef, EnvReports, EnvAdaptive, EnvZlibNG, EnvReplica, EnvReplicas, EnvPlatforms, EnvMissing,
+		EnvRequireEmulators, EnvRef, EnvReports, EnvAdaptive, EnvZlibNG, EnvPairing, EnvReplica, EnvReplicas, EnvPlatforms, EnvMissing,
 		EnvResume, EnvRetryFailed}
 }
 
@@ -102,6 +103,8 @@ type Options struct {
 	Adaptive *bool
 	// ZlibNG (EnvZlibNG) is the engine generation, "2.2.5" or "2.2.2"; "" leaves the profile's.
 	ZlibNG string
+	// Pairing (EnvPairing) is how a round's pair runs, matrix.Alternating or matrix.Duet; "" leaves the profile's.
+	Pairing string
 	// Replica (EnvReplica) makes this bench replica Index of Count (lab bench -replica I/K); zero: none.
 	Replica Replica
 	// Replicas (EnvReplicas): bench and matrix run this many replicas one after another and merge them;
@@ -304,6 +307,12 @@ func FromEnv(getenv func(string) string) (Options, error) {
 			return o, fmt.Errorf("%s=%q: allowed: %s%s", EnvZlibNG, v, generationWords(), hint)
 		}
 		o.ZlibNG = g.String()
+	}
+	if v := strings.TrimSpace(getenv(EnvPairing)); v != "" {
+		if !slices.Contains(matrix.Pairings(), v) {
+			return o, fmt.Errorf("%s=%q: allowed: %s", EnvPairing, v, strings.Join(matrix.Pairings(), " or "))
+		}
+		o.Pairing = v
 	}
 	if v := strings.TrimSpace(getenv(EnvReplica)); v != "" {
 		if o.Replica, err = parseReplica(v); err != nil {

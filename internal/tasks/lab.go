@@ -59,6 +59,9 @@ func (o Options) BenchArgs(out string) []string {
 	if o.ZlibNG != "" {
 		args = append(args, "-zlibng", o.ZlibNG)
 	}
+	if o.Pairing != "" {
+		args = append(args, "-pairing", o.Pairing)
+	}
 	if o.Replica.Count != 0 {
 		args = append(args, "-replica", o.Replica.Flag())
 	}

@@ -75,6 +75,7 @@ func Render(opts Options) (string, error) {
 	m.ZlibNG = gen
 	m.Raw, m.Sources, m.Findings, m.Notes, m.Unchecked = in.Raw, in.Sources, in.Findings, in.Notes, in.Unchecked
 	m.MixedBuilds, m.Spread = matrix.MixedBuilds(in.Samples), matrix.Spread(in.Samples)
+	m.Variance, m.Pairings = a.VarianceComponents(), cellPairings(in.Samples)
 	m.Missing = missingPlatforms(opts.Planned, m.Samples)
 	if err := fill(m, opts, in); err != nil {
 		return "", err
@@ -121,6 +122,7 @@ func Render(opts Options) (string, error) {
 	records := a.CellRecords()
 	records.Lifetime = stats.LifetimeRecords(m.Life.cells, a.Control)
 	records.ZlibNG, records.ZlibNGDescription = gen, matrix.GenerationWords(gen)
+	records.Variance = stats.VarianceRecords(m.Variance)
 	if err := stats.WriteCells(&cells, records); err != nil {
 		return "", err
 	}

@@ -35,6 +35,9 @@ type Cells struct {
 	// Lifetime holds the steady-state and lifetime analysis (LifetimeRecords), one record per cold cell
 	// and variant; absent when the report made none.
 	Lifetime []LifetimeRecord `json:"lifetime,omitempty"`
+	// Variance holds the variance components per cell group (VarianceRecords); absent in files written
+	// before it (a field added: the version stays).
+	Variance []VarianceRecord `json:"variance,omitempty"`
 }
 
 // CellRecord is one comparison of a candidate with control on one metric in one cell. Percentages are
