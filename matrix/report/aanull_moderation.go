@@ -16,19 +16,10 @@ import (
 var moderationMethods = []stats.ModerationMethod{
 	{Name: "unmoderated (t on K-1 df)", Unmoderated: true},
 	{Name: "family prior"},
-	{Name: "prior per phase", Strata: stats.ByPhase},
-	{Name: "prior per DOP class", Strata: stats.ByDOP},
-	{Name: "prior per workload", Strata: stats.ByWorkload},
-	{Name: "prior per phase x DOP class x workload", Strata: stats.ByPhase | stats.ByDOP | stats.ByWorkload},
-	{Name: "family prior, Q guard 0.05", Guard: 0.05},
-	{Name: "family prior, outlier guard 0.05", Outlier: 0.05},
-	{Name: "family prior, outlier guard 0.2", Outlier: 0.2},
-	{Name: "prior per DOP class, outlier guard 0.05", Strata: stats.ByDOP, Outlier: 0.05},
-	{Name: "family prior, Q guard 0.1", Guard: 0.1},
-	{Name: "family prior, outlier guard 0.1", Outlier: 0.1},
-	{Name: "family prior, Q guard 0.05 and outlier guard 0.05", Guard: 0.05, Outlier: 0.05},
-	{Name: "family prior, Q guard 0.05 and outlier guard 0.1", Guard: 0.05, Outlier: 0.1},
-	{Name: "family prior, Q guard 0.1 and outlier guard 0.1", Guard: 0.1, Outlier: 0.1},
+	{Name: "family prior, instances agree in sign", Agreement: true},
+	{Name: "family prior, Q guard 0.05, agree in sign", Guard: 0.05, Agreement: true},
+	{Name: "family prior, outlier guard 0.05, agree in sign", Outlier: 0.05, Agreement: true},
+	{Name: "prior per DOP class, agree in sign", Strata: stats.ByDOP, Agreement: true},
 }
 
 // moderationScenarios is issue 34's item 3 with reps "null,tau,effect" replicates: the exact A/A null;

@@ -39,8 +39,11 @@ func writeInstances(w io.Writer, m *model) {
 				}
 			}
 			word := decisionWord(d)
-			if in.Disagree {
+			switch {
+			case in.Disagree:
 				word, disagree = "**instances disagree**", disagree+1
+			case in.Split && !d.Class().Decided() && d.Class() != stats.Equivalent:
+				word = "~ (an instance points the other way)"
 			}
 			rows = append(rows, []string{d.Candidate, c.Backend, c.Workload, dopCell(c), c.Phase, strings.Join(per, "; "),
 				trimMark(deltaCell(d)), het, word})

@@ -344,3 +344,16 @@ func (m modT) interval(conf float64) (lo, hi float64) {
 func (m modT) p() float64 {
 	return math.Min(1, 2*(1-m.cdf(math.Abs(m.est)/math.Sqrt(m.post/float64(m.k)))))
 }
+
+// split reports whether an instance with an interval estimates a change of the other sign than the
+// combination's est (or none): the instances do not agree on the direction, so the cell is named neither
+// faster nor slower.
+func (b byRun) split(est float64) bool {
+	for _, run := range b.runs() {
+		y, se, _ := instanceBrute(b[run])
+		if !math.IsNaN(se) && se > 0 && y*est <= 0 {
+			return true
+		}
+	}
+	return false
+}

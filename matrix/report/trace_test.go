@@ -345,7 +345,7 @@ func (f *fixture) recompute(t *testing.T) map[string]*recomputed {
 			r.decision = "≈ equivalent (shown smaller than 2%)" // equivalence is read first, even when significant
 		case !math.IsNaN(r.lo) && r.lo >= -margin && r.hi <= margin:
 			r.decision = "≈ equivalent"
-		case r.instances != nil && r.instances.disagree(level, margin): // opposite instances: no direction
+		case r.instances != nil && (r.instances.disagree(level, margin) || r.instances.split(r.mod.est)): // opposite instances: no direction
 			r.decision = "~ inconclusive"
 		case !math.IsNaN(r.lo) && r.hi < 0, math.IsNaN(r.lo) && r.level == 0 && a <= 0.05 && r.est < 0:
 			r.decision = "faster"

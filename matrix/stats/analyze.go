@@ -33,6 +33,9 @@ type Options struct {
 	Unmoderated  bool
 	Guard        float64
 	OutlierGuard float64
+	// AllowSplit lets a merged run's comparison be named faster or slower when an instance's estimate
+	// points the other way (Instances.Split), for calibration; by default it is not.
+	AllowSplit bool
 	// Metrics limits the metrics analysed (nil: every one of Metrics); a limited analysis is for
 	// recomputing a few families many times (LabelSwapNull), never for a report.
 	Metrics []Metric

@@ -63,7 +63,7 @@ func (d *Delta) Class() Class {
 		switch {
 		case inMargin(lo, hi, d.Margin()):
 			return Equivalent
-		case d.Instances != nil && d.Instances.Disagree: // the instances point opposite ways: no direction
+		case d.Instances != nil && (d.Instances.Disagree || d.Instances.Split): // the instances point opposite ways: no direction
 			return Inconclusive
 		case hi < 0:
 			return Faster

@@ -40,6 +40,7 @@ func (a *Analysis) correct() {
 			d.Adjusted = SignedRankTest(d.logs, d.AdjustedConfidence())
 			if d.Instances != nil {
 				d.Instances.readjust(d.AdjustedConfidence(), d.Margin())
+				d.Instances.setSplit(!a.AllowSplit)
 			}
 		}
 	}

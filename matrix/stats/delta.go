@@ -99,7 +99,7 @@ func (d *Delta) USignificant() bool {
 // comparisons (uncorrected when the delta was made outside Analyze), and the cell is not Unstable. In an
 // adaptive run the decision is the stopping rule's (Sequential): faster or slower.
 func (d *Delta) Significant() bool {
-	if d.Unstable || (d.Instances != nil && d.Instances.Disagree) {
+	if d.Unstable || (d.Instances != nil && (d.Instances.Disagree || d.Instances.Split)) {
 		return false
 	}
 	if s := d.Sequential; s != nil {

@@ -34,7 +34,27 @@ type Instances struct {
 	Moderated Moderated          // K 0: fewer than two instances have an interval
 	Combined  RandomEffects      // K 0: not combined
 	Disagree  bool
-	logs      map[string][]float64
+	// Split is set when the instances' estimates do not all point the way the combination does (unless
+	// Options.AllowSplit): the cell gets no faster or slower verdict, since its instances do not agree on
+	// the direction it would name.
+	Split bool
+	logs  map[string][]float64
+}
+
+// setSplit sets Split from the instances' estimates (those the combination used) and the combination's.
+func (in *Instances) setSplit(require bool) {
+	in.Split = false
+	if !require || !in.Moderated.ok() {
+		return
+	}
+	for _, e := range in.Per {
+		if math.IsNaN(e.SE) || !(e.SE > 0) {
+			continue
+		}
+		if y := SignedRankTest(in.logs[e.Run], DefaultConfidence).Estimate; y*in.Moderated.Estimate <= 0 {
+			in.Split = true
+		}
+	}
 }
 
 // Decides reports whether the moderated combination decides the delta (two or more instances with an

@@ -17,10 +17,11 @@ type ModerationMethod struct {
 	Unmoderated bool
 	Guard       float64
 	Outlier     float64
+	Agreement   bool
 }
 
 func (m ModerationMethod) apply(a *Analysis) {
-	a.Strata, a.Unmoderated, a.Guard, a.OutlierGuard = m.Strata, m.Unmoderated, m.Guard, m.Outlier
+	a.Strata, a.Unmoderated, a.Guard, a.OutlierGuard, a.AllowSplit = m.Strata, m.Unmoderated, m.Guard, m.Outlier, !m.Agreement
 	a.correct()
 }
 
