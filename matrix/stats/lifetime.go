@@ -207,7 +207,10 @@ func (a *Analysis) lifetime(c *Cell) (*Lifetime, string, error) {
 		return nil, "no usable control sample", nil
 	}
 	l.procs, l.method, l.versus = procs, a.LifetimeMethod, map[[2]string]*lifetime.Comparison{}
-	for name, ps := range procs {
+	// In name order: the moderated lifetime prior (moderateLifetimes) sums over the ratios in the order
+	// recorded here, and map order made cells.json's last digits differ between two renderings.
+	for _, name := range slices.Sorted(maps.Keys(procs)) {
+		ps := procs[name]
 		if name == a.Control {
 			continue
 		}
