@@ -172,8 +172,8 @@ func (s *State) mediumRunGreedy() (full bool) {
 		if length >= wantMinMatch {
 			dist, lc := strstart-matchStart, length-minMatch
 			dBuf[symNext], lBuf[symNext] = uint16(dist), uint8(lc)
-			lt[lengthSyms[uint8(lc)].sym].fc++
-			dt[distSymOf(uint(dist-1)).code].fc++
+			lt[lengthSyms[uint8(lc)].sym()].fc++
+			dt[distSymOf(uint(dist-1)).code()].fc++
 		} else {
 			c := *(*byte)(unsafe.Add(w, strstart))
 			dBuf[symNext], lBuf[symNext] = 0, c
@@ -267,8 +267,8 @@ func (s *State) mediumRunLazy(next *packedMatch) (full bool) {
 		if current.length >= wantMinMatch {
 			dist, lc := current.strstart-current.matchStart, current.length-minMatch
 			dBuf[symNext], lBuf[symNext] = uint16(dist), uint8(lc)
-			lt[lengthSyms[uint8(lc)].sym].fc++
-			dt[distSymOf(uint(dist-1)).code].fc++
+			lt[lengthSyms[uint8(lc)].sym()].fc++
+			dt[distSymOf(uint(dist-1)).code()].fc++
 			symNext++
 		} else if current.length == 1 { // 0 or 1: see emitLiterals
 			c := *(*byte)(unsafe.Add(w, current.strstart))

@@ -154,8 +154,8 @@ func (s *State) slowRun(slow bool) (needOut bool) {
 			maxInsert := strstart + lookahead - minMatch
 			dist, lc := strstart-1-prevMatch, prevLength-minMatch
 			dBuf[symNext], lBuf[symNext] = uint16(dist), uint8(lc)
-			lt[lengthSyms[uint8(lc)].sym].fc++
-			dt[distSymOf(uint(dist-1)).code].fc++
+			lt[lengthSyms[uint8(lc)].sym()].fc++
+			dt[distSymOf(uint(dist-1)).code()].fc++
 			symNext++
 			prevLength--
 			lookahead -= prevLength
