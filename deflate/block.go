@@ -11,7 +11,7 @@ func (s *State) tallyLit(c byte) bool {
 	s.dBuf[s.symNext] = 0
 	s.lBuf[s.symNext] = c
 	s.symNext++
-	s.trees.dynLtree[c].fc++
+	countLit(&s.trees.dynLtree, uint(c))
 	return s.symNext == s.symEnd
 }
 
@@ -23,8 +23,8 @@ func (s *State) tallyDist(dist, lc int) bool {
 	s.dBuf[s.symNext] = uint16(dist)
 	s.lBuf[s.symNext] = uint8(lc)
 	s.symNext++
-	s.trees.dynLtree[lengthSyms[uint8(lc)].sym()].fc++
-	s.trees.dynDtree[distSymOf(uint(dist-1)).code()].fc++
+	countLit(&s.trees.dynLtree, lengthSyms[uint8(lc)].sym())
+	countDist(&s.trees.dynDtree, distSymOf(uint(dist-1)).code())
 	return s.symNext == s.symEnd
 }
 
@@ -239,4 +239,24 @@ func matchCode(lt, dt unsafe.Pointer, lc uint8, dist uint) (uint64, uint) {
 	fc, dl = ctCode(dt, ds.code())
 	v |= (fc | uint64(d-ds.base())<<(dl&15)) << (nb & 31)
 	return v, nb + dl + ds.bits()
+}
+
+// countLit and countDist add one to the frequency of symbol sym of the block's literal/length or
+// distance tree (zlib's dyn_ltree[sym].Freq++). They add to the entry as one 32-bit word, without a
+// bounds check, for the reason ctCode loads it so (Go cannot fold an index scaled by 4 into ctData's
+// 16-bit fields): sym is a byte, a lengthSyms symbol (below lCodes) or a distance code (below dCodes),
+// and a frequency never reaches 65,535 (a block holds fewer symbols than that), so the addition never
+// carries into dl.
+func countLit(lt *[heapSize]ctData, sym uint) { ctCount(unsafe.Pointer(lt), sym) }
+
+func countDist(dt *[2*dCodes + 1]ctData, sym uint) { ctCount(unsafe.Pointer(dt), sym) }
+
+func ctCount(t unsafe.Pointer, sym uint) {
+	one := uint32(1)
+	var probe [2]byte
+	binary.NativeEndian.PutUint16(probe[:], 1)
+	if probe[0] != 1 {
+		one = 1 << 16 // fc is the word's high half
+	}
+	*(*uint32)(unsafe.Add(t, uintptr(sym)*4)) += one
 }

@@ -154,8 +154,8 @@ func (s *State) slowRun(slow bool) (needOut bool) {
 			maxInsert := strstart + lookahead - minMatch
 			dist, lc := strstart-1-prevMatch, prevLength-minMatch
 			dBuf[symNext], lBuf[symNext] = uint16(dist), uint8(lc)
-			lt[lengthSyms[uint8(lc)].sym()].fc++
-			dt[distSymOf(uint(dist-1)).code()].fc++
+			countLit(lt, lengthSyms[uint8(lc)].sym())
+			countDist(dt, distSymOf(uint(dist-1)).code())
 			symNext++
 			prevLength--
 			lookahead -= prevLength
@@ -180,7 +180,7 @@ func (s *State) slowRun(slow bool) (needOut bool) {
 		case matchAvailable:
 			c := window[strstart-1]
 			dBuf[symNext], lBuf[symNext] = 0, c
-			lt[c].fc++
+			countLit(lt, uint(c))
 			if symNext++; symNext == symEnd {
 				// The block ends before strstart moves on, as zlib-ng's FLUSH_BLOCK_ONLY here.
 				store()
