@@ -1,5 +1,7 @@
 package deflate
 
+import "unsafe"
+
 // deflateSlow is lazy matching for levels 7-9 (zlib-ng's deflate_slow): the match found at a position
 // is emitted only if the match at the next position is not longer; otherwise the byte before becomes
 // a literal and the longer match waits for the same test one position on.
@@ -121,7 +123,11 @@ func (s *State) slowRun(slow bool) (needOut bool) {
 	prevLength, prevMatch, matchAvailable := s.prevLength, s.prevMatch, s.matchAvailable
 	maxDist, maxLazy := s.maxDist, s.maxLazyMatch
 	filtered := s.strategy == Filtered
-	window := s.window
+	w := s.windowPtr()
+	head, wmask := s.head, s.wmask
+	_ = head[0]
+	_ = s.prev[wmask] // prev has wmask+1 entries
+	prev := unsafe.Pointer(unsafe.SliceData(s.prev))
 	symNext, symEnd := s.symNext, s.symEnd
 	dBuf, lBuf := s.dBuf[:symEnd], s.lBuf[:symEnd]
 	lt, dt := &s.trees.dynLtree, &s.trees.dynDtree
@@ -134,7 +140,13 @@ func (s *State) slowRun(slow bool) (needOut bool) {
 		if slow {
 			hashHead = s.quickInsertStringRoll(strstart)
 		} else {
-			hashHead = s.quickInsert4(strstart)
+			// quickInsert4 with the tables in locals, as fastRun does it.
+			h := hash4(load32(w, strstart))
+			hashHead = int(head[h])
+			if hashHead != strstart {
+				*(*uint16)(unsafe.Add(prev, 2*(strstart&wmask))) = uint16(hashHead)
+				head[h] = uint16(strstart)
+			}
 		}
 		prevMatch = s.matchStart
 		matchLen := minMatch - 1
@@ -178,7 +190,7 @@ func (s *State) slowRun(slow bool) (needOut bool) {
 				symNext = s.symNext
 			}
 		case matchAvailable:
-			c := window[strstart-1]
+			c := *(*byte)(unsafe.Add(w, strstart-1))
 			dBuf[symNext], lBuf[symNext] = 0, c
 			countLit(lt, uint(c))
 			if symNext++; symNext == symEnd {
