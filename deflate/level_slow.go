@@ -131,16 +131,24 @@ func (s *State) slowRun(slow bool) (needOut bool) {
 	symNext, symEnd := s.symNext, s.symEnd
 	dBuf, lBuf := s.dBuf[:symEnd], s.lBuf[:symEnd]
 	lt, dt := &s.trees.dynLtree, &s.trees.dynDtree
+	insH := s.insH // level 9's rolling hash
 	store := func() {
+		s.insH = insH
 		s.strstart, s.lookahead, s.symNext = strstart, lookahead, symNext
 		s.prevLength, s.prevMatch, s.matchAvailable = prevLength, prevMatch, matchAvailable
 	}
 	for lookahead >= minLookahead {
 		var hashHead int
+		// quickInsert4 or quickInsertStringRoll with the tables and the rolling hash in locals, as
+		// fastRun does it.
 		if slow {
-			hashHead = s.quickInsertStringRoll(strstart)
+			insH = updateHashRoll(insH, *(*byte)(unsafe.Add(w, strstart+minMatch-1)))
+			hashHead = int(head[insH])
+			if hashHead != strstart {
+				*(*uint16)(unsafe.Add(prev, 2*(strstart&wmask))) = uint16(hashHead)
+				head[insH] = uint16(strstart)
+			}
 		} else {
-			// quickInsert4 with the tables in locals, as fastRun does it.
 			h := hash4(load32(w, strstart))
 			hashHead = int(head[h])
 			if hashHead != strstart {
@@ -174,7 +182,9 @@ func (s *State) slowRun(slow bool) (needOut bool) {
 			movFwd := prevLength - 1
 			if maxInsert > strstart {
 				if slow {
+					s.insH = insH
 					s.insertStringRoll(strstart+1, min(movFwd, maxInsert-strstart))
+					insH = s.insH
 				} else {
 					s.insertString4(strstart+1, min(movFwd, maxInsert-strstart))
 				}
