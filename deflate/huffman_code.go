@@ -257,9 +257,12 @@ func walkLengthRuns(tree []ctData, maxCode int32, emit func(kind lengthRun, curL
 		maxCount, minCount = 138, 3
 	}
 	tree[maxCode+1].dl = 0xffff // guard
-	for n := int32(0); n <= maxCode; n++ {
+	// The lengths are read unchecked (ctCode): n+1 is at most maxCode+1, just written.
+	tp := unsafe.Pointer(&tree[0])
+	for n := uint(0); n <= uint(maxCode); n++ {
 		curLen := nextLen
-		nextLen = int(tree[n+1].dl)
+		_, l := ctCode(tp, n+1)
+		nextLen = int(l)
 		count++
 		if count < maxCount && curLen == nextLen {
 			continue
