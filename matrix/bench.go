@@ -52,9 +52,10 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		emu     = fs.String("exec", "", "run every host as `CMD` host-binary flags... (words split at spaces): an emulator such as qemu-aarch64-static or a wine wrapper, for another platform's hosts; needs -platform. The run and its samples are marked emulated: a functional check, not a timing")
 		plat    = fs.String("platform", "", "goos/goarch of the hosts (default: this machine's); with -exec, the platform the emulator runs")
 		adapt   = fs.Bool("adaptive", false, "adaptive rounds: batches of two order-balanced rounds, each cell closing once every comparison in it is decided (faster, slower, or equivalent within -equiv-margin) by an anytime-valid rule, at most -rounds (docs/METHOD.md, \"Adaptive rounds\"; default: the profile's)")
-		_       = fs.Int("resample", -1, "extra rounds, at most, for each cell the regime detector flags unstable after its rounds (even; 0: none; default: the profile's)")
+		_       = fs.Int("resample", 0, "extra rounds, at most, for each cell the regime detector flags unstable after its rounds (even; 0: none; default: the profile's)")
 		_       = fs.Float64("equiv-margin", 0, "equivalence margin of verdicts and adaptive stopping, a fraction (default 0.02: within -+2%)")
 		replica = fs.String("replica", "", fmt.Sprintf("I/K: run replica I of K of the plan (1 <= I <= K <= %d), its own run on its own runner as a rule; lab merge combines the K results folders (run.json records the replica and the machine)", MaxReplicas))
+		pairing = fs.String("pairing", "", fmt.Sprintf("how a round's pair runs: %s (one process after the other) or %s (control and the candidate at once, each pinned to processors of its own, where the round is one pair and 2 x DOP <= processors; other cells alternate) (default: the profile's, %s)", Alternating, Duet, Alternating))
 		prog    = fs.String("progress", "auto", "progress on stderr: auto (one live line on a terminal, a line per sample otherwise), lines, or none (the summary line only)")
 	)
 	if err := fs.Parse(args); err != nil {
@@ -154,13 +155,8 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			}
 		}
 		if set["dops"] {
-			plan.DOPs = nil
-			for _, d := range splitList(*dops) {
-				n, err := strconv.Atoi(d)
-				if err != nil {
-					return usageErrorf("bench: -dops: %q is not an integer", d)
-				}
-				plan.DOPs = append(plan.DOPs, n)
+			if plan.DOPs, err = ParseDOPs(*dops); err != nil {
+				return &UsageError{Err: err} // the same check and words as the mage targets' (Settings)
 			}
 		}
 		for name, dst := range map[string]*int{"rounds": &plan.Rounds, "cold-ops": &plan.ColdOps, "warm-ops": &plan.WarmOps, "warmup": &plan.Warmup} {
@@ -191,6 +187,12 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			default:
 				plan.Resample = &Resample{MaxExtra: n}
 			}
+		}
+		if set["pairing"] {
+			if err := checkPairing(*pairing); err != nil || *pairing == "" {
+				return usageErrorf("bench: -pairing %q: allowed: %s or %s", *pairing, Alternating, Duet)
+			}
+			plan.Pairing = *pairing
 		}
 		if set["equiv-margin"] {
 			plan.EquivMargin, _ = strconv.ParseFloat(fs.Lookup("equiv-margin").Value.String(), 64)
@@ -266,8 +268,10 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return fmt.Errorf("%w before the run started; nothing was written", err)
 	case errors.Is(err, errInterrupted):
 		err = fmt.Errorf("%w; the samples so far are kept, continue with: %s", err, ResumeCommand(*out))
-	case errors.Is(err, errRecording) && diskFull(err):
-		err = fmt.Errorf("disk full: %w; the samples before it are kept: free some space, then continue with: %s", err, ResumeCommand(*out))
+	case diskFull(err) && statErr != nil:
+		err = fmt.Errorf("disk full: %w; nothing was recorded: free some space, then run the command again", err)
+	case diskFull(err): // whichever file hit the limit: a sample's line, run.json, bench.txt, the lock
+		err = fmt.Errorf("disk full: %w; every record before it is kept: free some space, then continue with: %s", err, ResumeCommand(*out))
 	case errors.Is(err, errRecording):
 		err = fmt.Errorf("%w; the samples before it are kept: free some space, then continue with: %s", err, ResumeCommand(*out))
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -34,7 +35,7 @@ func TestBenchMainBadInput(t *testing.T) {
 		{[]string{"-backends", "bogus"}, `-backends: unknown backend "bogus"`},
 		{[]string{"-backends", "crt"}, `-backends: unknown backend "crt"`},
 		{[]string{"-platform", "windows/amd64"}, "missing host binary " + filepath.Join(bin, "host-control.exe")},
-		{[]string{"-dops", "one"}, `-dops: "one" is not an integer`},
+		{[]string{"-dops", "one"}, `DOP "one" is not an integer`},
 		{[]string{"-rounds", "0"}, "rounds 0 is outside 1..1000"},
 		{[]string{"-rounds", "1000000000"}, "rounds 1000000000 is outside 1..1000 (MaxRounds"},
 		{[]string{"-cold-ops", "2000000"}, "each at most 1000000 (MaxOps"},
@@ -124,5 +125,20 @@ func TestBenchMainAdaptive(t *testing.T) {
 	err = BenchMain(context.Background(), append(args[:len(args)-1:len(args)-1], "-out", out+"2", "-adaptive", "-rounds", "5"), &stdout, &stderr)
 	if err == nil || !strings.Contains(err.Error(), "-rounds 6") {
 		t.Errorf("-adaptive -rounds 5: %v", err)
+	}
+}
+
+// No flag of lab bench states two defaults: its own words ("default: the profile's") and the flag
+// package's "(default -1)" (issue 37 item 9).
+func TestBenchHelpOneDefault(t *testing.T) {
+	var stderr bytes.Buffer
+	if err := BenchMain(context.Background(), []string{"-h"}, io.Discard, &stderr); !errors.Is(err, flag.ErrHelp) {
+		t.Fatalf("-h: %v", err)
+	}
+	// The flag package puts a flag's usage on the lines after its name; one entry per "  -name".
+	for _, entry := range strings.Split(stderr.String(), "\n  -")[1:] {
+		if strings.Contains(entry, "default:") && strings.Contains(entry, "(default ") {
+			t.Errorf("two defaults in one flag's help: -%s", entry)
+		}
 	}
 }

@@ -7,8 +7,10 @@
 // A cell is (platform, workload, DOP, phase, backend). A round is one sample of every variant in a
 // cell, in an order that rotates from round to round through a Williams Latin square (or is shuffled
 // from a recorded seed), so that each variant takes each position equally often and follows each other
-// variant equally often; the samples of one round form the pairs that the report compares. Rounds of a
-// cell run back to back, then the next cell.
+// variant equally often; the samples of one round form the pairs that the report compares. Rounds are
+// interleaved across the cells (Interleave): round k of every cell, the cells in the run's seeded order,
+// before any cell's round k+1, so that a change of the machine's speed spreads over every cell instead
+// of landing on one.
 //
 // Every sample is a new process: a cold sample measures the first operations of that process, a warm
 // one the operations after a warm-up in the same process. A host that exits non-zero, crashes, prints

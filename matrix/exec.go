@@ -52,25 +52,58 @@ var errRecording = errors.New("matrix: recording a sample")
 //
 // emulator, when not empty, is the command the host runs under (see hostCommand); the sample records it.
 func runHost(ctx context.Context, emulator []string, path string, plan Plan, j Job, env []string, timeout time.Duration) (Sample, error) {
-	s := Sample{Cell: j.Cell, Variant: j.Variant, Round: j.Round, Position: j.Position, Emulated: strings.Join(emulator, " ")}
-	hctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
-	cmd := hostCommand(hctx, emulator, path, plan.hostArgs(j), env)
-	var stdout bytes.Buffer
-	stderr := &tailBuffer{max: stderrTailBytes}
-	cmd.Stdout, cmd.Stderr = &stdout, stderr
+	h := newHostRun(ctx, emulator, path, plan, j, env, timeout, nil)
+	defer h.cancel()
+	h.begin()
+	h.wait()
+	return h.sample(ctx, plan, j, timeout)
+}
 
-	start := time.Now()
-	s.Start = start.UTC()
-	err := startHost(cmd)
-	if err == nil {
-		err = cmd.Wait()
+// hostRun is one host process of a sample, from its command to its judged Sample: runHost runs one
+// alone, runDuet two at once.
+type hostRun struct {
+	s      Sample
+	cmd    *exec.Cmd
+	stdout bytes.Buffer
+	stderr *tailBuffer
+	start  time.Time
+	hctx   context.Context
+	cancel context.CancelFunc
+	err    error // of starting it, then of waiting for it
+}
+
+// newHostRun prepares job j's host with the plan's flags and extra ones after them.
+func newHostRun(ctx context.Context, emulator []string, path string, plan Plan, j Job, env []string, timeout time.Duration, extra []string) *hostRun {
+	h := &hostRun{s: Sample{Cell: j.Cell, Variant: j.Variant, Round: j.Round, Position: j.Position, Emulated: strings.Join(emulator, " ")},
+		stderr: &tailBuffer{max: stderrTailBytes}}
+	h.hctx, h.cancel = context.WithTimeout(ctx, timeout)
+	h.cmd = hostCommand(h.hctx, emulator, path, append(plan.hostArgs(j), extra...), env)
+	h.cmd.Stdout, h.cmd.Stderr = &h.stdout, h.stderr
+	return h
+}
+
+// begin starts the process; its wall time counts from here.
+func (h *hostRun) begin() {
+	h.start = time.Now()
+	h.s.Start = h.start.UTC()
+	h.err = startHost(h.cmd)
+}
+
+// wait waits for a started process to end.
+func (h *hostRun) wait() {
+	if h.err == nil {
+		h.err = h.cmd.Wait()
 	}
-	s.WallNs = time.Since(start).Nanoseconds()
+	h.s.WallNs = time.Since(h.start).Nanoseconds()
+}
+
+// sample judges the ended process: the run's cancellation is errInterrupted, anything else a Sample.
+func (h *hostRun) sample(ctx context.Context, plan Plan, j Job, timeout time.Duration) (Sample, error) {
+	s, err := h.s, h.err
 	if ctx.Err() != nil {
 		return s, errInterrupted
 	}
-	s.StderrTail = stderr.String()
+	s.StderrTail = h.stderr.String()
 	if errors.Is(err, exec.ErrWaitDelay) {
 		// The host exited with status 0, but something it started still holds its stdout open: under
 		// wine, the server and the prefix's services when the host was the first wine program (which
@@ -85,12 +118,12 @@ func runHost(ctx context.Context, emulator []string, path string, plan Plan, j J
 			s.ExitStatus = ee.ExitCode()
 		}
 		s.Error = err.Error()
-		if hctx.Err() == context.DeadlineExceeded {
+		if h.hctx.Err() == context.DeadlineExceeded {
 			s.Error = fmt.Sprintf("timed out after %v (%v)", timeout, err)
 		}
 		return s, nil
 	}
-	r, err := parseResult(stdout.Bytes(), plan, j)
+	r, err := parseResult(h.stdout.Bytes(), plan, j)
 	if err != nil {
 		s.Error = err.Error()
 		return s, nil

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/deflatelab/deflatelab/matrix/affinity"
 	"github.com/deflatelab/deflatelab/matrix/host"
 	"github.com/deflatelab/deflatelab/matrix/hostbin"
 )
@@ -66,8 +67,25 @@ func fakeHost(mode string, args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&r.PoolCapacity, "pool-capacity", 0, "")
 	fs.Float64Var(&r.PayloadRandFrac, "payload-random", 0, "")
 	fs.StringVar(&r.ZlibNG, "zlibng", "", "")
+	cpus := fs.String("cpus", "", "")
+	barrier := fs.Bool("barrier", false, "")
 	if err := fs.Parse(args); err != nil {
 		return 2
+	}
+	if *cpus != "" { // pinned for real, as the host pins itself
+		set, err := affinity.Parse(*cpus)
+		if err == nil {
+			err = affinity.Pin(set)
+		}
+		if err != nil {
+			fmt.Fprintln(stderr, err)
+			return 1
+		}
+	}
+	if *barrier { // a duet half: ready, released, then long enough that the two halves overlap
+		fmt.Fprintln(stderr, host.ReadyLine)
+		os.Stdin.Read(make([]byte, 1))
+		time.Sleep(50 * time.Millisecond)
 	}
 	what, target, _ := strings.Cut(mode, "=")
 	if p := os.Getenv(fakeHostPidFile); p != "" {

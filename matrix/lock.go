@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"time"
 )
 
@@ -21,19 +22,63 @@ const LockFile = "lock"
 
 // LockHolder is the process that holds (or, stale, last held) a results directory's lock. A holder
 // that ended but could not write run.json (a full disk) leaves its end here, Status and Error as run.json
-// would have had them, for the next resume to record; a holder killed outright leaves none.
+// would have had them, for the next resume to record; a holder killed outright leaves none. Unrecorded
+// carries the ends of earlier invocations that run.json has not taken yet, so that a resume which cannot
+// write run.json either loses none of them.
 type LockHolder struct {
 	PID    int       `json:"pid"`
 	Host   string    `json:"host"`
-	Start  time.Time `json:"start"`
+	Start  time.Time `json:"start"` // the invocation's Attempt.Start
 	End    time.Time `json:"end,omitzero"`
 	Status string    `json:"status,omitempty"`
 	Error  string    `json:"error,omitempty"`
+	// Unrecorded are earlier invocations' ends, oldest first, that run.json did not take.
+	Unrecorded []Attempt `json:"unrecorded,omitempty"`
 }
 
-// lockRecordSize is the lock file's size while held: the holder's JSON padded with spaces, so that the
-// blocks an ending written in place needs are the file's already, even on a full disk.
-const lockRecordSize = 1024
+// lockRecordSize is the lock file's size while held: the holder's JSON padded with spaces, so that every
+// later record is written in place over blocks the file has already, even on a full disk.
+const lockRecordSize = 4096
+
+// ends are the invocations' ends a stale lock file keeps, oldest first: the unrecorded ones, then the
+// holder's own - its end when it wrote one, else (killed) an interrupted attempt found at found.
+func (h LockHolder) ends(found time.Time) []Attempt {
+	out := slices.Clone(h.Unrecorded)
+	if h.PID != 0 || h.Status != "" {
+		out = append(out, staleAttempt(h, found))
+	}
+	return out
+}
+
+// staleAttempt is the attempt of a runner that held the lock and ended without closing run.json: one
+// that stopped on a full disk (or another write failure) left its end in the lock file; one that died
+// (kill -9, a lost machine) could not.
+func staleAttempt(h LockHolder, found time.Time) Attempt {
+	if h.Status != "" {
+		return Attempt{Start: h.Start, End: h.End, Status: h.Status, Error: h.Error}
+	}
+	a := Attempt{Start: h.Start, Status: StatusInterrupted, Error: fmt.Sprintf("killed: the runner (%s) stopped without closing run.json", h)}
+	if !found.IsZero() {
+		a.Error += "; found at " + found.Format(time.RFC3339)
+	}
+	return a
+}
+
+// unrecordedEnds are the ends stale (a lock file's record) keeps that run (the run.json beside it)
+// does not hold. A holder killed after it closed run.json (not "running") left a record without an end,
+// whose attempt run.json holds already.
+func unrecordedEnds(stale LockHolder, run Manifest, found time.Time) []Attempt {
+	ends := stale.ends(found)
+	if stale.PID != 0 && stale.Status == "" && run.Status != StatusRunning {
+		ends = ends[:len(ends)-1]
+	}
+	return slices.DeleteFunc(ends, func(e Attempt) bool { return holds(run.Attempts, e) })
+}
+
+// holds reports whether attempts has e already: an attempt of the same start.
+func holds(attempts []Attempt, e Attempt) bool {
+	return slices.ContainsFunc(attempts, func(a Attempt) bool { return a.Start.Equal(e.Start) })
+}
 
 func (h LockHolder) String() string {
 	if h.PID == 0 {
@@ -59,10 +104,12 @@ type resultsLock struct {
 	me LockHolder
 }
 
-// lockResults takes dir's lock without waiting: a *LockedError when another process holds it. stale is
-// the holder a killed run left in the lock file, nil when the last holder let go normally (or there was
-// none).
-func lockResults(dir string) (l *resultsLock, stale *LockHolder, err error) {
+// lockResults takes dir's lock without waiting, for an invocation that started at start: a *LockedError
+// when another process holds it. stale is the record an earlier invocation left in the lock file (killed,
+// or ended without run.json taking its end), nil when the last holder let go normally (or there was none).
+// The new holder's record carries the stale record's ends forward, so that none is lost before run.json
+// takes them; it is written in place, and a write that fails leaves the old record as it was.
+func lockResults(dir string, start time.Time) (l *resultsLock, stale *LockHolder, err error) {
 	f, err := os.OpenFile(filepath.Join(dir, LockFile), os.O_RDWR|os.O_CREATE, resultsPerm)
 	if err != nil {
 		return nil, nil, err
@@ -77,12 +124,13 @@ func lockResults(dir string) (l *resultsLock, stale *LockHolder, err error) {
 		f.Close()
 		return nil, nil, &LockedError{Dir: dir, Holder: prev}
 	}
+	var carried []Attempt
 	if known {
-		stale = &prev
+		stale, carried = &prev, prev.ends(start)
 	}
 	host, _ := os.Hostname()
-	me := LockHolder{PID: os.Getpid(), Host: host, Start: time.Now().UTC()}
-	if err := rewrite(f, padded(me)); err != nil {
+	me := LockHolder{PID: os.Getpid(), Host: host, Start: start}
+	if err := writeRecord(f, withUnrecorded(me, carried)); err != nil {
 		unlock(f)
 		f.Close()
 		return nil, nil, err
@@ -90,11 +138,31 @@ func lockResults(dir string) (l *resultsLock, stale *LockHolder, err error) {
 	return &resultsLock{f, me}, stale, nil
 }
 
-// padded is h as one JSON line padded with spaces to lockRecordSize (an error cut to fit).
+// withUnrecorded is h carrying ends as its Unrecorded (a copy: the caller's slice is not shared).
+func withUnrecorded(h LockHolder, ends []Attempt) LockHolder {
+	h.Unrecorded = slices.Clone(ends)
+	return h
+}
+
+// padded is h as one JSON line padded with spaces to lockRecordSize: the longest error is cut until it
+// fits, and past that the oldest unrecorded ends are dropped (dozens fit).
 func padded(h LockHolder) []byte {
 	b, _ := json.Marshal(h)
-	for over := len(b) + 1 - lockRecordSize; over > 0 && h.Error != ""; over = len(b) + 1 - lockRecordSize {
-		h.Error = h.Error[:max(0, len(h.Error)-over-3)] + "..."
+	for over := len(b) + 1 - lockRecordSize; over > 0; over = len(b) + 1 - lockRecordSize {
+		longest := &h.Error
+		for i := range h.Unrecorded {
+			if e := &h.Unrecorded[i].Error; len(*e) > len(*longest) {
+				longest = e
+			}
+		}
+		switch {
+		case len(*longest) > 3:
+			*longest = (*longest)[:max(0, len(*longest)-over-3)] + "..."
+		case len(h.Unrecorded) > 0:
+			h.Unrecorded = h.Unrecorded[1:]
+		default:
+			h.Host = ""
+		}
 		b, _ = json.Marshal(h)
 	}
 	out := append(b, '\n')
@@ -115,29 +183,42 @@ func readHolder(f *os.File) (h LockHolder, known bool) {
 	return h, true
 }
 
-func rewrite(f *os.File, data []byte) error {
-	if err := f.Truncate(0); err != nil {
+// writeRecord writes h over the lock file's record, in place: the record is always lockRecordSize
+// bytes, so the blocks it needs are the file's already, except for a new (empty) lock file.
+func writeRecord(f *os.File, h LockHolder) error {
+	op := "overwrite" // in place, over the file's own blocks: a full disk lets it through
+	if st, err := f.Stat(); err != nil || st.Size() < lockRecordSize {
+		op = "write"
+	}
+	if err := beforeWrite(op, f.Name()); err != nil {
 		return err
 	}
-	if _, err := f.WriteAt(data, 0); err != nil {
+	if _, err := f.WriteAt(padded(h), 0); err != nil {
+		return err
+	}
+	if err := f.Truncate(lockRecordSize); err != nil { // a longer record of an older version
 		return err
 	}
 	return f.Sync()
 }
 
-// release empties the lock file, so that the next runner does not take this run for a killed one, then
-// lets go of the lock. unsaved, when not nil, is this run's end that run.json could not take (a full
-// disk): it is written over the holder, in place, for the next resume to record.
-func (l *resultsLock) release(unsaved *Attempt) error {
+// release lets go of the lock. unrecorded are the ends run.json has not taken: none, and the lock file is
+// emptied, so that the next runner does not take this run for a killed one; else they stay in the lock
+// file, written in place, for the next resume to record - the last of them this run's own end when
+// run.json could not take it (a full disk), as the holder's.
+func (l *resultsLock) release(unrecorded []Attempt, own *Attempt) error {
 	var err error
-	if unsaved == nil {
-		err = rewrite(l.f, nil)
-	} else {
-		h := l.me
-		h.End, h.Status, h.Error = unsaved.End, unsaved.Status, unsaved.Error
-		if _, err = l.f.WriteAt(padded(h), 0); err == nil {
+	switch {
+	case len(unrecorded) == 0 && own == nil:
+		if err = l.f.Truncate(0); err == nil {
 			err = l.f.Sync()
 		}
+	case own == nil: // this run recorded nothing of its own: the record names no holder to take for killed
+		err = writeRecord(l.f, LockHolder{Unrecorded: unrecorded})
+	default:
+		h := withUnrecorded(l.me, unrecorded)
+		h.End, h.Status, h.Error = own.End, own.Status, own.Error
+		err = writeRecord(l.f, h)
 	}
 	return errors.Join(err, unlock(l.f), l.f.Close())
 }

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -47,7 +48,7 @@ func TestSecondWriterRefused(t *testing.T) {
 		if err := r.Run(context.Background()); err != nil {
 			t.Fatal(err)
 		}
-		holder, _, err := lockResults(r.Dir) // a live writer, as another process would hold it
+		holder, _, err := lockResults(r.Dir, time.Now().UTC()) // a live writer, as another process would hold it
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -78,7 +79,7 @@ func TestSecondWriterRefused(t *testing.T) {
 				}
 			}
 		}
-		if err := holder.release(nil); err != nil {
+		if err := holder.release(nil, nil); err != nil {
 			t.Fatal(err)
 		}
 		if held, _, stale, err := LockState(r.Dir); held || stale || err != nil {
@@ -120,7 +121,7 @@ func TestKilledRunTakenOver(t *testing.T) {
 	b, _ := json.Marshal(dead)
 	os.WriteFile(filepath.Join(r.Dir, LockFile), b, 0o644)
 
-	if held, h, stale, err := LockState(r.Dir); held || !stale || h != dead || err != nil {
+	if held, h, stale, err := LockState(r.Dir); held || !stale || !reflect.DeepEqual(h, dead) || err != nil {
 		t.Fatalf("LockState = held %v, %v, stale %v, %v; want a stale lock of %v", held, h, stale, err, dead)
 	}
 	got, _ := ReadManifest(r.Dir)

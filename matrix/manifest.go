@@ -165,27 +165,27 @@ func (m Manifest) write(dir string) error {
 
 // Reconcile makes m (read from dir) say what dir holds, for a reader such as the report: the counts
 // come from the screened samples on disk (kept, and findings' superseded attempts; Missing, the planned
-// samples not among them), and a run still
-// "running" whose lock no runner holds was killed, so it is interrupted. It changes m only, never dir.
+// samples not among them), and the ends a lock file no runner holds kept because run.json could not take
+// them (a full disk) are its attempts, the latest its status; a run still "running" whose lock names no
+// end was killed, so it is interrupted. It changes m only, never dir.
 func (m *Manifest) Reconcile(dir string, kept []Sample, findings []Finding) {
 	m.Samples, m.Failed, m.Superseded = countKept(kept, findings)
 	if len(m.Instances) == 0 {
 		m.Missing = len(MissingSamples(m.Plan, m.Cells, kept))
 	}
-	if m.Status != StatusRunning || dir == "" {
+	if dir == "" {
 		return
 	}
-	held, h, _, err := LockState(dir)
-	if err != nil || held {
+	held, h, stale, err := LockState(dir)
+	if err != nil || held || !stale {
 		return
 	}
-	if h.Status != "" { // it ended, but could not write run.json: its end is in the lock
-		m.Status, m.Error = h.Status, h.Error
-		return
-	}
-	m.Status = StatusInterrupted
-	m.Error = "killed: the runner stopped without closing run.json"
-	if h.PID != 0 {
-		m.Error = fmt.Sprintf("killed: the runner (%s) stopped without closing run.json", h)
+	ends := unrecordedEnds(h, *m, time.Time{})
+	m.Attempts = append(m.Attempts, ends...)
+	switch {
+	case len(ends) > 0: // the latest end is the run's state
+		m.Status, m.Error = ends[len(ends)-1].Status, ends[len(ends)-1].Error
+	case m.Status == StatusRunning: // a lock record that names no holder it can read
+		m.Status, m.Error = StatusInterrupted, "killed: the runner stopped without closing run.json"
 	}
 }

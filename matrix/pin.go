@@ -106,6 +106,9 @@ func copyBinary(src, dst string) error {
 		return err
 	}
 	defer in.Close()
+	if err := beforeWrite("create", dst+".tmp"); err != nil {
+		return fmt.Errorf("matrix: pinning host %s: %w", src, err)
+	}
 	tmp, err := os.CreateTemp(filepath.Dir(dst), filepath.Base(dst)+".tmp*")
 	if err != nil {
 		return err

@@ -46,6 +46,9 @@ type Plan struct {
 	Adaptive *Adaptive `json:"adaptive,omitempty"`
 	// Resample, when set, gives cells the regime detector flags unstable extra rounds after their own.
 	Resample *Resample `json:"resample,omitempty"`
+	// Pairing is how a round's two processes run: Alternating (one after the other; "" in plans recorded
+	// before the field) or Duet (at once, each on processors of its own, where the cell allows it).
+	Pairing string `json:"pairing,omitempty"`
 }
 
 // DefaultEquivMargin is the equivalence margin when a plan gives none, for the runner's adaptive stopping
@@ -86,16 +89,8 @@ func (p Plan) Validate() error {
 	if err := checkNames("phase", p.Phases, host.Phases()); err != nil {
 		return err
 	}
-	if len(p.DOPs) == 0 {
-		return fmt.Errorf("matrix: no DOPs; give at least one, each >= 1")
-	}
-	for i, d := range p.DOPs {
-		if d < 1 || d > host.MaxDOP {
-			return fmt.Errorf("matrix: DOP %d is outside 1..%d (the bound keeps a host's native memory near 350 MiB)", d, host.MaxDOP)
-		}
-		if slices.Contains(p.DOPs[:i], d) {
-			return fmt.Errorf("matrix: DOP %d given twice; each DOP is one set of cells", d)
-		}
+	if err := checkDOPs(p.DOPs); err != nil {
+		return err
 	}
 	if len(p.Backends) == 0 {
 		return fmt.Errorf("matrix: no backends; give at least one")
@@ -116,6 +111,9 @@ func (p Plan) Validate() error {
 	}
 	if !(p.EquivMargin >= 0 && p.EquivMargin < 1) {
 		return fmt.Errorf("matrix: equivMargin %v: want a fraction in [0, 1) (0.02 is -+2%%; 0 the default)", p.EquivMargin)
+	}
+	if err := checkPairing(p.Pairing); err != nil {
+		return err
 	}
 	if err := p.Adaptive.validate(); err != nil {
 		return err

@@ -24,13 +24,6 @@ const resultsPerm = 0o644
 // openFile opens the results file; tests replace it to make writes fail as on a full disk.
 var openFile = os.OpenFile
 
-// writeLine writes a sample's line, and createTemp makes the temporary file of every atomic write;
-// tests replace them to fill the disk.
-var (
-	writeLine  = (*os.File).Write
-	createTemp = os.CreateTemp
-)
-
 // samplesWriter appends whole lines to a results file, syncing each, so that a run killed at any moment
 // leaves every finished sample on disk and at most one torn final line.
 type samplesWriter struct{ f *os.File }
@@ -41,6 +34,9 @@ type samplesWriter struct{ f *os.File }
 func openSamples(dir string, resume bool) (*samplesWriter, *ResultsFile, error) {
 	path := filepath.Join(dir, SamplesFile)
 	if !resume {
+		if err := beforeWrite("create", path); err != nil {
+			return nil, nil, err
+		}
 		f, err := openFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL|os.O_APPEND, resultsPerm)
 		if errors.Is(err, fs.ErrExist) {
 			return nil, nil, fmt.Errorf("matrix: %s holds a run's samples already (and no runner is writing it now); continue that run with: %s, or choose another -out", path, ResumeCommand(dir))
@@ -76,7 +72,9 @@ func openSamples(dir string, resume bool) (*samplesWriter, *ResultsFile, error) 
 	if err == nil && end > 0 { // a last line that parsed but lost its newline must not run into the next
 		last := make([]byte, 1)
 		if _, err = f.ReadAt(last, end-1); err == nil && last[0] != '\n' {
-			_, err = f.Write([]byte{'\n'})
+			if err = beforeWrite("write", path); err == nil {
+				_, err = f.Write([]byte{'\n'})
+			}
 		}
 	}
 	if err != nil {
@@ -92,7 +90,10 @@ func (w *samplesWriter) append(s Sample) error {
 	if err != nil {
 		return err
 	}
-	if _, err := writeLine(w.f, append(b, '\n')); err != nil {
+	if err := beforeWrite("write", w.f.Name()); err != nil {
+		return err
+	}
+	if _, err := w.f.Write(append(b, '\n')); err != nil {
 		return err
 	}
 	return w.f.Sync()
@@ -101,13 +102,20 @@ func (w *samplesWriter) append(s Sample) error {
 func (w *samplesWriter) Close() error { return w.f.Close() }
 
 // writeFileAtomic writes path through a temporary file and a rename, so that a reader never sees a
-// half-written file. The file gets resultsPerm, as samples.jsonl does, not os.CreateTemp's 0600.
+// half-written file, and a write that fails (a full disk) leaves the old file whole. The file gets
+// resultsPerm, as samples.jsonl does, not os.CreateTemp's 0600.
 func writeFileAtomic(path string, write func(*os.File) error) error {
-	tmp, err := createTemp(filepath.Dir(path), filepath.Base(path)+".tmp*")
+	if err := beforeWrite("create", path+".tmp"); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".tmp*")
 	if err != nil {
 		return err
 	}
-	err = write(tmp)
+	err = beforeWrite("write", tmp.Name())
+	if err == nil {
+		err = write(tmp)
+	}
 	if err == nil {
 		err = tmp.Chmod(resultsPerm)
 	}

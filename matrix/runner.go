@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"slices"
 	"strings"
 	"time"
@@ -44,6 +45,16 @@ type Runner struct {
 	// Replica, when set, makes the run replica Index of Count of its plan (lab bench -replica); run.json
 	// records it. A resume keeps the run's own.
 	Replica *Replica
+
+	// Processors is how many processors a duet may use (Plan.Pairing); 0 means runtime.NumCPU().
+	Processors int
+}
+
+func (r *Runner) processors() int {
+	if r.Processors > 0 {
+		return r.Processors
+	}
+	return runtime.NumCPU()
 }
 
 // Prepare checks everything that can be checked before a sample runs and resolves the plan's backends:
@@ -175,7 +186,8 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 			os.Remove(d) // only if empty
 		}
 	}
-	lock, stale, err := lockResults(r.Dir)
+	now := time.Now().UTC()
+	lock, stale, err := lockResults(r.Dir, now)
 	var locked *LockedError
 	if err != nil && !errors.As(err, &locked) { // a locked folder is the holder's, however new
 		unmake()
@@ -184,14 +196,21 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 		return err
 	}
 	started := false
-	var unsaved *Attempt // this invocation's end, when run.json could not take it
+	// unrecorded are earlier invocations' ends the lock file kept and run.json does not hold yet, and own
+	// this invocation's end when run.json could not take it (a full disk): the lock keeps them for the
+	// next resume, so that a failed write never loses an attempt.
+	var unrecorded []Attempt
+	var own *Attempt
+	if stale != nil {
+		was, _ := ReadManifest(r.Dir)
+		unrecorded = unrecordedEnds(*stale, was, now)
+	}
 	defer func() {
-		err = errors.Join(err, lock.release(unsaved))
+		err = errors.Join(err, lock.release(unrecorded, own))
 		if !started {
 			unmake()
 		}
 	}()
-	now := time.Now().UTC()
 	m := Manifest{
 		Run:   runID(now, r.Plan.Platform),
 		Start: now, Command: [][]string{r.Command}, Hosts: r.Hosts,
@@ -215,9 +234,6 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 			return err
 		}
 		m = old
-		if stale != nil && old.Status == StatusRunning {
-			m.Attempts = append(m.Attempts, staleAttempt(*stale, now))
-		}
 		m.Resumed = append(m.Resumed, now)
 		m.Command = append(m.Command, r.Command)
 		m.End, m.Error = time.Time{}, ""
@@ -225,7 +241,8 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 			m.Machine = CurrentMachine()
 		}
 	}
-	if m.Interleave == nil { // a new run, or one older than interleaving: its remaining rounds interleave
+	m.Attempts = append(m.Attempts, unrecorded...) // the lock's ends go into the first run.json written
+	if m.Interleave == nil {                       // a new run, or one older than interleaving: its remaining rounds interleave
 		m.Interleave = &Interleave{Seed: rand.Uint64()}
 	}
 	var pinErr error
@@ -246,20 +263,33 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 	started = true
 	all, findings := Screen(&r.Plan, []string{m.Run}, file.Path, file.Samples, file.Lines)
 	r.warn(append(slices.Clone(file.Bad), findings...))
-	// The run's counts come from what is on disk, so a run.json left "running, 0 samples" by a killed
-	// run says the truth from here on.
-	m.Samples, m.Failed, m.Superseded = countKept(all, findings)
-	if err := m.write(r.Dir); err != nil {
-		sw.Close()
-		return err
-	}
+	// From here every end is recorded: in run.json, or when that cannot be written, in the lock file. A
+	// new run whose first run.json cannot be written has recorded nothing, and leaves nothing.
+	recording := r.Resume
 	defer func() {
+		if !recording {
+			return
+		}
 		saved, ferr := r.finish(&m, now, all, err)
-		if !saved {
-			unsaved = &m.Attempts[len(m.Attempts)-1]
+		if saved {
+			unrecorded = nil
+		} else {
+			own = &m.Attempts[len(m.Attempts)-1]
 		}
 		err = errors.Join(err, sw.Close(), ferr)
 	}()
+	// The run's counts come from what is on disk, so a run.json left "running, 0 samples" by a killed
+	// run says the truth from here on; the earlier attempts the lock kept go into run.json first.
+	m.Samples, m.Failed, m.Superseded = countKept(all, findings)
+	if err := m.write(r.Dir); err != nil {
+		if !recording {
+			sw.Close()
+			os.Remove(file.Path)
+			started = false
+		}
+		return err
+	}
+	recording, unrecorded = true, nil
 	recorded := map[sampleKey]Sample{}
 	for _, s := range all {
 		recorded[keyOf(s)] = s
@@ -284,18 +314,17 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 	// take runs job j unless its sample is recorded; with RetryFailed, a recorded failed sample is taken
 	// again as its next attempt, once per invocation.
 	retried := map[sampleKey]bool{}
-	take := func(c *CellProgress, j Job) error {
+	// pending says whether job j is still to take.
+	pending := func(j Job) bool {
 		k := sampleKey{j.Cell, j.Round, j.Variant}
 		prev, ok := recorded[k]
-		if ok && (prev.OK || !r.RetryFailed || retried[k]) {
-			return nil
-		}
-		hv := hostVariant(j.Variant)
-		s, err := runHost(ctx, r.Exec, hosts[hv], r.Plan, j, r.Env, r.Timeout)
-		if err != nil {
-			return err
-		}
-		s.Run, s.Build = m.Run, builds[hv]
+		return !ok || (!prev.OK && r.RetryFailed && !retried[k])
+	}
+	// keep records a sample taken.
+	keep := func(c *CellProgress, j Job, s Sample) error {
+		k := sampleKey{j.Cell, j.Round, j.Variant}
+		prev, ok := recorded[k]
+		s.Run, s.Build = m.Run, builds[hostVariant(j.Variant)]
 		if ok {
 			s.Attempt, retried[k] = prev.Attempt+1, true
 		}
@@ -309,6 +338,33 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 		}
 		c.Samples = append(c.Samples, s)
 		prog.sample(s)
+		return nil
+	}
+	take := func(c *CellProgress, j Job) error {
+		if !pending(j) {
+			return nil
+		}
+		s, err := runHost(ctx, r.Exec, hosts[hostVariant(j.Variant)], r.Plan, j, r.Env, r.Timeout)
+		if err != nil {
+			return err
+		}
+		if r.Plan.Pairing != "" {
+			s.Pairing = Alternating
+		}
+		return keep(c, j, s)
+	}
+	// takeDuet takes a round's two jobs at once (runDuet).
+	takeDuet := func(c *CellProgress, jobs [2]Job) error {
+		paths := [2]string{hosts[hostVariant(jobs[0].Variant)], hosts[hostVariant(jobs[1].Variant)]}
+		ss, err := runDuet(ctx, r.Exec, paths, r.Plan, jobs, r.Env, r.Timeout, r.Plan.duetProcessors(jobs[:]))
+		if err != nil {
+			return err
+		}
+		for i, j := range jobs {
+			if err := keep(c, j, ss[i]); err != nil {
+				return err
+			}
+		}
 		return nil
 	}
 	// checkpoint rewrites run.json with the counts and the cells' spans so far, after every round: a run
@@ -339,10 +395,14 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 			}
 			for _, c := range m.Interleave.sweep(now, len(cells), func(c *CellProgress) int { return from(c) + k }) {
 				round := from(c) + k
-				for _, j := range r.Plan.jobs(c.Index, c.Cell, round, round+1, nil) {
-					if !want(c, j) {
-						continue
+				jobs := slices.DeleteFunc(r.Plan.jobs(c.Index, c.Cell, round, round+1, nil), func(j Job) bool { return !want(c, j) })
+				if r.Plan.duetFits(jobs, r.processors()) && pending(jobs[0]) && pending(jobs[1]) {
+					if err := takeDuet(c, [2]Job(jobs)); err != nil {
+						return err
 					}
+					jobs = nil
+				}
+				for _, j := range jobs {
 					if err := take(c, j); err != nil {
 						return err
 					}
@@ -455,17 +515,6 @@ func makeDir(dir string) (made []string, err error) {
 	return made, os.MkdirAll(dir, 0o755)
 }
 
-// staleAttempt is the attempt of a runner that held the lock and ended without closing run.json: one
-// that stopped on a full disk (or another write failure) left its end in the lock file; one that died
-// (kill -9, a lost machine) could not.
-func staleAttempt(h LockHolder, found time.Time) Attempt {
-	if h.Status != "" {
-		return Attempt{Start: h.Start, End: h.End, Status: h.Status, Error: h.Error}
-	}
-	return Attempt{Start: h.Start, Status: StatusInterrupted, Error: fmt.Sprintf(
-		"killed: the runner (%s) stopped without closing run.json; found at %s", h, found.Format(time.RFC3339))}
-}
-
 // warn names the results file's lines that are left out, on the progress stream.
 func (r *Runner) warn(findings []Finding) {
 	if r.Progress == nil || len(findings) == 0 {
@@ -507,21 +556,30 @@ func (r *Runner) finish(m *Manifest, start time.Time, all []Sample, runErr error
 	m.Samples, m.Failed, retried = countKept(kept, findings)
 	m.Superseded += retried
 	m.Missing = len(MissingSamples(r.Plan, m.Cells, kept))
+	// bench.txt first: a run whose bench.txt cannot be written is not complete, whatever its samples.
+	benchErr := writeFileAtomic(filepath.Join(r.Dir, BenchFile), func(f *os.File) error { return WriteBench(f, kept) })
+	m.Status, m.Error = endState(errors.Join(runErr, benchErr))
+	m.Attempts = append(m.Attempts, Attempt{Start: start, End: m.End, Status: m.Status, Error: m.Error})
+	writeErr := m.write(r.Dir)
+	if last := &m.Attempts[len(m.Attempts)-1]; writeErr != nil && last.Status == StatusComplete {
+		last.Status, last.Error = endState(writeErr) // the end the lock file keeps: not a complete run.json
+	}
+	return writeErr == nil, errors.Join(benchErr, writeErr)
+}
+
+// endState is the status and error run.json records for an invocation that ended with err.
+func endState(err error) (status, msg string) {
 	var mismatch *MismatchError
 	switch {
-	case runErr == nil:
-		m.Status = StatusComplete
-	case errors.Is(runErr, errInterrupted):
-		m.Status, m.Error = StatusInterrupted, runErr.Error()
-	case errors.As(runErr, &mismatch):
-		m.Status, m.Error = StatusMismatch, runErr.Error()
-	case diskFull(runErr):
-		m.Status, m.Error = StatusDiskFull, "disk full: "+runErr.Error()
+	case err == nil:
+		return StatusComplete, ""
+	case errors.Is(err, errInterrupted):
+		return StatusInterrupted, err.Error()
+	case errors.As(err, &mismatch):
+		return StatusMismatch, err.Error()
+	case diskFull(err):
+		return StatusDiskFull, "disk full: " + err.Error()
 	default:
-		m.Status, m.Error = StatusError, runErr.Error()
+		return StatusError, err.Error()
 	}
-	m.Attempts = append(m.Attempts, Attempt{Start: start, End: m.End, Status: m.Status, Error: m.Error})
-	benchErr := writeFileAtomic(filepath.Join(r.Dir, BenchFile), func(f *os.File) error { return WriteBench(f, kept) })
-	writeErr := m.write(r.Dir)
-	return writeErr == nil, errors.Join(benchErr, writeErr)
 }

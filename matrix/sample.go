@@ -49,6 +49,12 @@ type Sample struct {
 	// Build is the build id (BuildID) of the host binary that ran, pinned at the run's start; absent in
 	// runs older than pinning.
 	Build string `json:"build,omitempty"`
+
+	// Pairing is how the sample's round ran (Plan.Pairing): Duet (at the same time as Partner, the other
+	// variant of its pair, pinned to Processors) or Alternating; absent in runs that chose no pairing.
+	Pairing    string `json:"pairing,omitempty"`
+	Partner    string `json:"partner,omitempty"`
+	Processors string `json:"processors,omitempty"` // as affinity.Format writes them: "0", "2,3"
 }
 
 // ResultsFile is what a results file holds, line by line.

@@ -7,8 +7,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 
 	"github.com/deflatelab/deflatelab/deflate"
+	"github.com/deflatelab/deflatelab/matrix/affinity"
 	"github.com/deflatelab/deflatelab/matrix/host"
 	"github.com/deflatelab/deflatelab/matrix/workload"
 	"github.com/deflatelab/deflatelab/nativemem"
@@ -40,6 +42,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		forceSplit = fs.Bool("force-split", false, "splitalloc: use the split layout even off Win64")
 		zlibng     = fs.String("zlibng", deflate.ZlibNG225.String(), fmt.Sprintf("zlib-ng generation whose deflate the engine runs, one of %v: %s; %s",
 			deflate.Generations(), deflate.ZlibNG225.Description(), deflate.ZlibNG222.Description()))
+		cpus      = fs.String("cpus", "", "pin the process to these processors, comma-separated (a duet pair's half; Linux and Windows)")
+		barrier   = fs.Bool("barrier", false, "just before the measured region, print "+host.ReadyLine+" on stderr and wait for one byte on stdin (a duet pair starts measuring together)")
 		describe  = fs.Bool("describe", false, "print what this binary can run as JSON and exit")
 		calibrate = fs.Bool("calibrate", false, "measure the harness's own cost per operation (a no-op compressor through the measured loop), print it as JSON and exit")
 	)
@@ -96,6 +100,19 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	if _, err := workload.Payload(p.PayloadSeed, p.PayloadSize, p.RandFrac); err != nil {
 		return usage("-payload-size/-payload-random: %v", err)
+	}
+	if *cpus != "" {
+		set, err := affinity.Parse(*cpus)
+		if err != nil {
+			return usage("-cpus: %v", err)
+		}
+		if err := affinity.Pin(set); err != nil {
+			fmt.Fprintf(stderr, "host-%s: -cpus: %v\n", linked, err)
+			return exitFail
+		}
+	}
+	if *barrier {
+		p.Ready = func() { waitBarrier(os.Stdin, stderr) }
 	}
 	p.Backend = *backend
 	if p.Backend == "" {
@@ -171,4 +188,12 @@ func generationNames() []string {
 		names = append(names, g.String())
 	}
 	return names
+}
+
+// waitBarrier says the process is ready and waits for the runner to release it (one byte, or the pipe
+// closed: a runner that died must not leave the host waiting).
+func waitBarrier(in io.Reader, stderr io.Writer) {
+	fmt.Fprintln(stderr, host.ReadyLine)
+	var b [1]byte
+	in.Read(b[:])
 }

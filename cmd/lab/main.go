@@ -6,6 +6,8 @@
 //	lab replay [flags]  replay a fixed-design run under adaptive stopping, with an A/A simulation
 //	                    (report.ReplayMain; lab replay -h)
 //	lab aanull [flags]  the A/A label-swap null of results, per family (report.AANullMain; lab aanull -h)
+//	lab pairnoise RESULTS...  per-pair noise and detectable change per runner-minute (report.PairNoiseMain)
+//	lab plan -pilot RESULTS -change 5% -minutes 60  a plan sized from a pilot's variance components (report.PlanMain)
 //
 // The mage targets call the same functions, so both ways in behave alike.
 package main

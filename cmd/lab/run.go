@@ -25,12 +25,14 @@ type command struct {
 }
 
 var commands = map[string]command{
-	"bench":   {matrix.BenchMain, "run the matrix on this machine and write a results directory"},
-	"report":  {report.Main, "render a report (markdown and SVG) from results files or directories"},
-	"merge":   {matrix.MergeMain, "merge results folders of one plan and build (replicas of several runner instances) into one"},
-	"replay":  {report.ReplayMain, "replay a fixed-design run under adaptive stopping, and simulate A/A families from it"},
-	"aanull":  {report.AANullMain, "measure the A/A label-swap null of results: what each family names as A/A differences"},
-	"compare": {report.CompareMain, "which elapsed-time verdicts changed from one report to another, cell by cell"},
+	"bench":     {matrix.BenchMain, "run the matrix on this machine and write a results directory"},
+	"report":    {report.Main, "render a report (markdown and SVG) from results files or directories"},
+	"merge":     {matrix.MergeMain, "merge results folders of one plan and build (replicas of several runner instances) into one"},
+	"replay":    {report.ReplayMain, "replay a fixed-design run under adaptive stopping, and simulate A/A families from it"},
+	"aanull":    {report.AANullMain, "measure the A/A label-swap null of results: what each family names as A/A differences"},
+	"compare":   {report.CompareMain, "which elapsed-time verdicts changed from one report to another, cell by cell"},
+	"plan":      {report.PlanMain, "size a plan (warm operations, rounds, instances) for a smallest detectable change from a pilot run's variance components"},
+	"pairnoise": {report.PairNoiseMain, "per-pair noise and detectable change per runner-minute of results folders (alternating against duet pairs)"},
 }
 
 // Exit statuses, as the go command uses them.

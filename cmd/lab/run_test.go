@@ -27,7 +27,7 @@ func TestRun(t *testing.T) {
 		{[]string{"bench", "-profile", "huge"}, exitUsage, []string{"lab bench:", `"huge"`, "smoke", "lab bench -h"}},
 		{[]string{"bench", "extra"}, exitUsage, []string{"lab bench: unexpected arguments"}},
 		{[]string{"bench", "-resume"}, exitUsage, []string{"lab bench: -resume needs -out"}},
-		{[]string{"bench", "-dops", "1,x"}, exitUsage, []string{`lab bench: -dops: "x" is not an integer`}},
+		{[]string{"bench", "-dops", "1,x"}, exitUsage, []string{`lab bench: matrix: DOP "x" is not an integer`}},
 		{[]string{"bench", "-variants", "bogus"}, exitUsage, []string{`unknown variant "bogus"`}},
 		{[]string{"bench", "-bin", "no-such-dir", "-out", "no-such-dir/r"}, exitUsage, []string{"lab bench: matrix: missing host binary"}},
 		{[]string{"bench", "-timeout", "-1s"}, exitUsage, []string{"lab bench: -timeout -1s is negative"}},

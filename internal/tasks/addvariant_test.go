@@ -24,7 +24,7 @@ const modulePath = "github.com/deflatelab/deflatelab"
 // fills), each place docs/ARCHITECTURE.md's "Adding a variant" names: the variant's own package under
 // variants/, linked by variants/all; its cmd/host/link_<name>.go, so that a host built with the tag
 // variant_<name> links that variant and no other (and an untagged build links control alone); its
-// package in the race set; its name in the README's options table and the architecture map. Everything
+// package in the race set; its name in docs/USAGE.md's options table and the architecture map. Everything
 // else (hostbin's list, the plans' candidates, the profiles and their balanced round counts, the
 // equality suite, the tests' counts) comes from the registry. It also finds a variant package that
 // registers itself but that variants/all does not link, which the registry alone cannot see.
@@ -56,7 +56,7 @@ func TestAddingAVariant(t *testing.T) {
 		}
 	}
 
-	readme := readText(t, filepath.Join(root, "README.md"))
+	readme := readText(t, filepath.Join(root, "docs", "USAGE.md")) // the options table
 	arch := readText(t, filepath.Join(root, "docs", "ARCHITECTURE.md"))
 	optionsRow := ""
 	for _, l := range strings.Split(readme, "\n") {
@@ -87,7 +87,7 @@ func TestAddingAVariant(t *testing.T) {
 			fail(name, "./variants/%s is not in RacePackages", name)
 		}
 		if !strings.Contains(optionsRow, "`"+name+"`") {
-			fail(name, "README.md's options table row for %s does not name it", EnvVariants)
+			fail(name, "docs/USAGE.md's options table row for %s does not name it", EnvVariants)
 		}
 		if !strings.Contains(arch, "  "+name+"/ ") {
 			fail(name, "docs/ARCHITECTURE.md's map of packages does not list variants/%s/", name)

@@ -100,7 +100,7 @@ func TestBenchEmulated(t *testing.T) {
 			}
 		}
 	}
-	if len(f.reports) != 1 || len(f.reports[0]) != 2*len(emulate.BenchTargets)+4 || !strings.Contains(strings.Join(f.reports[0], " "), "-out "+EmulatedReports) {
+	if len(f.reports) != 1 || len(f.reports[0]) != 2*len(emulate.BenchTargets)+5 || !strings.Contains(strings.Join(f.reports[0], " "), "-out "+EmulatedReports) {
 		t.Errorf("reports %q, want one of both runs", f.reports)
 	}
 

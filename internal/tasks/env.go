@@ -10,7 +10,6 @@ import (
 
 	"github.com/deflatelab/deflatelab/deflate"
 	"github.com/deflatelab/deflatelab/matrix"
-	"github.com/deflatelab/deflatelab/matrix/host"
 	"github.com/deflatelab/deflatelab/matrix/workload"
 	"github.com/deflatelab/deflatelab/nativemem"
 )
@@ -32,6 +31,7 @@ const (
 	EnvRetryFailed      = "DEFLATELAB_RETRY_FAILED"      // 1: with EnvResume, take the run's failed samples again (-retry-failed)
 	EnvAdaptive         = "DEFLATELAB_ADAPTIVE"          // bench, matrix, remote: 1 for adaptive rounds (lab bench -adaptive), 0 for fixed; empty = the profile's
 	EnvZlibNG           = "DEFLATELAB_ZLIBNG"            // bench, matrix, remote: the engine's zlib-ng generation, 2.2.5 or 2.2.2 (lab bench -zlibng); empty = the profile's
+	EnvPairing          = "DEFLATELAB_PAIRING"           // bench, matrix: alternating or duet (lab bench -pairing); empty = the profile's
 	EnvReplica          = "DEFLATELAB_REPLICA"           // bench: I/K, this run is replica I of K (lab bench -replica); the workflow's legs set it
 	EnvReplicas         = "DEFLATELAB_REPLICAS"          // bench, matrix, remote: K replicas; locally run one after another and merged (lab merge); default 1
 	EnvPlatforms        = "DEFLATELAB_PLATFORMS"         // plan, report: the platforms the workflow runs (goos/goarch, comma-separated); default all four
@@ -44,11 +44,11 @@ const (
 // 12 on them measure contention, not latency (they stay available by naming them).
 const DOPsAuto = "auto"
 
-// Variables lists every DEFLATELAB_* variable the targets read, in the README's order: anything else
+// Variables lists every DEFLATELAB_* variable the targets read, in the order of docs/USAGE.md's options table: anything else
 // with that prefix is a mistake (a misspelled DEFLATELAB_PROFLE must not silently run the default).
 func Variables() []string {
 	return []string{EnvProfile, EnvVariants, EnvWorkloads, EnvDOPs, EnvBackends, EnvAbsentBackends, EnvResults,
-		EnvRequireEmulators, EnvRef, EnvReports, EnvAdaptive, EnvZlibNG, EnvReplica, EnvReplicas, EnvPlatforms, EnvMissing,
+		EnvRequireEmulators, EnvRef, EnvReports, EnvAdaptive, EnvZlibNG, EnvPairing, EnvReplica, EnvReplicas, EnvPlatforms, EnvMissing,
 		EnvResume, EnvRetryFailed}
 }
 
@@ -103,6 +103,8 @@ type Options struct {
 	Adaptive *bool
 	// ZlibNG (EnvZlibNG) is the engine generation, "2.2.5" or "2.2.2"; "" leaves the profile's.
 	ZlibNG string
+	// Pairing (EnvPairing) is how a round's pair runs, matrix.Alternating or matrix.Duet; "" leaves the profile's.
+	Pairing string
 	// Replica (EnvReplica) makes this bench replica Index of Count (lab bench -replica I/K); zero: none.
 	Replica Replica
 	// Replicas (EnvReplicas): bench and matrix run this many replicas one after another and merge them;
@@ -167,7 +169,7 @@ func checkVariables(vars map[string]string) error {
 			fmt.Fprintf(&b, " (did you mean %s?)", near)
 		}
 	}
-	fmt.Fprintf(&b, "; the targets read: %s (README.md, Options)", strings.Join(Variables(), ", "))
+	fmt.Fprintf(&b, "; the targets read: %s (docs/USAGE.md, Options)", strings.Join(Variables(), ", "))
 	return errors.New(b.String())
 }
 
@@ -215,11 +217,16 @@ func FromEnv(getenv func(string) string) (Options, error) {
 		}
 		o.Profile = v
 	}
+	// Variants and workloads first as lab bench checks them (the same words for the same input), then
+	// against what the targets take.
+	if err := settingsCheck(EnvVariants, getenv, matrix.Settings{Variants: rawList(getenv, EnvVariants)}); err != nil {
+		return o, err
+	}
 	if o.Variants, err = nameList(getenv, EnvVariants, variantNames()); err != nil {
 		return o, err
 	}
-	if o.Variants != nil && !slices.Contains(o.Variants, matrix.Control) {
-		return o, fmt.Errorf("%s=%q: no %s; every candidate is measured against %s, so the list needs it", EnvVariants, strings.Join(o.Variants, ","), matrix.Control, matrix.Control)
+	if err := settingsCheck(EnvWorkloads, getenv, matrix.Settings{Workloads: rawList(getenv, EnvWorkloads)}); err != nil {
+		return o, err
 	}
 	if o.Workloads, err = nameList(getenv, EnvWorkloads, workloads()); err != nil {
 		return o, err
@@ -301,6 +308,12 @@ func FromEnv(getenv func(string) string) (Options, error) {
 		}
 		o.ZlibNG = g.String()
 	}
+	if v := strings.TrimSpace(getenv(EnvPairing)); v != "" {
+		if !slices.Contains(matrix.Pairings(), v) {
+			return o, fmt.Errorf("%s=%q: allowed: %s", EnvPairing, v, strings.Join(matrix.Pairings(), " or "))
+		}
+		o.Pairing = v
+	}
 	if v := strings.TrimSpace(getenv(EnvReplica)); v != "" {
 		if o.Replica, err = parseReplica(v); err != nil {
 			return o, err
@@ -359,30 +372,50 @@ func nameList(getenv func(string) string, key string, allowed []string) ([]strin
 		if !slices.Contains(allowed, f) {
 			return nil, fmt.Errorf("%s=%q: unknown name %q; allowed: %s (comma-separated)", key, raw, f, strings.Join(allowed, ", "))
 		}
-		if !slices.Contains(out, f) {
-			out = append(out, f)
+		if slices.Contains(out, f) { // as lab bench refuses a name given twice: a typo, not a wish
+			return nil, fmt.Errorf("%s=%q: %q given twice", key, raw, f)
 		}
+		out = append(out, f)
 	}
 	return out, nil
 }
 
-// dopList parses EnvDOPs: comma-separated integers, each 1..host.MaxDOP.
+// dopList parses EnvDOPs as lab bench -dops does (matrix.ParseDOPs): the same refusals, in its words.
 func dopList(raw string) ([]int, error) {
-	raw = strings.TrimSpace(raw)
-	if raw == "" {
+	if strings.TrimSpace(raw) == "" {
 		return nil, nil
 	}
-	var out []int
-	for _, f := range strings.Split(raw, ",") {
-		n, err := strconv.Atoi(strings.TrimSpace(f))
-		if err != nil || n < 1 || n > host.MaxDOP {
-			return nil, fmt.Errorf("%s=%q: %q is not a degree of parallelism; allowed: integers 1..%d, comma-separated (e.g. 1,4,8,12), or %s (this machine's processors)", EnvDOPs, raw, strings.TrimSpace(f), host.MaxDOP, DOPsAuto)
+	dops, err := matrix.ParseDOPs(raw)
+	if err != nil {
+		msg := strings.TrimPrefix(err.Error(), "matrix: ")
+		if !strings.Contains(msg, "given twice") { // a value the list does not allow: name the other one
+			msg += fmt.Sprintf("; or %s (this machine's processors)", DOPsAuto)
 		}
-		if !slices.Contains(out, n) {
-			out = append(out, n)
-		}
+		return nil, fmt.Errorf("%s=%q: %s", EnvDOPs, strings.TrimSpace(raw), msg)
 	}
-	return out, nil
+	return dops, nil
+}
+
+// rawList is a variable's comma-separated list as given, empty names kept; nil when it is empty.
+func rawList(getenv func(string) string, key string) []string {
+	raw := strings.TrimSpace(getenv(key))
+	if raw == "" {
+		return nil
+	}
+	out := strings.Split(raw, ",")
+	for i := range out {
+		out[i] = strings.TrimSpace(out[i])
+	}
+	return out
+}
+
+// settingsCheck checks a variable's list with lab bench's check of the same flag (matrix.Settings), so
+// that either door refuses the same input with the same words, after the variable's name.
+func settingsCheck(key string, getenv func(string) string, s matrix.Settings) error {
+	if err := s.Check(); err != nil {
+		return fmt.Errorf("%s=%q: %s", key, strings.TrimSpace(getenv(key)), strings.TrimPrefix(err.Error(), "matrix: "))
+	}
+	return nil
 }
 
 // ResultsDir is the one directory bench and remote write a run into: EnvResults, which must then

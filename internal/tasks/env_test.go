@@ -34,7 +34,7 @@ func TestFromEnv(t *testing.T) {
 		{
 			name: "everything set",
 			env: map[string]string{
-				EnvProfile: "smoke", EnvVariants: "pooled, control,pooled", EnvWorkloads: "mixed",
+				EnvProfile: "smoke", EnvVariants: "pooled, control", EnvWorkloads: "mixed",
 				EnvDOPs: "1,8, 12", EnvBackends: "pages,goheap", EnvResults: "out", EnvRequireEmulators: "1",
 			},
 			want: Options{
@@ -47,11 +47,15 @@ func TestFromEnv(t *testing.T) {
 		{name: "adaptive off", env: map[string]string{EnvAdaptive: "false"}, want: Options{Profile: "quick", Results: "results", Adaptive: ptr(false)}},
 		{name: "adaptive: a bad value", env: map[string]string{EnvAdaptive: "yes"}, wantErr: []string{EnvAdaptive, `"yes"`, "1 or true"}},
 		{name: "unknown profile", env: map[string]string{EnvProfile: "huge"}, wantErr: []string{EnvProfile, `"huge"`, "smoke, quick, full"}},
-		{name: "unknown variant", env: map[string]string{EnvVariants: "control,fast"}, wantErr: []string{EnvVariants, `"fast"`, strings.Join(matrix.CandidateNames(), ", ")}},
+		{name: "unknown variant", env: map[string]string{EnvVariants: "control,fast"}, wantErr: []string{EnvVariants, `"fast"`, fmt.Sprint(matrix.CandidateNames())}},
+		{name: "a variant twice", env: map[string]string{EnvVariants: "pooled, control,pooled"}, wantErr: []string{EnvVariants, `variant "pooled" given twice`}},
+		{name: "a workload twice", env: map[string]string{EnvWorkloads: "fixed,fixed"}, wantErr: []string{EnvWorkloads, `workload "fixed" given twice`}},
+		{name: "a DOP twice", env: map[string]string{EnvDOPs: "1,1"}, wantErr: []string{EnvDOPs, "DOP 1 given twice"}},
+		{name: "a backend twice", env: map[string]string{EnvBackends: "pages,pages"}, wantErr: []string{EnvBackends, `"pages" given twice`}},
 		{name: "empty name in list", env: map[string]string{EnvVariants: "control,"}, wantErr: []string{EnvVariants, `""`}},
-		{name: "unknown workload", env: map[string]string{EnvWorkloads: "random"}, wantErr: []string{EnvWorkloads, strings.Join(workload.Names(), ", ")}},
+		{name: "unknown workload", env: map[string]string{EnvWorkloads: "random"}, wantErr: []string{EnvWorkloads, fmt.Sprint(workload.Names())}},
 		{name: "unknown backend", env: map[string]string{EnvBackends: "jemalloc"}, wantErr: []string{EnvBackends, `"jemalloc"`, "privateheap"}},
-		{name: "dop zero", env: map[string]string{EnvDOPs: "1,0"}, wantErr: []string{EnvDOPs, `"0"`, "1..1024"}},
+		{name: "dop zero", env: map[string]string{EnvDOPs: "1,0"}, wantErr: []string{EnvDOPs, `"1,0"`, "DOP 0 is outside 1..1024"}},
 		{name: "retry without resume", env: map[string]string{EnvRetryFailed: "1"}, wantErr: []string{EnvRetryFailed, EnvResume}},
 		{name: "resume and retry", env: map[string]string{EnvResume: "results/r", EnvRetryFailed: "1"}, want: Options{Profile: "quick", Results: "results", Resume: "results/r", RetryFailed: true}},
 		{name: "dop too large", env: map[string]string{EnvDOPs: "300000"}, wantErr: []string{EnvDOPs, `"300000"`, "1..1024"}},

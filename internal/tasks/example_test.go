@@ -24,5 +24,5 @@ func ExampleFromEnv() {
 	fmt.Println(err)
 	// Output:
 	// [-profile smoke -out results/run -dops 1,8]
-	// DEFLATELAB_DOPS="0": "0" is not a degree of parallelism; allowed: integers 1..1024, comma-separated (e.g. 1,4,8,12), or auto (this machine's processors)
+	// DEFLATELAB_DOPS="0": DOP 0 is outside 1..1024 (the bound keeps a host's native memory near 350 MiB); or auto (this machine's processors)
 }

@@ -59,6 +59,9 @@ func (o Options) BenchArgs(out string) []string {
 	if o.ZlibNG != "" {
 		args = append(args, "-zlibng", o.ZlibNG)
 	}
+	if o.Pairing != "" {
+		args = append(args, "-pairing", o.Pairing)
+	}
 	if o.Replica.Count != 0 {
 		args = append(args, "-replica", o.Replica.Flag())
 	}
@@ -185,6 +188,16 @@ func BenchHere(ctx context.Context, s Streams, o Options, goos, goarch string, b
 	return BenchReplicas(ctx, s, o, goos, goarch, bench, merge)
 }
 
+// resumeStep is the matrix target's bench step for a resumed run: the run's own profile and plan, from
+// its run.json, not the options' default profile (a resume takes its plan from there).
+func resumeStep(dir string) string {
+	m, err := matrix.ReadManifest(dir)
+	if err != nil {
+		return "bench, resuming " + dir
+	}
+	return fmt.Sprintf("bench, resuming %s: profile %s, %d planned samples (%d recorded)", dir, m.Plan.Profile, m.Planned, m.Samples)
+}
+
 // Steps are the functions the matrix target runs; the mage target passes the real ones.
 type Steps struct {
 	Build    func(ctx context.Context, s Streams) error
@@ -219,14 +232,17 @@ func Matrix(ctx context.Context, s Streams, o Options, goos, goarch string, step
 	if err != nil {
 		return "", err
 	}
-	p := &stepper{w: s.Stderr, live: matrix.IsTerminal(s.Stderr)}
+	p := &stepper{w: s.Stderr, live: matrix.IsTerminal(s.Stderr), ctx: ctx}
 	// quietly runs a step with its output kept back: all of it shown if the step fails, only its
 	// warnings if it succeeds.
 	quietly := func(step func(Streams) error) (string, error) {
 		var buf bytes.Buffer
 		err := step(Streams{Stdout: &buf, Stderr: &buf, Quiet: true})
 		if err != nil {
-			p.Write(buf.Bytes())
+			p.settle(err)         // a stopped step: wait for the cancel that says so
+			if !p.interrupted() { // a stopped step's output is how it was stopped, not why it failed
+				p.Write(buf.Bytes())
+			}
 			return "", err
 		}
 		for _, l := range strings.Split(buf.String(), "\n") {
@@ -251,7 +267,9 @@ func Matrix(ctx context.Context, s Streams, o Options, goos, goarch string, step
 	}
 	var dir string
 	name := "bench, profile " + o.Profile
-	if o.Replicas > 1 {
+	if o.Resume != "" {
+		name = resumeStep(o.Resume)
+	} else if o.Replicas > 1 {
 		name += fmt.Sprintf(", %d replicas", o.Replicas)
 	}
 	err = p.run(name, false, func() (string, error) {

@@ -3,16 +3,21 @@ package tasks
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"runtime"
 	"slices"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/deflatelab/deflatelab/matrix"
 )
 
 func TestBenchArgs(t *testing.T) {
@@ -163,7 +168,7 @@ func TestMatrix(t *testing.T) {
 				t.Errorf("bench args %q: a quiet bench on a non-terminal wants -progress none", f.benchArgs)
 			}
 			// Into the git-ignored local reports folder: the tracked reports/ index stays as it is.
-			if want := []string{"-in", out, "-out", LocalReports}; !slices.Equal(f.reportIn, want) {
+			if want := []string{"-in", out, "-out", LocalReports, "-force"}; !slices.Equal(f.reportIn, want) {
 				t.Errorf("report args %q, want %q", f.reportIn, want)
 			}
 		})
@@ -345,5 +350,66 @@ func TestBenchReplicas(t *testing.T) {
 	}
 	if _, err := BenchReplicas(context.Background(), Streams{Stdout: io.Discard, Stderr: io.Discard}, o, "linux", "amd64", bench, nil); err == nil {
 		t.Error("replicas without a merge: no error")
+	}
+}
+
+// A resumed matrix names the run's own profile and plan (its run.json), not the default profile
+// (issue 37 item 4).
+func TestMatrixResumePrintsTheRunsPlan(t *testing.T) {
+	t.Chdir(t.TempDir())
+	dir := filepath.Join("results", "run")
+	p, _ := matrix.ProfileByName("smoke")
+	b, _ := json.Marshal(matrix.Manifest{Profile: "smoke", Plan: p.Plan, Planned: p.Plan.Samples(), Samples: 5})
+	writeFile(t, filepath.Join(dir, matrix.ManifestFile), string(b))
+	var stderr bytes.Buffer
+	o := Options{Profile: DefaultProfile, Results: "results", Resume: dir}
+	if _, err := Matrix(context.Background(), Streams{Stdout: io.Discard, Stderr: &stderr}, o, "linux", "amd64", (&fakeLab{}).Steps()); err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("bench, resuming %s: profile smoke, %d planned samples (5 recorded)", dir, p.Plan.Samples())
+	if !strings.Contains(stderr.String(), want) || strings.Contains(stderr.String(), "profile "+DefaultProfile) {
+		t.Errorf("a resumed smoke run's matrix output lacks %q or names the default profile:\n%s", want, stderr.String())
+	}
+}
+
+// A matrix stopped during validate (SIGTERM, Ctrl-C) says the step was interrupted, not that it
+// FAILED, and its error says interrupted rather than how the test process died (issue 37 item 6).
+func TestMatrixInterruptedStepSaysSo(t *testing.T) {
+	ctx, cancel := context.WithCancelCause(context.Background())
+	steps := (&fakeLab{}).Steps()
+	steps.Validate = func(context.Context, Streams) error {
+		cancel(errors.New("signal: terminated"))
+		return errors.New("go test ./...: signal: interrupt")
+	}
+	var stderr bytes.Buffer
+	_, err := Matrix(ctx, Streams{Stdout: io.Discard, Stderr: &stderr}, Options{Profile: "smoke", Results: "res"}, "linux", "amd64", steps)
+	if err == nil || !strings.HasPrefix(err.Error(), "validate interrupted") || strings.Contains(stderr.String(), "FAILED") ||
+		!regexp.MustCompile(`(?m)^matrix: validate +\d+\.\ds  interrupted$`).MatchString(stderr.String()) {
+		t.Errorf("interrupted validate: error %v, output:\n%s\nwant the step line to end in interrupted, no FAILED", err, stderr.String())
+	}
+}
+
+// A step whose child was killed by a signal before the target's context was cancelled (a SIGTERM to the
+// process group reaches go test first) still reads as interrupted once the cancel comes.
+func TestMatrixInterruptedAfterChildKilled(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("kills a child with a signal")
+	}
+	ctx, cancel := context.WithCancelCause(context.Background())
+	steps := (&fakeLab{}).Steps()
+	steps.Validate = func(context.Context, Streams) error {
+		cmd := exec.Command("sleep", "10")
+		if err := cmd.Start(); err != nil {
+			t.Skip(err)
+		}
+		cmd.Process.Signal(os.Interrupt)
+		err := cmd.Wait()
+		go func() { time.Sleep(200 * time.Millisecond); cancel(errors.New("signal: terminated")) }()
+		return fmt.Errorf("go test ./...: %w", err)
+	}
+	var stderr bytes.Buffer
+	_, err := Matrix(ctx, Streams{Stdout: io.Discard, Stderr: &stderr}, Options{Profile: "smoke", Results: "res"}, "linux", "amd64", steps)
+	if err == nil || !strings.HasPrefix(err.Error(), "validate interrupted") || strings.Contains(stderr.String(), "FAILED") {
+		t.Errorf("validate whose child died of the signal first: %v\n%s", err, stderr.String())
 	}
 }

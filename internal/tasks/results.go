@@ -149,6 +149,9 @@ func Report(ctx context.Context, s Streams, o Options, report, merge Main) (stri
 	}
 	path, err := renderReport(ctx, s, dirs, report, extra...)
 	if err != nil {
+		if o.StepSummary != "" { // the summary's head promised a report artifact
+			err = errors.Join(err, appendFile(o.StepSummary, fmt.Sprintf("**No report was rendered:** %v\n\n", err)))
+		}
 		return "", errors.Join(err, mergeErr)
 	}
 	if len(missing) > 0 {
@@ -256,7 +259,9 @@ func warnTorn(s Streams, dirs []string) {
 // and returns the path it prints (its last line of output), after checking that the file is there.
 func renderReport(ctx context.Context, s Streams, dirs []string, report Main, extra ...string) (string, error) {
 	warnTorn(s, dirs)
-	args := append(ReportArgs(dirs), extra...)
+	// -force: the targets re-render the run they are given (a resumed run's report replaces its earlier
+	// one); lab report alone refuses to replace a folder.
+	args := append(append(ReportArgs(dirs), extra...), "-force")
 	if !s.Quiet {
 		fmt.Fprintf(s.Stderr, "report: lab report %s\n", strings.Join(args, " "))
 	}

@@ -115,7 +115,7 @@ func TestReportTornRun(t *testing.T) {
 	if err != nil {
 		t.Fatalf("report of the torn run: %v", err)
 	}
-	if !slices.Equal(gotIn, []string{"-in", torn, "-out", LocalReports}) {
+	if !slices.Equal(gotIn, []string{"-in", torn, "-out", LocalReports, "-force"}) {
 		t.Errorf("report read %q, want the torn run %s", gotIn, torn)
 	}
 	if !strings.Contains(stderr.String(), "WARNING: "+hint) || !strings.Contains(stderr.String(), resume) {

@@ -1,8 +1,12 @@
 package tasks
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"io"
+	"os/exec"
+	"strings"
 	"sync"
 	"time"
 )
@@ -18,6 +22,26 @@ type stepper struct {
 	w       io.Writer // the terminal or log
 	live    bool      // w is a terminal
 	showing bool      // the live line is on screen
+	// ctx, when not nil, is the target's: a step that fails once it is cancelled (Ctrl-C, SIGTERM) was
+	// interrupted, and says so instead of FAILED.
+	ctx context.Context
+}
+
+// interrupted reports whether the target was stopped (its context cancelled).
+func (p *stepper) interrupted() bool { return p.ctx != nil && p.ctx.Err() != nil }
+
+// settle waits, for a step that failed because its child process was killed by a signal, up to a second
+// for the target's context to be cancelled: a SIGTERM to the process group reaches the step's go test
+// as soon as the target, whose cancellation may come a moment later.
+func (p *stepper) settle(err error) {
+	var ee *exec.ExitError
+	if p.ctx == nil || !errors.As(err, &ee) || ee.Exited() {
+		return
+	}
+	select {
+	case <-p.ctx.Done():
+	case <-time.After(time.Second):
+	}
 }
 
 // Write passes p through, clearing the live line first, so that a failing step's output is never
@@ -37,7 +61,8 @@ func (p *stepper) clear() {
 }
 
 // run runs one step, with a live line unless ticking is false (the bench draws its own), and prints
-// its line: name, time, the detail f returns, and FAILED when it failed.
+// its line: name, time, the detail f returns, and FAILED when it failed - or "interrupted" when the
+// target was stopped, whose error then says that rather than how the step's command died.
 func (p *stepper) run(name string, ticking bool, f func() (detail string, err error)) error {
 	start := time.Now()
 	done := make(chan struct{})
@@ -70,6 +95,13 @@ func (p *stepper) run(name string, ticking bool, f func() (detail string, err er
 		line += "  " + detail
 	}
 	if err != nil {
+		p.settle(err)
+	}
+	switch {
+	case err != nil && p.interrupted():
+		line += "  interrupted"
+		err = fmt.Errorf("%s interrupted: %w", strings.SplitN(name, ",", 2)[0], context.Cause(p.ctx))
+	case err != nil:
 		line += "  FAILED"
 	}
 	p.mu.Lock()

@@ -153,3 +153,30 @@ func TestReportWorkflow(t *testing.T) {
 		t.Errorf("refused merge: %v, report args %q", err, reportArgs)
 	}
 }
+
+// A report target that fails still returns the report it wrote (the workflow uploads it), and one that
+// wrote none says so in the step summary, whose head promised a report artifact (issue 37 item 10).
+func TestReportFailureKeepsPathAndSaysSo(t *testing.T) {
+	t.Chdir(t.TempDir())
+	runDir(t, "results/a-linux-amd64", "linux/amd64", 0, 0)
+	summary := filepath.Join(t.TempDir(), "summary.md")
+	o := Options{Profile: "quick", Results: "results", ReportIn: []string{"results"}, Platforms: []string{"linux/amd64", "windows/arm64"}, StepSummary: summary}
+	report := func(_ context.Context, _ []string, stdout, _ io.Writer) error {
+		writeFile(t, "reports-local/r/README.md", "# r\n")
+		io.WriteString(stdout, "reports-local/r/README.md\n")
+		return nil
+	}
+	path, err := Report(context.Background(), Streams{Stdout: io.Discard, Stderr: io.Discard}, o, report, nil)
+	if err == nil || path != "reports-local/r/README.md" { // as the report printed it
+		t.Errorf("a platform missing: path %q, error %v; want the report's path and the error", path, err)
+	}
+	broken := func(context.Context, []string, io.Writer, io.Writer) error {
+		return errors.New("report: no sample parses")
+	}
+	if _, err := Report(context.Background(), Streams{Stdout: io.Discard, Stderr: io.Discard}, o, broken, nil); err == nil {
+		t.Fatal("a report that could not render succeeded")
+	}
+	if sum, _ := os.ReadFile(summary); !strings.Contains(string(sum), "**No report was rendered:** report: no sample parses") {
+		t.Errorf("the summary does not say no report was rendered:\n%s", sum)
+	}
+}

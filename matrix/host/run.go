@@ -30,6 +30,10 @@ const (
 	DefaultWarmup  = 2000  // "2,000 warm-up operations"
 )
 
+// ReadyLine is what a host started with -barrier prints on stderr when it has reached the measured region
+// and waits to be released (a duet pair, matrix's -pairing duet).
+const ReadyLine = "deflatelab-host: ready"
+
 // Phases lists the phases, cold first.
 func Phases() []string { return []string{Cold, Warm} }
 
@@ -48,6 +52,9 @@ type Params struct {
 	PayloadSeed int64
 	PayloadSize int
 	RandFrac    float64
+	// Ready, when set, is called once, just before the measured region, with the workers parked: a duet
+	// pair's barrier (cmd/host -barrier), so that both processes of a pair measure from the same moment.
+	Ready func()
 }
 
 // Validate names the first bad field, its value and what is allowed.
@@ -102,6 +109,9 @@ func Run(v *variants.Variant, p Params) (Result, error) {
 		uErr     error
 	)
 	l.run(p.Ops, true, func() {
+		if p.Ready != nil {
+			p.Ready()
+		}
 		ld0, ldErr = procstat.ReadLoad()
 		c0 = v.Counters()
 		runtime.ReadMemStats(&m0)

@@ -157,7 +157,7 @@ func TestSection(t *testing.T) {
 	}
 	out := b.String()
 	for _, want := range []string{
-		"# Against the original experiments",
+		"# Published figures beside this run",
 		"## windows/amd64, privateheap\n\nNot measured in this run: these cells come from the matrix workflow's windows-2025 job",
 		"| pool pooled/8 fixed/8‡ warm | 290.7 ms → 162.9 ms (44%) | median of three repetitions | -50.0% [-60.0%, -40.0%] | same direction, about the same size; published value inside the interval |",
 		"| pool pooled/8 mixed/4 warm | 258.3 ms → 332.1 ms (a 28.5% slowdown) | median of five paired runs | -50.0% [-60.0%, -40.0%] | opposite direction; published value outside the interval |",

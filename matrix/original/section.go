@@ -78,7 +78,7 @@ func (q *quotes) ref(s string) string {
 func (s Section) Write(w io.Writer, heading string) error {
 	var b strings.Builder
 	var q quotes
-	fmt.Fprintf(&b, "%s Against the original experiments\n\n", heading)
+	fmt.Fprintf(&b, "%s Published figures beside this run\n\n", heading)
 	b.WriteString("Every figure the two write-ups print, exactly as printed, with the runs it rests on and the passage " +
 		"it comes from (numbered, quoted below), beside the same cell of this run: the change candidate vs control " +
 		"with the interval its verdict is read from (family *elapsed time*, the primary one, or *faults/op*, exploratory). " +

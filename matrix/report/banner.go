@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"path"
 	"strings"
 
 	"github.com/deflatelab/deflatelab/matrix"
@@ -30,11 +31,7 @@ func weakEvidence(m *model) []string {
 			out = append(out, fmt.Sprintf("Run `%s` used the **%s profile**, which %s.", mf.Run, mf.Profile, weakProfiles[mf.Profile]))
 		}
 		if mf := src.Manifest; mf != nil && !mf.Complete() {
-			missing := ""
-			if mf.Missing > 0 {
-				missing = fmt.Sprintf("; %d planned samples are missing (`lab bench -resume` takes them)", mf.Missing)
-			}
-			out = append(out, fmt.Sprintf("Run `%s` is **%s**: %d of %d planned samples recorded%s.", mf.Run, statusText(mf.Status), mf.Samples, mf.Planned, missing))
+			out = append(out, incompleteText(src, m.RawRoot))
 		}
 	}
 	var thin, tests, failed, mismatched, all int
@@ -76,6 +73,27 @@ func weakEvidence(m *model) []string {
 		out = append(out, l)
 	}
 	return out
+}
+
+// incompleteText says that a run did not record every planned sample, and how to take the rest: complete
+// means every planned sample present, whatever run.json's status says (a line cut in half, or lost). The
+// resume names the run's copy in the report's raw folder (rawRoot), which the runner can continue as it
+// can the original: the same path whichever folder the report was rendered from.
+func incompleteText(src source, rawRoot string) string {
+	mf := src.Manifest
+	how := fmt.Sprintf("resume with: `%s`", matrix.ResumeCommand(path.Join(rawRoot, src.Group)))
+	if src.MergedFrom != "" { // a merged folder is not resumed: its runs are, each in its own folder
+		how = fmt.Sprintf("resume with: `%s` in the run's own results folder, then merge again (raw/%s is the merge)", matrix.ResumeCommand("<dir>"), src.Group)
+	}
+	return fmt.Sprintf("Run `%s` is **%s**: %d of %d (%s).", mf.Run, stateText(mf), mf.Samples, mf.Planned, how)
+}
+
+// stateText is an incomplete run's state: "incomplete", after its status when that is not complete.
+func stateText(mf *matrix.Manifest) string {
+	if mf.Status == matrix.StatusComplete {
+		return "incomplete"
+	}
+	return statusText(mf.Status) + ", incomplete"
 }
 
 // statusText is a run's status in the banner's words.

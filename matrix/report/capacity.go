@@ -70,7 +70,7 @@ func (v *capacityView) idle(c *stats.Cell, candidate string) stats.Estimate {
 func losing(d *stats.Delta) bool { return d != nil && d.Class() == stats.Slower }
 
 func (v *capacityView) write(w io.Writer) {
-	fmt.Fprintf(w, "## Pool capacity\n\n")
+	fmt.Fprintf(w, "## Capacities against control\n\n")
 	fmt.Fprintf(w, "Each pooled capacity is a candidate of its own (pooled/N: N idle slots). *Idle retained* is the exact size of the "+
 		"blocks the pool holds idle at the end of the warm region (median over samples, bytes); the changes are elapsed time vs "+
 		"control, paired by round, in %%, with the intervals and classes of the elapsed-time tables. %s.\n\n", familyNote("elapsed time", elapsedDelta(v.a)))

@@ -234,7 +234,7 @@ func (cs *coldStart) converged(c matrix.Cell, variant string) int {
 
 // write prints the cold-start section: the harness, then per cold cell the first-operation table.
 func (cs *coldStart) write(w io.Writer) {
-	fmt.Fprintf(w, "## Cold start\n\n")
+	fmt.Fprintf(w, "## First operations of a process\n\n")
 	cs.writeHarness(w)
 	for _, p := range slices.Sorted(maps.Keys(cs.skipped)) {
 		fmt.Fprintf(w, "**%s: DOP %s are left out of the timelines and first operations.** They run more workers than "+

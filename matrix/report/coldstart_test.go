@@ -92,7 +92,7 @@ func TestColdStartSections(t *testing.T) {
 	}
 	page := reportText(t, filepath.Dir(path))
 	for _, want := range []string{
-		"## Cold start",
+		"## First operations of a process",
 		// 67 ns against the fastest warm DOP 1 operation, pooled's 10 µs (plus jitter): 0.7%.
 		"Harness overhead (run R1): 67 ns per operation",
 		"0.7% of the fastest operation in this report (pooled/8, pages, fixed, DOP 1, warm: 10.1",
@@ -101,7 +101,7 @@ func TestColdStartSections(t *testing.T) {
 		// control's ops 9.. run at 20 µs, its warm level: converged from operation 9; pooled's from 2.
 		"| 9 |",
 		"| 2 |",
-		"## Pool capacity",
+		"## Capacities against control",
 		"linux/amd64, pages, mixed, DOP 1, warm: stops losing at pooled/12; faster than control from pooled/12. Change vs control in %: pooled/8 +",
 		"(idle 2.670 MiB); pooled/12 -2",
 		"| linux/amd64 | pages | mixed | 1 | pooled/12 | 4.005 MiB |",
@@ -145,7 +145,7 @@ func TestColdStartAbsentForOldResults(t *testing.T) {
 		t.Fatal(err)
 	}
 	b, _ := os.ReadFile(path)
-	if strings.Contains(string(b), "## Cold start") || strings.Contains(string(b), "## Pool capacity") {
+	if strings.Contains(string(b), "## First operations of a process") || strings.Contains(string(b), "## Capacities against control") {
 		t.Error("old results grew a cold-start or capacity section")
 	}
 }
@@ -161,7 +161,7 @@ func TestColdStartGolden(t *testing.T) {
 	}
 	pages := reportPages(t, filepath.Dir(path))
 	var got string
-	for _, p := range []struct{ file, heading string }{{coldStartPage, "## Cold start"}, {capacityPage, "## Pool capacity"}} {
+	for _, p := range []struct{ file, heading string }{{coldStartPage, "## First operations of a process"}, {capacityPage, "## Capacities against control"}} {
 		page := pages[p.file]
 		from, to := strings.Index(page, p.heading), strings.Index(page, "## Charts")
 		if from < 0 || to < from {

@@ -11,7 +11,7 @@ import (
 
 // writeEnvironment writes the machines, the method in brief, the command and the raw files.
 func writeEnvironment(w io.Writer, m *model) {
-	fmt.Fprintf(w, "## Environment, method and raw data\n\n")
+	fmt.Fprintf(w, "## Machines, commands and raw files\n\n")
 	var rows [][]string
 	for _, p := range m.Platforms() {
 		for _, e := range m.Envs[p] {
@@ -24,6 +24,8 @@ func writeEnvironment(w io.Writer, m *model) {
 	mdTable(w, []string{"Platform", "CPU", "Cores", "GOMAXPROCS", "OS", "Go", "Commit", "Runner / machine"}, rows)
 	writeLoad(w, m)
 	writeSpread(w, m)
+	writePairing(w, m)
+	writeVariance(w, m)
 	fmt.Fprintf(w, "**Method in brief.** A cell is (platform, workload, DOP, phase, backend). Each round runs every "+
 		"variant of a cell once, each in a fresh host process, in an order rotated from round to round; an "+
 		"interleaved run takes round r of every cell, in a seeded random order of the cells, before any cell's "+

@@ -181,6 +181,9 @@ func TestLinks(t *testing.T) {
 			}
 			file, frag, _ := strings.Cut(m[1], "#")
 			target := filepath.Join(filepath.Dir(page), filepath.FromSlash(file))
+			if rel, ok := strings.CutPrefix(file, RepositoryURL); ok { // the repository's file, online
+				target = filepath.Join(repo, filepath.FromSlash(rel))
+			}
 			// Outside the reports folder, a link resolves against the repository the folder sits in.
 			if rel, err := filepath.Rel(reports, target); err == nil && strings.HasPrefix(rel, "..") {
 				target = filepath.Join(repo, strings.TrimPrefix(filepath.ToSlash(rel), "../"))

@@ -82,8 +82,8 @@ func writeIndex(out string) error {
 		"candidate vs control per workload and phase, as the first page's compact verdicts: the DOPs within the processors, "+
 		"then ‡ those above them as one group; a signed change is faster (-) or slower (+), ≈ equivalent within the margin, "+
 		"~ inconclusive after the correction for multiple comparisons, =/8 the same treatment as pooled/8). Each folder holds its raw "+
-		"results and the command that regenerates it; [docs/METHOD.md](../docs/METHOD.md) is the method. This "+
-		"file is rewritten by `go run ./cmd/lab report`.\n\n")
+		"results and the command that regenerates it; [docs/METHOD.md](%s) is the method. This "+
+		"file is rewritten by `go run ./cmd/lab report`.\n\n", docsLink(out, "docs/METHOD.md"))
 	for _, e := range es {
 		fmt.Fprintf(&b, "- %s · [%s](%s/README.md) · %s\n", e.Date.UTC().Format("2006-01-02 15:04"), e.Title,
 			e.Name, strings.Join(e.Platforms, ", "))
@@ -92,6 +92,34 @@ func writeIndex(out string) error {
 		}
 	}
 	return writeFileAtomic(filepath.Join(out, readmeFile), b.Bytes())
+}
+
+// RepositoryURL is where the repository's files are read online: a page written outside a checkout
+// links the docs there.
+const RepositoryURL = "https://github.com/deflatelab/deflatelab/blob/main/"
+
+// docsLink is the repository's file rel (slash-separated, docs/METHOD.md) as a page in folder dir links
+// it: relative when dir is inside a checkout that has the file (a folder above dir holding go.mod and
+// rel), so that the link works offline and on the repository's own pages; else RepositoryURL+rel, which
+// resolves wherever dir is.
+func docsLink(dir, rel string) string {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return RepositoryURL + rel
+	}
+	for d := filepath.Dir(abs); ; d = filepath.Dir(d) {
+		_, modErr := os.Stat(filepath.Join(d, "go.mod"))
+		_, relErr := os.Stat(filepath.Join(d, filepath.FromSlash(rel)))
+		if modErr == nil && relErr == nil {
+			link, err := filepath.Rel(abs, filepath.Join(d, filepath.FromSlash(rel)))
+			if err == nil {
+				return filepath.ToSlash(link)
+			}
+		}
+		if filepath.Dir(d) == d {
+			return RepositoryURL + rel
+		}
+	}
 }
 
 // appendSummary appends the report's first screen to a step summary file.

@@ -39,6 +39,9 @@ type rawFile struct {
 type source struct {
 	Group    string           // its folder name below raw/
 	Manifest *matrix.Manifest // its run.json, if any
+	// MergedFrom, for a run of a merged folder (lab merge), is that folder: the run itself is resumed in
+	// its own, not there.
+	MergedFrom string
 }
 
 // inputs are the loaded results: every sample of every results file, and the raw files to keep.
@@ -238,7 +241,7 @@ func (g groupRead) runs() []groupRead {
 	var parts []groupRead
 	for i := range mf.Instances {
 		inst := mf.Instances[i]
-		part := groupRead{src: source{Group: g.src.Group, Manifest: &inst}}
+		part := groupRead{src: source{Group: g.src.Group, Manifest: &inst, MergedFrom: g.src.Group}}
 		for _, s := range g.samples {
 			if s.Run == inst.Run {
 				part.samples = append(part.samples, s)

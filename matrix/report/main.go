@@ -40,6 +40,7 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&opts.Name, "name", "", "run folder `name` (default: the results' run id, or their date)")
 	fs.StringVar(&opts.Title, "title", "", "report `title` (default: the runs' profile, platforms and backends)")
 	fs.Var(&planned, "planned", "the `platforms` (goos/goarch, comma-separated) the run was to measure: those without results are named at the top")
+	fs.BoolVar(&opts.Force, "force", false, "replace the report folder dir/<name> if it exists (without it, an existing folder is refused)")
 	fs.StringVar(&date, "date", "", "when the results were taken, RFC 3339 (default: from the run id, else the newest input file)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {

@@ -95,7 +95,7 @@ func TestMainRunnerResults(t *testing.T) {
 	}
 	page := []byte(reportText(t, filepath.Dir(want)))
 	for _, s := range []string{"# Two machines", "profile quick, status complete, 108 of 108 planned samples recorded (1 failed)", "Command: `lab bench -profile quick`",
-		"- run `arm` (raw/arm): status **interrupted**, 99 of 108 planned samples recorded",
+		"- run `arm` (raw/arm): **interrupted, incomplete**, 99 of 108 planned samples recorded",
 		"go tool benchstat -col /variant " + DefaultOut + "/" + name + "/raw/win/bench.txt " + DefaultOut + "/" + name + "/raw/arm/bench.txt"} {
 		if !bytes.Contains(page, []byte(s)) {
 			t.Errorf("report lacks %q", s)

@@ -82,7 +82,7 @@ func TestMergedReportsAsJoint(t *testing.T) {
 		t.Errorf("the first page differs:\n%s", firstDiff(j, m))
 	}
 	env, _ := os.ReadFile(filepath.Join(tmp, "merged", "x", environmentPage))
-	if !strings.Contains(string(env), "go run ./cmd/lab report -in "+filepath.ToSlash(filepath.Join(tmp, "merged", "x", "raw", "merged"))+" -out") {
+	if !strings.Contains(string(env), "go run ./cmd/lab report -force -in "+filepath.ToSlash(filepath.Join(tmp, "merged", "x", "raw", "merged"))+" -out") {
 		t.Errorf("the reproduce command does not name the merged raw folder once:\n%s", env)
 	}
 	for _, run := range []string{"20261201T110000Z-linux-amd64-aaaaaaaa", "20261201T120000Z-linux-amd64-bbbbbbbb"} {

@@ -18,6 +18,7 @@ type model struct {
 	Out         string // the reports directory, as given (slash-separated)
 	Date        time.Time
 	Command     string // reproduces the report from the kept raw files
+	RawRoot     string // the report's raw folder from where Command runs: <out>/<name>/raw, slash-separated
 	Analysis    *stats.Analysis
 	Verdicts    []verdictRow
 	Raw         []rawFile
@@ -27,6 +28,8 @@ type model struct {
 	Unchecked   []string              // inputs whose samples could not be checked against their plan, and why
 	MixedBuilds []matrix.MixedBuild   // host variants measured in two builds (matrix.MixedBuilds)
 	Spread      []matrix.RunSpread    // how spread each run's cells were over it (matrix.Spread)
+	Variance    []stats.VarianceGroup // the variance components per cell group (variance.go)
+	Pairings    map[string][]string   // per pairing, the cells that ran that way (pairing.go); nil before pairings
 	Runs        []string              // distinct run ids
 	RunsOf      map[string][]string   // per platform, its distinct run ids (runner instances), sorted
 	Envs        map[string][]host.Env // per platform, distinct

@@ -29,6 +29,8 @@ type Options struct {
 	// Planned are the platforms (goos/goarch) the run was to measure; those without a sample are named at
 	// the top of the first page and the step summary (missing.go).
 	Planned []string
+	// Force replaces a report folder that exists already (lab report -force); without it Render refuses.
+	Force bool
 }
 
 // Defaults for Options.
@@ -73,6 +75,7 @@ func Render(opts Options) (string, error) {
 	m.ZlibNG = gen
 	m.Raw, m.Sources, m.Findings, m.Notes, m.Unchecked = in.Raw, in.Sources, in.Findings, in.Notes, in.Unchecked
 	m.MixedBuilds, m.Spread = matrix.MixedBuilds(in.Samples), matrix.Spread(in.Samples)
+	m.Variance, m.Pairings = a.VarianceComponents(), cellPairings(in.Samples)
 	m.Missing = missingPlatforms(opts.Planned, m.Samples)
 	if err := fill(m, opts, in); err != nil {
 		return "", err
@@ -119,11 +122,15 @@ func Render(opts Options) (string, error) {
 	records := a.CellRecords()
 	records.Lifetime = stats.LifetimeRecords(m.Life.cells, a.Control)
 	records.ZlibNG, records.ZlibNGDescription = gen, matrix.GenerationWords(gen)
+	records.Variance = stats.VarianceRecords(m.Variance)
 	if err := stats.WriteCells(&cells, records); err != nil {
 		return "", err
 	}
 	files[stats.CellsFile] = cells.Bytes()
 	dir := filepath.Join(out, m.Name)
+	if _, err := os.Stat(dir); err == nil && !opts.Force {
+		return "", fmt.Errorf("report: %s holds a report already; give -force to replace it, or -name <folder> to write another next to it", dir)
+	}
 	if err := replaceDir(dir, files); err != nil {
 		return "", err
 	}
@@ -183,7 +190,8 @@ func fill(m *model, opts Options, in *inputs) error {
 			dirs = append(dirs, dir)
 		}
 	}
-	m.Command = fmt.Sprintf("go run ./cmd/lab report -in %s -out %s -name %s -title %s -date %s",
+	m.RawRoot = filepath.ToSlash(filepath.Join(out, m.Name, rawDir))
+	m.Command = fmt.Sprintf("go run ./cmd/lab report -force -in %s -out %s -name %s -title %s -date %s",
 		shellQuote(strings.Join(dirs, ",")), shellQuote(filepath.ToSlash(out)),
 		shellQuote(m.Name), shellQuote(m.Title), m.Date.Format(time.RFC3339))
 	return nil

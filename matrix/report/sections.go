@@ -5,7 +5,7 @@ import "io"
 // section is one part of the report. Page is the file of the report folder it goes to (readmeFile for
 // the first page, which a reader sees first; others are linked from it). Each page is its sections in
 // this order, after the page's head (writePageHead). A new section is a file with its writer and one
-// line here (its charts, if any, one line in chartSets with the chart's Page set).
+// line here (its charts, if any, a chart set in chartSets, whose files the section's writer links).
 type section struct {
 	Name  string
 	Page  string
@@ -61,6 +61,7 @@ var sections = []section{
 	{"banner-full", environmentPage, writeBannerFull},
 	{"environment", environmentPage, writeEnvironment},
 	{"validity-checks", environmentPage, writeValidityChecks},
+	{"detectable", environmentPage, writeDetectable},
 	{"calibration", environmentPage, writeCalibration},
 }
 

@@ -278,22 +278,22 @@ func writeIntegrity(w io.Writer, m *model) {
 		total += n
 	}
 	fmt.Fprintf(w, "**Data quality.** %d samples: %d failed, %d with an output that differs from the cell's "+
-		"reference (left out of the statistics); %d variant cells too thin for an interval.\n\n", total, failed, mismatched, thin)
+		"reference (left out of the statistics); %d cells too thin for an interval (%d cell/variant pairs).\n\n", total, failed, mismatched, len(thinCells), thin)
 	if sentence, list := leftOut(m); sentence != "" {
 		fmt.Fprintf(w, "%s\n\n", sentence)
 		bad = append(bad, list...)
 	}
 	for _, src := range m.Sources {
 		if mf := src.Manifest; mf != nil && !mf.Complete() {
-			bad = append(bad, fmt.Sprintf("- run `%s` (raw/%s): status **%s**, %d of %d planned samples recorded%s",
-				mf.Run, src.Group, mf.Status, mf.Samples, mf.Planned, strings.TrimSuffix(" - "+mf.Error, " - ")))
+			bad = append(bad, fmt.Sprintf("- run `%s` (raw/%s): **%s**, %d of %d planned samples recorded%s",
+				mf.Run, src.Group, stateText(mf), mf.Samples, mf.Planned, strings.TrimSuffix(" - "+mf.Error, " - ")))
 		}
 	}
 	if len(bad) > 0 {
 		fmt.Fprintf(w, "%s\n\n", strings.Join(bad, "\n"))
 	}
 	if len(thinCells) > 0 {
-		fmt.Fprintf(w, "<details><summary>Cells too thin for an interval: %d</summary>\n\n%s\n\n</details>\n\n", len(thinCells), strings.Join(thinCells, "\n"))
+		fmt.Fprintf(w, "<details><summary>Cells too thin for an interval: %d (%d cell/variant pairs)</summary>\n\n%s\n\n</details>\n\n", len(thinCells), thin, strings.Join(thinCells, "\n"))
 	}
 }
 

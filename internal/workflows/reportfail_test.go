@@ -1,0 +1,126 @@
+package workflows
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/printer"
+	"go/token"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/rhysd/actionlint"
+)
+
+// fakeGo is a go whose "go tool mage report" fails as a report target with a planned platform
+// missing does: it appends what is missing to the step summary, prints the report's path when it
+// wrote one ($FAKE_README), and exits 1.
+const fakeGo = `#!/bin/sh
+echo "no results from windows/arm64" >> "$GITHUB_STEP_SUMMARY"
+[ -n "$FAKE_README" ] && echo "$FAKE_README"
+exit 1
+`
+
+// A report target that fails still has its report uploaded and, on a pull request, its comment, which
+// says what is missing: the report step's script (run under bash with a fake go) records the report's
+// folder and the comment, and the steps after it run on their if: (issue 37 item 10).
+func TestFailingReportStillUploads(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the script runs under bash on the ubuntu runner")
+	}
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("no bash")
+	}
+	job := parse(t, ".github/workflows/matrix.yml").Jobs["report"]
+	var script string
+	var after []*actionlint.Step
+	for _, st := range job.Steps {
+		if st.ID != nil && st.ID.Value == "report" {
+			script = st.Exec.(*actionlint.ExecRun).Run.Value
+			continue
+		}
+		if script != "" {
+			after = append(after, st)
+		}
+	}
+	if script == "" {
+		t.Fatal("matrix.yml: the report job has no step with id report")
+	}
+	for _, readme := range []string{"reports-local/20261202-run/README.md", ""} {
+		dir := t.TempDir()
+		bin := filepath.Join(dir, "bin")
+		os.MkdirAll(bin, 0o755)
+		if err := os.WriteFile(filepath.Join(bin, "go"), []byte(fakeGo), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		out, summary := filepath.Join(dir, "output"), filepath.Join(dir, "summary")
+		os.WriteFile(summary, []byte("## the run\n"), 0o644)
+		cmd := exec.Command(bash, "-e", "-c", script)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"), "GITHUB_OUTPUT="+out,
+			"GITHUB_STEP_SUMMARY="+summary, "GITHUB_EVENT_NAME=pull_request", "FAKE_README="+readme)
+		if b, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("report step with a failing target: %v\n%s", err, b)
+		}
+		outputs := map[string]any{}
+		b, _ := os.ReadFile(out)
+		for _, l := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+			k, v, _ := strings.Cut(l, "=")
+			outputs[k] = v
+		}
+		comment, err := os.ReadFile(filepath.Join(dir, "pr-comment", "comment.md"))
+		if err != nil || !strings.Contains(string(comment), "no results from windows/arm64") || !strings.Contains(string(comment), "failed") {
+			t.Errorf("readme %q: pr-comment/comment.md (%v) does not say what is missing and that the target failed:\n%s", readme, err, comment)
+		}
+		if readme == "" && !strings.Contains(string(comment), "No report was rendered") {
+			t.Errorf("no report: the comment does not say so:\n%s", comment)
+		}
+		ctx := githubContext("pull_request", "o/r", "feature", "o/r")
+		ctx["steps"] = map[string]any{"report": map[string]any{"outputs": outputs}, "upload": map[string]any{"outputs": map[string]any{"artifact-url": "https://example.invalid/a/1"}}}
+		ran := map[string]bool{}
+		for _, st := range after {
+			cond := ""
+			if st.If != nil {
+				cond = st.If.Value
+			}
+			if a, ok := st.Exec.(*actionlint.ExecAction); ok && strings.HasPrefix(a.Uses.Value, "actions/upload-artifact@") {
+				ran[inputValue(a, "name")] = condition(t, cond, ctx, jobState{})
+			}
+			if st.Name != nil && strings.HasPrefix(st.Name.Value, "Fail if") {
+				ran["fail"] = condition(t, cond, ctx, jobState{})
+			}
+		}
+		if want := readme != ""; ran["report"] != want || !ran["pr-comment"] || !ran["fail"] {
+			t.Errorf("readme %q: uploads report %v (want %v), pr-comment %v, the failing step %v; want the comment and the failure always",
+				readme, ran["report"], want, ran["pr-comment"], ran["fail"])
+		}
+		if want := filepath.Dir(readme); readme != "" && outputs["dir"] != want {
+			t.Errorf("the report step's dir output %q, want %q", outputs["dir"], want)
+		}
+	}
+}
+
+// The report target prints the report's path whenever it wrote one, not only when it succeeds: the
+// workflow's upload reads that path.
+func TestReportTargetPrintsPathOnFailure(t *testing.T) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, filepath.Join(root, "magefile.go"), nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range f.Decls {
+		if fn, ok := d.(*ast.FuncDecl); ok && fn.Name.Name == "Report" && fn.Recv == nil {
+			var b strings.Builder
+			printer.Fprint(&b, fset, fn.Body)
+			if !strings.Contains(b.String(), `if path != "" {`) || strings.Contains(b.String(), "if err == nil {\n\t\tfmt.Println(path)") {
+				t.Errorf("magefile.go's Report prints the path only on success:\n%s", b.String())
+			}
+			return
+		}
+	}
+	t.Fatal("magefile.go: no func Report")
+}

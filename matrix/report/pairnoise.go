@@ -1,0 +1,109 @@
+package report
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"path/filepath"
+	"strconv"
+
+	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/stats"
+)
+
+// PairNoiseMain is `lab pairnoise RESULTS...`: each results folder's per-pair noise on the primary metric,
+// comparison by comparison (stats.PairNoises), then pooled over the folders per pairing, cell and
+// candidate - how alternating and duet pairs compare at the same runner-minutes (docs/METHOD.md, "Duet
+// pairs").
+func PairNoiseMain(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("pairnoise", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return &matrix.UsageError{Err: err, Printed: true}
+	}
+	if fs.NArg() == 0 {
+		return &matrix.UsageError{Err: fmt.Errorf("pairnoise: give one or more results folders")}
+	}
+	type key struct {
+		pairing, cell, candidate string
+	}
+	type pool struct {
+		ss, df, n, seconds float64
+		runs               int
+	}
+	pooled := map[key]*pool{}
+	var order []key
+	var rows [][]string
+	for _, dir := range fs.Args() {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		_, a, err := analyzeElapsed([]string{dir})
+		if err != nil {
+			return err
+		}
+		for _, p := range a.PairNoises() {
+			cell := fmt.Sprintf("%s/%d %s", p.Cell.Workload, p.Cell.DOP, p.Cell.Phase)
+			rows = append(rows, []string{filepath.Base(dir), p.Pairing, cell, p.Candidate, strconv.Itoa(p.Pairs), pct1(p.SD),
+				fmt.Sprintf("%+.1f%% [%+.1f, %+.1f]", p.Estimate, p.Lo, p.Hi), fmt.Sprintf("%.1f", p.Hi-p.Lo),
+				fmt.Sprintf("%.0f", p.Seconds), pct1(p.Detectable()), pct1(p.DetectablePerMinute())})
+			k := key{p.Pairing, cell, p.Candidate}
+			if pooled[k] == nil {
+				pooled[k] = &pool{}
+				order = append(order, k)
+			}
+			if q := pooled[k]; p.Pairs > 1 {
+				q.ss += p.SD * p.SD * float64(p.Pairs-1)
+				q.df += float64(p.Pairs - 1)
+				q.n += float64(p.Pairs)
+				q.seconds += p.Seconds
+				q.runs++
+			}
+		}
+	}
+	fmt.Fprintf(stdout, "## Per-pair noise of %s, run by run\n\n", stats.Elapsed.Name)
+	fmt.Fprintf(stdout, "SD: of the per-pair log ratio x 100; the change with its 95%% signed-rank interval and the interval's width "+
+		"(points); runner seconds the pairs took; the smallest change detected with 80%% power at 5%% (%.2f SD / sqrt(pairs)), "+
+		"and the same for one runner-minute of pairs.\n\n", stats.DetectableZ)
+	mdTable(stdout, []string{"Results", "Pairing", "Cell", "Candidate", "Pairs", "SD", "Change", "Width", "Runner s", "Detectable", "Detectable / min"}, rows)
+	rows = nil
+	for _, k := range order {
+		q := pooled[k]
+		if q.df == 0 {
+			continue
+		}
+		sd := math.Sqrt(q.ss / q.df)
+		det := stats.DetectableZ * sd / math.Sqrt(q.n)
+		rows = append(rows, []string{k.pairing, k.cell, k.candidate, strconv.Itoa(q.runs), fmt.Sprint(q.n), pct1(sd),
+			fmt.Sprintf("%.0f", q.seconds), pct1(det), pct1(det * math.Sqrt(q.seconds/60))})
+	}
+	fmt.Fprintf(stdout, "\n## Pooled over the folders\n\n")
+	mdTable(stdout, []string{"Pairing", "Cell", "Candidate", "Runs", "Pairs", "SD", "Runner s", "Detectable", "Detectable / min"}, rows)
+	return nil
+}
+
+// pct1 is a log-scale quantity x 100, one decimal; "-" when unknown.
+func pct1(v float64) string {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return "-"
+	}
+	return fmt.Sprintf("%.1f", 100*v)
+}
+
+// analyzeElapsed loads results as Render does (emulated samples split out) and analyses the primary
+// metric only: what the commands that weigh a design against another need.
+func analyzeElapsed(paths []string) (*inputs, *stats.Analysis, error) {
+	in, err := load(paths)
+	if err != nil {
+		return nil, nil, err
+	}
+	splitInputs(in)
+	a, err := stats.Analyze(in.Samples, stats.Options{Metrics: []stats.Metric{stats.Elapsed}})
+	return in, a, err
+}
