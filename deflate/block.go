@@ -1,6 +1,9 @@
 package deflate
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"unsafe"
+)
 
 // tallyLit records a literal in the symbol buffers and reports whether they are full (zlib's
 // _tr_tally_lit with LIT_MEM).
@@ -8,7 +11,7 @@ func (s *State) tallyLit(c byte) bool {
 	s.dBuf[s.symNext] = 0
 	s.lBuf[s.symNext] = c
 	s.symNext++
-	s.trees.dynLtree[c].fc++
+	countLit(&s.trees.dynLtree, uint(c))
 	return s.symNext == s.symEnd
 }
 
@@ -20,8 +23,8 @@ func (s *State) tallyDist(dist, lc int) bool {
 	s.dBuf[s.symNext] = uint16(dist)
 	s.lBuf[s.symNext] = uint8(lc)
 	s.symNext++
-	s.trees.dynLtree[lengthSyms[uint8(lc)].sym].fc++
-	s.trees.dynDtree[distSymOf(uint(dist-1)).code].fc++
+	countLit(&s.trees.dynLtree, lengthSyms[uint8(lc)].sym())
+	countDist(&s.trees.dynDtree, distSymOf(uint(dist-1)).code())
 	return s.symNext == s.symEnd
 }
 
@@ -166,41 +169,94 @@ func (s *State) sendTree(tree []ctData, maxCode int32) {
 // in one loop with no calls, as zlib-ng's compress_block with its inlined zng_emit_lit and zng_emit_dist.
 // bitCount stays below 64, so shifts by it are masked to spare Go's oversized-shift handling.
 func (s *State) compressBlock(ltree, dtree []ctData) {
-	lt := (*[lCodes]ctData)(ltree[:lCodes])
-	dt := (*[dCodes]ctData)(dtree[:dCodes])
+	// The trees are read through unsafe pointers: every index comes from lBuf (a byte, below lCodes),
+	// lengthSyms (a length symbol, below lCodes) or distSyms (a distance code, below dCodes), and ltree
+	// and dtree hold at least lCodes and dCodes entries (checked here), so no access is out of range.
+	_, _ = ltree[lCodes-1], dtree[dCodes-1]
+	lt, dt := unsafe.Pointer(&ltree[0]), unsafe.Pointer(&dtree[0])
 	bitBuf, bitCount, pos := s.bitBuf, s.bitCount, s.pendEnd
 	out := s.pendingBuf
 	n := s.symNext
 	dBuf := s.dBuf[:n]
-	lBuf := s.lBuf[:n]
-	for i, dist := range dBuf {
-		lc := lBuf[i]
-		var v uint64
-		var nb uint
-		if dist == 0 {
-			c := lt[lc]
-			v, nb = uint64(c.fc), uint(c.dl)
-		} else {
-			ls := &lengthSyms[lc]
-			c := lt[ls.sym]
-			v = uint64(c.fc) | uint64(ls.extra)<<(c.dl&15)
-			nb = uint(c.dl) + uint(ls.bits)
-			d := uint(dist) - 1
-			ds := distSymOf(d)
-			c = dt[ds.code]
-			v |= (uint64(c.fc) | uint64(d-uint(ds.base))<<(c.dl&15)) << (nb & 31)
-			nb += uint(c.dl) + uint(ds.bits)
+	lBuf := s.lBuf[:n:n]
+	// Runs of literals in their own loop: with the match path in the same loop body, Go's register
+	// allocator spilled the index and the buffers at the merge and reloaded them for every symbol.
+	for i := 0; i < len(dBuf); i++ {
+		for dBuf[i] == 0 {
+			v, nb := ctCode(lt, uint(lBuf[i]))
+			pos, bitBuf, bitCount = putBits(out, pos, bitBuf, bitCount, v, nb)
+			if i++; i == len(dBuf) {
+				break
+			}
 		}
-		bitBuf |= v << (bitCount & 63)
-		total := bitCount + nb
-		if total >= 64 {
-			// nb <= 48, so bitCount > 16 here and the shift below is in range.
-			binary.LittleEndian.PutUint64(out[pos:], bitBuf)
-			pos += 8
-			bitBuf = v >> ((64 - bitCount) & 63)
+		if i == len(dBuf) {
+			break
 		}
-		bitCount = total & 63 // total < 128: total-64 when the buffer was stored, else total
+		v, nb := matchCode(lt, dt, lBuf[i], uint(dBuf[i]))
+		pos, bitBuf, bitCount = putBits(out, pos, bitBuf, bitCount, v, nb)
 	}
 	s.bitBuf, s.bitCount, s.pendEnd = bitBuf, bitCount, pos
 	s.sendCode(endBlock, ltree)
+}
+
+// putBits appends the low nb bits of v (nb <= 48) to the bit buffer buf holding count bits (below 64),
+// storing its eight bytes at out[pos:] when it fills, and returns the new pos, buf and count.
+func putBits(out []byte, pos int, buf uint64, count uint, v uint64, nb uint) (int, uint64, uint) {
+	buf |= v << (count & 63)
+	total := count + nb
+	if total >= 64 {
+		// nb <= 48, so count > 16 here and the shift below is in range.
+		binary.LittleEndian.PutUint64(out[pos:pos+8], buf)
+		pos += 8
+		buf = v >> ((64 - count) & 63)
+	}
+	return pos, buf, total & 63 // total < 128: total-64 when the buffer was stored, else total
+}
+
+// ctCode returns the code and length of symbol sym of the tree at t, which must hold more than sym
+// entries. It loads the entry as one 32-bit word: Go folds an index scaled by 4 into a 32-bit load
+// but not into ctData's two 16-bit ones, which then cost an address computation each. Which half is
+// fc depends on the byte order, a constant the compiler folds.
+func ctCode(t unsafe.Pointer, sym uint) (code uint64, length uint) {
+	w := *(*uint32)(unsafe.Add(t, uintptr(sym)*4))
+	var probe [2]byte
+	binary.NativeEndian.PutUint16(probe[:], 1)
+	if probe[0] == 1 {
+		return uint64(w & 0xffff), uint(w >> 16)
+	}
+	return uint64(w >> 16), uint(w & 0xffff)
+}
+
+// matchCode returns the bits of a match of length minMatch+lc at distance dist and their number: the
+// length's code and extra bits, then the distance's.
+func matchCode(lt, dt unsafe.Pointer, lc uint8, dist uint) (uint64, uint) {
+	ls := lengthSyms[lc]
+	fc, dl := ctCode(lt, ls.sym())
+	v := fc | uint64(ls.extra())<<(dl&15)
+	nb := dl + ls.bits()
+	d := dist - 1
+	ds := distSymOf(d)
+	fc, dl = ctCode(dt, ds.code())
+	v |= (fc | uint64(d-ds.base())<<(dl&15)) << (nb & 31)
+	return v, nb + dl + ds.bits()
+}
+
+// countLit and countDist add one to the frequency of symbol sym of the block's literal/length or
+// distance tree (zlib's dyn_ltree[sym].Freq++). They add to the entry as one 32-bit word, without a
+// bounds check, for the reason ctCode loads it so (Go cannot fold an index scaled by 4 into ctData's
+// 16-bit fields): sym is a byte, a lengthSyms symbol (below lCodes) or a distance code (below dCodes),
+// and a frequency never reaches 65,535 (a block holds fewer symbols than that), so the addition never
+// carries into dl.
+func countLit(lt *[heapSize]ctData, sym uint) { ctCount(unsafe.Pointer(lt), sym) }
+
+func countDist(dt *[2*dCodes + 1]ctData, sym uint) { ctCount(unsafe.Pointer(dt), sym) }
+
+func ctCount(t unsafe.Pointer, sym uint) {
+	one := uint32(1)
+	var probe [2]byte
+	binary.NativeEndian.PutUint16(probe[:], 1)
+	if probe[0] != 1 {
+		one = 1 << 16 // fc is the word's high half
+	}
+	*(*uint32)(unsafe.Add(t, uintptr(sym)*4)) += one
 }

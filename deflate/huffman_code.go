@@ -1,6 +1,9 @@
 package deflate
 
-import "math/bits"
+import (
+	"math/bits"
+	"unsafe"
+)
 
 // treeDesc describes one of the three dynamic trees of a block (zlib's tree_desc + static_tree_desc).
 type treeDesc struct {
@@ -68,24 +71,33 @@ func (t *treeState) buildTree(tree []ctData, desc *treeDesc) int32 {
 	for n := heapLen / 2; n >= 1; n-- {
 		downHeap(heap, &key, heapLen, n)
 	}
+	// The merges index tree, depth and key by node numbers below 2*elems-1 and heap by positions
+	// between heapLen and heapMax, all in range (heapMax only falls to heapLen), so they go unchecked
+	// (nodeOf, depthOf, the key pointer), as in downHeap.
+	tp, dp, kp := unsafe.Pointer(&tree[0]), unsafe.Pointer(&t.depth), unsafe.Pointer(&key)
+	nodeOf := func(n int32) *ctData { return (*ctData)(unsafe.Add(tp, uintptr(uint32(n))*4)) }
+	depthOf := func(n int32) *uint8 { return (*uint8)(unsafe.Add(dp, uintptr(uint32(n)))) }
+	hp := unsafe.Pointer(heap)
+	heapAt := func(i int32) *int32 { return (*int32)(unsafe.Add(hp, uintptr(uint32(i))*4)) }
 	node := elems // next internal node
 	for {
 		// Remove the two least frequent nodes and merge them.
 		n := heap[1]
-		heap[1] = heap[heapLen]
+		heap[1] = *heapAt(heapLen)
 		heapLen--
 		downHeap(heap, &key, heapLen, 1)
 		m := heap[1]
 		heapMax--
-		heap[heapMax] = n
+		*heapAt(heapMax) = n
 		heapMax--
-		heap[heapMax] = m
-		fc := tree[n].fc + tree[m].fc
-		d := max(t.depth[n], t.depth[m]) + 1
-		tree[node].fc = fc
-		t.depth[node] = d
-		key[node] = uint32(fc)<<8 | uint32(d)
-		tree[n].dl, tree[m].dl = uint16(node), uint16(node)
+		*heapAt(heapMax) = m
+		tn, tm := nodeOf(n), nodeOf(m)
+		fc := tn.fc + tm.fc
+		d := max(*depthOf(n), *depthOf(m)) + 1
+		nodeOf(node).fc = fc
+		*depthOf(node) = d
+		*(*uint32)(unsafe.Add(kp, uintptr(uint32(node))*4)) = uint32(fc)<<8 | uint32(d)
+		tn.dl, tm.dl = uint16(node), uint16(node)
 		heap[1] = node
 		downHeap(heap, &key, heapLen, 1)
 		node++
@@ -104,24 +116,33 @@ func (t *treeState) buildTree(tree []ctData, desc *treeDesc) int32 {
 // downHeap restores the heap property of heap[1..heapLen] below position k by moving its node down
 // (zlib's pqdownheap); a node sorts before another when its key is not greater (zlib's smaller: lower
 // frequency, or equal frequency and no greater depth).
+//
+// It reads and writes both arrays through unsafe pointers with unsigned indices: positions are at most
+// heapLen (no more than lCodes, below the heap's 2*lCodes+1 entries) and the nodes held are below
+// heapSize, key's length, so every access is in range; the bounds checks and sign extensions of int32
+// indices cost the engine a third more instructions here than zlib-ng's pqdownheap.
 func downHeap(heap *[2*lCodes + 1]int32, key *[heapSize]uint32, heapLen, k int32) {
-	v := heap[k]
-	kv := key[v]
-	for j := k << 1; j <= heapLen; j <<= 1 {
-		hj := heap[j]
-		if j < heapLen {
-			if h1 := heap[j+1]; key[h1] <= key[hj] {
+	hp, kp := unsafe.Pointer(heap), unsafe.Pointer(key)
+	at := func(i uint) uint { return uint(*(*uint32)(unsafe.Add(hp, i*4))) }
+	keyOf := func(n uint) uint32 { return *(*uint32)(unsafe.Add(kp, n*4)) }
+	pos, last := uint(k), uint(heapLen)
+	v := at(pos)
+	kv := keyOf(v)
+	for j := pos << 1; j <= last; j <<= 1 {
+		hj := at(j)
+		if j < last {
+			if h1 := at(j + 1); keyOf(h1) <= keyOf(hj) {
 				j++
 				hj = h1
 			}
 		}
-		if kv <= key[hj] {
+		if kv <= keyOf(hj) {
 			break
 		}
-		heap[k] = hj
-		k = j
+		*(*uint32)(unsafe.Add(hp, pos*4)) = uint32(hj)
+		pos = j
 	}
-	heap[k] = v
+	*(*uint32)(unsafe.Add(hp, pos*4)) = uint32(v)
 }
 
 // genBitlen computes the code lengths from the tree, limits them to desc.maxLength by moving
@@ -131,29 +152,37 @@ func (t *treeState) genBitlen(tree []ctData, maxCode int32, desc *treeDesc) {
 	clear(t.blCount[:])
 	tree[t.heap[t.heapMax]].dl = 0 // the root
 	overflow := 0
+	// Unchecked, as in buildTree: heap[heapMax+1..] holds nodes below len(tree) whose dl is their
+	// parent's node number, lengths are at most maxLength (below len(blCount)), and a leaf n at or
+	// above base indexes extra within its alphabet and stree below its length.
+	tp, cp := unsafe.Pointer(&tree[0]), unsafe.Pointer(&t.blCount)
+	nodeOf := func(n int32) *ctData { return (*ctData)(unsafe.Add(tp, uintptr(uint32(n))*4)) }
+	optLen, staticLen := t.optLen, t.staticLen
 	h := t.heapMax + 1
 	for ; h < heapSize; h++ {
 		n := t.heap[h]
-		bits := tree[tree[n].dl].dl + 1
+		tn := nodeOf(n)
+		bits := nodeOf(int32(tn.dl)).dl + 1
 		if bits > maxLength {
 			bits = maxLength
 			overflow++
 		}
-		tree[n].dl = bits
+		tn.dl = bits
 		if n > maxCode {
 			continue // not a leaf
 		}
-		t.blCount[bits]++
+		*(*uint16)(unsafe.Add(cp, uintptr(bits)*2))++
 		xbits := uint64(0)
 		if n >= base {
 			xbits = uint64(extra[n-base])
 		}
-		f := uint64(tree[n].fc)
-		t.optLen += f * (uint64(bits) + xbits)
+		f := uint64(tn.fc)
+		optLen += f * (uint64(bits) + xbits)
 		if stree != nil {
-			t.staticLen += f * (uint64(stree[n].dl) + xbits)
+			staticLen += f * (uint64(stree[n].dl) + xbits)
 		}
 	}
+	t.optLen, t.staticLen = optLen, staticLen
 	if overflow == 0 {
 		return
 	}
@@ -228,9 +257,12 @@ func walkLengthRuns(tree []ctData, maxCode int32, emit func(kind lengthRun, curL
 		maxCount, minCount = 138, 3
 	}
 	tree[maxCode+1].dl = 0xffff // guard
-	for n := int32(0); n <= maxCode; n++ {
+	// The lengths are read unchecked (ctCode): n+1 is at most maxCode+1, just written.
+	tp := unsafe.Pointer(&tree[0])
+	for n := uint(0); n <= uint(maxCode); n++ {
 		curLen := nextLen
-		nextLen = int(tree[n+1].dl)
+		_, l := ctCode(tp, n+1)
+		nextLen = int(l)
 		count++
 		if count < maxCount && curLen == nextLen {
 			continue

@@ -41,10 +41,16 @@ func (s *State) quickInsert4(str int) int {
 	h := hash4(load32(s.windowPtr(), str))
 	head := int(s.head[h])
 	if head != str {
-		s.prev[str&s.wmask] = uint16(head)
+		s.setPrev(str, uint16(head))
 		s.head[h] = uint16(str)
 	}
 	return head
+}
+
+// setPrev links position str to the earlier position head: prev[str&wmask], written through a pointer
+// since prev has wmask+1 entries (bindViews), which Go cannot prove.
+func (s *State) setPrev(str int, head uint16) {
+	*(*uint16)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(s.prev)), 2*(str&s.wmask))) = head
 }
 
 // insertString inserts count positions from str on (zlib-ng's insert_string).

@@ -16,26 +16,35 @@ func updateHashRoll(h uint32, val byte) uint32 {
 	return (h<<rollHashShift ^ uint32(val)) & rollHashMask
 }
 
-// quickInsertStringRoll is quickInsertString with the rolling hash of the byte at str+2.
+// quickInsertStringRoll is quickInsertString with the rolling hash of the byte at str+2. prev is
+// written through a pointer, as in insertString4.
 func (s *State) quickInsertStringRoll(str int) int {
-	s.insH = updateHashRoll(s.insH, *(*byte)(unsafe.Add(s.windowPtr(), str+minMatch-1)))
-	h := s.insH
+	h := updateHashRoll(s.insH, *(*byte)(unsafe.Add(s.windowPtr(), str+minMatch-1)))
+	s.insH = h
 	head := int(s.head[h])
 	if head != str {
-		s.prev[str&s.wmask] = uint16(head)
+		s.setPrev(str, uint16(head))
 		s.head[h] = uint16(str)
 	}
 	return head
 }
 
-// insertStringRoll is insertString with the rolling hash.
+// insertStringRoll is insertString with the rolling hash, its state in a local across the loop and
+// prev written through a pointer (insertString4 says why).
 func (s *State) insertStringRoll(str, count int) {
-	for idx := str; idx < str+count; idx++ {
-		s.insH = updateHashRoll(s.insH, *(*byte)(unsafe.Add(s.windowPtr(), idx+minMatch-1)))
-		h := s.insH
-		if head := s.head[h]; int(head) != idx {
-			s.prev[idx&s.wmask] = head
-			s.head[h] = uint16(idx)
+	w := s.windowPtr()
+	head, wmask := s.head, s.wmask
+	_ = head[0]       // one nil check, not one per position
+	_ = s.prev[wmask] // prev has wmask+1 entries
+	prev := unsafe.Pointer(unsafe.SliceData(s.prev))
+	h := s.insH
+	for idx, end := str, str+count; idx < end; idx++ {
+		h = updateHashRoll(h, *(*byte)(unsafe.Add(w, idx+minMatch-1)))
+		p := uint16(idx)
+		if old := head[h]; old != p {
+			*(*uint16)(unsafe.Add(prev, 2*(idx&wmask))) = old
+			head[h] = p
 		}
 	}
+	s.insH = h
 }

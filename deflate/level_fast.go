@@ -87,8 +87,8 @@ func (s *State) fastRun() (full bool) {
 		if matchLen >= wantMinMatch {
 			dist, lc := strstart-s.matchStart, matchLen-minMatch
 			dBuf[symNext], lBuf[symNext] = uint16(dist), uint8(lc)
-			lt[lengthSyms[uint8(lc)].sym].fc++
-			dt[distSymOf(uint(dist-1)).code].fc++
+			countLit(lt, lengthSyms[uint8(lc)].sym())
+			countDist(dt, distSymOf(uint(dist-1)).code())
 			lookahead -= matchLen
 			if matchLen <= maxInsert && lookahead >= wantMinMatch {
 				s.insertString4(strstart+1, matchLen-1)
@@ -100,7 +100,7 @@ func (s *State) fastRun() (full bool) {
 		} else {
 			c := *(*byte)(unsafe.Add(w, strstart))
 			dBuf[symNext], lBuf[symNext] = 0, c
-			lt[c].fc++
+			countLit(lt, uint(c))
 			strstart++
 			lookahead--
 		}

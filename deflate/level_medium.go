@@ -172,12 +172,12 @@ func (s *State) mediumRunGreedy() (full bool) {
 		if length >= wantMinMatch {
 			dist, lc := strstart-matchStart, length-minMatch
 			dBuf[symNext], lBuf[symNext] = uint16(dist), uint8(lc)
-			lt[lengthSyms[uint8(lc)].sym].fc++
-			dt[distSymOf(uint(dist-1)).code].fc++
+			countLit(lt, lengthSyms[uint8(lc)].sym())
+			countDist(dt, distSymOf(uint(dist-1)).code())
 		} else {
 			c := *(*byte)(unsafe.Add(w, strstart))
 			dBuf[symNext], lBuf[symNext] = 0, c
-			lt[c].fc++
+			countLit(lt, uint(c))
 		}
 		symNext++
 		strstart += length
@@ -267,13 +267,13 @@ func (s *State) mediumRunLazy(next *packedMatch) (full bool) {
 		if current.length >= wantMinMatch {
 			dist, lc := current.strstart-current.matchStart, current.length-minMatch
 			dBuf[symNext], lBuf[symNext] = uint16(dist), uint8(lc)
-			lt[lengthSyms[uint8(lc)].sym].fc++
-			dt[distSymOf(uint(dist-1)).code].fc++
+			countLit(lt, lengthSyms[uint8(lc)].sym())
+			countDist(dt, distSymOf(uint(dist-1)).code())
 			symNext++
 		} else if current.length == 1 { // 0 or 1: see emitLiterals
 			c := *(*byte)(unsafe.Add(w, current.strstart))
 			dBuf[symNext], lBuf[symNext] = 0, c
-			lt[c].fc++
+			countLit(lt, uint(c))
 			symNext++
 		}
 		strstart = current.strstart + current.length

@@ -1,5 +1,7 @@
 package deflate
 
+import "unsafe"
+
 // deflateSlow is lazy matching for levels 7-9 (zlib-ng's deflate_slow): the match found at a position
 // is emitted only if the match at the next position is not longer; otherwise the byte before becomes
 // a literal and the longer match waits for the same test one position on.
@@ -121,20 +123,38 @@ func (s *State) slowRun(slow bool) (needOut bool) {
 	prevLength, prevMatch, matchAvailable := s.prevLength, s.prevMatch, s.matchAvailable
 	maxDist, maxLazy := s.maxDist, s.maxLazyMatch
 	filtered := s.strategy == Filtered
-	window := s.window
+	w := s.windowPtr()
+	head, wmask := s.head, s.wmask
+	_ = head[0]
+	_ = s.prev[wmask] // prev has wmask+1 entries
+	prev := unsafe.Pointer(unsafe.SliceData(s.prev))
 	symNext, symEnd := s.symNext, s.symEnd
 	dBuf, lBuf := s.dBuf[:symEnd], s.lBuf[:symEnd]
 	lt, dt := &s.trees.dynLtree, &s.trees.dynDtree
+	insH := s.insH // level 9's rolling hash
 	store := func() {
+		s.insH = insH
 		s.strstart, s.lookahead, s.symNext = strstart, lookahead, symNext
 		s.prevLength, s.prevMatch, s.matchAvailable = prevLength, prevMatch, matchAvailable
 	}
 	for lookahead >= minLookahead {
 		var hashHead int
+		// quickInsert4 or quickInsertStringRoll with the tables and the rolling hash in locals, as
+		// fastRun does it.
 		if slow {
-			hashHead = s.quickInsertStringRoll(strstart)
+			insH = updateHashRoll(insH, *(*byte)(unsafe.Add(w, strstart+minMatch-1)))
+			hashHead = int(head[insH])
+			if hashHead != strstart {
+				*(*uint16)(unsafe.Add(prev, 2*(strstart&wmask))) = uint16(hashHead)
+				head[insH] = uint16(strstart)
+			}
 		} else {
-			hashHead = s.quickInsert4(strstart)
+			h := hash4(load32(w, strstart))
+			hashHead = int(head[h])
+			if hashHead != strstart {
+				*(*uint16)(unsafe.Add(prev, 2*(strstart&wmask))) = uint16(hashHead)
+				head[h] = uint16(strstart)
+			}
 		}
 		prevMatch = s.matchStart
 		matchLen := minMatch - 1
@@ -154,15 +174,17 @@ func (s *State) slowRun(slow bool) (needOut bool) {
 			maxInsert := strstart + lookahead - minMatch
 			dist, lc := strstart-1-prevMatch, prevLength-minMatch
 			dBuf[symNext], lBuf[symNext] = uint16(dist), uint8(lc)
-			lt[lengthSyms[uint8(lc)].sym].fc++
-			dt[distSymOf(uint(dist-1)).code].fc++
+			countLit(lt, lengthSyms[uint8(lc)].sym())
+			countDist(dt, distSymOf(uint(dist-1)).code())
 			symNext++
 			prevLength--
 			lookahead -= prevLength
 			movFwd := prevLength - 1
 			if maxInsert > strstart {
 				if slow {
+					s.insH = insH
 					s.insertStringRoll(strstart+1, min(movFwd, maxInsert-strstart))
+					insH = s.insH
 				} else {
 					s.insertString4(strstart+1, min(movFwd, maxInsert-strstart))
 				}
@@ -178,9 +200,9 @@ func (s *State) slowRun(slow bool) (needOut bool) {
 				symNext = s.symNext
 			}
 		case matchAvailable:
-			c := window[strstart-1]
+			c := *(*byte)(unsafe.Add(w, strstart-1))
 			dBuf[symNext], lBuf[symNext] = 0, c
-			lt[c].fc++
+			countLit(lt, uint(c))
 			if symNext++; symNext == symEnd {
 				// The block ends before strstart moves on, as zlib-ng's FLUSH_BLOCK_ONLY here.
 				store()

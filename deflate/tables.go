@@ -90,23 +90,31 @@ func bitReverse(code uint16, n int) uint16 {
 	return r
 }
 
-// lengthSym is how a match length codes: sym is its literal/length symbol (257..285), extra the value
-// of its extra bits and bits their number. lengthSyms[lc] is the entry of length minMatch+lc; an
-// index of type uint8 needs no bounds check.
-type lengthSym struct {
-	sym   uint16
-	extra uint8
-	bits  uint8
+// lengthSym is how a match length codes, packed in one word so that a table entry is one load: its
+// literal/length symbol (257..285), the value of its extra bits and their number. lengthSyms[lc] is the
+// entry of length minMatch+lc; an index of type uint8 needs no bounds check.
+type lengthSym uint32
+
+func newLengthSym(sym uint16, extra, bits uint8) lengthSym {
+	return lengthSym(sym) | lengthSym(extra)<<16 | lengthSym(bits)<<24
 }
 
-// distSym is how a distance codes: code is its distance code (0..29), base the distance minus one
-// that the code stands for and bits the number of extra bits. distSyms[0][d] is the entry of d =
+func (l lengthSym) sym() uint   { return uint(l & 0xffff) }
+func (l lengthSym) extra() uint { return uint(l>>16) & 0xff }
+func (l lengthSym) bits() uint  { return uint(l >> 24) }
+
+// distSym is how a distance codes, packed in one word: its distance code (0..29), the number of extra
+// bits and base, the distance minus one that the code stands for. distSyms[0][d] is the entry of d =
 // distance-1 below 256, distSyms[1][d>>7] of the larger ones (distCode's two halves).
-type distSym struct {
-	code uint8
-	bits uint8
-	base uint16
+type distSym uint32
+
+func newDistSym(code, bits uint8, base uint16) distSym {
+	return distSym(code) | distSym(bits)<<8 | distSym(base)<<16
 }
+
+func (d distSym) code() uint { return uint(d & 0xff) }
+func (d distSym) bits() uint { return uint(d>>8) & 0xff }
+func (d distSym) base() uint { return uint(d >> 16) }
 
 var (
 	lengthSyms [256]lengthSym
@@ -116,20 +124,20 @@ var (
 func init() {
 	for lc := range lengthSyms {
 		code := lengthCode[lc]
-		lengthSyms[lc] = lengthSym{sym: uint16(code) + literals + 1, extra: uint8(lc - int(baseLength[code])), bits: extraLBits[code]}
+		lengthSyms[lc] = newLengthSym(uint16(code)+literals+1, uint8(lc-int(baseLength[code])), extraLBits[code])
 	}
 	for half := range distSyms {
 		for i := range distSyms[half] {
 			code := distCode[half*256+i]
-			distSyms[half][i] = distSym{code: code, bits: extraDBits[code], base: baseDist[code]}
+			distSyms[half][i] = newDistSym(code, extraDBits[code], baseDist[code])
 		}
 	}
 }
 
 // distSymOf returns the distSym of d = distance-1 (0..32767).
-func distSymOf(d uint) *distSym {
+func distSymOf(d uint) distSym {
 	if d < 256 {
-		return &distSyms[0][d]
+		return distSyms[0][d]
 	}
-	return &distSyms[1][uint8(d>>7)]
+	return distSyms[1][uint8(d>>7)]
 }
