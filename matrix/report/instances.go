@@ -52,7 +52,7 @@ func writeInstances(w io.Writer, m *model) {
 		"of freedom), the interval and verdict every other table of this report shows; tau is the between-instance "+
 		"standard deviation of the change, I² the share of the variance that lies between instances. Where one instance "+
 		"reads faster and another slower the cell gets no faster or slower verdict (**instances disagree**: %d here). "+
-		"See [METHOD.md](%s) (\"Replicas on several runner instances\").\n\n", len(runs), disagree, methodLink)
+		"See [METHOD.md](%s) (\"Replicas on several runner instances\").\n\n", len(runs), disagree, m.MethodLink)
 	mdTableCompact(w, []string{"Candidate", "Backend", "Workload", "DOP", "Phase", "Per instance, % [interval] verdict",
 		"Combined, % [interval]", "Heterogeneity", "Decision"}, rows)
 }
