@@ -230,7 +230,8 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 			m.Machine = CurrentMachine()
 		}
 	}
-	m.Attempts = append(m.Attempts, unrecorded...) // the lock's ends go into the first run.json written
+	// The ends the lock kept go into the first run.json written.
+	m.Attempts = append(m.Attempts, unrecorded...)
 	if m.Interleave == nil { // a new run, or one older than interleaving: its remaining rounds interleave
 		m.Interleave = &Interleave{Seed: rand.Uint64()}
 	}
