@@ -39,7 +39,7 @@ type Ratio struct {
 }
 
 // Combination is a ratio's estimate, interval and p-value that the caller computed from several runner
-// instances' own comparisons (stats: their random-effects combination): set with Comparison.Combine, it
+// instances' own comparisons (stats: their moderated combination): set with Comparison.Combine, it
 // replaces the pooled sign-flip test's, whose interval does not carry the variance between instances.
 type Combination interface {
 	Ratio() float64

@@ -24,6 +24,8 @@ func AANullMain(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	swaps := fs.Int("swaps", 100, "label swaps to draw")
 	seed := fs.Uint64("seed", 1, "the swaps' seed (swap i draws from PCG(seed, i))")
 	method := fs.String("lifetime-method", "signflip", "the lifetime intervals' `method`: signflip (the report's), or bootstrap (the percentile bootstrap it replaced, to compare)")
+	moderation := fs.Bool("moderation", false, "instead: calibrate the merged run's moderated decision (exact A/A null, instance heterogeneity in aa, injected effects) for several priors (stats.CalibrateModeration)")
+	reps := fs.String("reps", "100,60,20", "with -moderation: `replicates` of the A/A null, of each heterogeneity tau, of each injected effect")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return err
@@ -43,6 +45,9 @@ func AANullMain(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	if err := ctx.Err(); err != nil {
 		return err
+	}
+	if *moderation {
+		return moderationMain(in, *reps, *seed, stdout)
 	}
 	cal, err := labelSwapNull(in, *swaps, *seed, m)
 	if err != nil {

@@ -35,10 +35,10 @@ func validityFlags(m *model) []string {
 	}
 	var out []string
 	if p := v.Power; p.Underpowered {
-		out = append(out, fmt.Sprintf("**Underpowered**: the %s adjusted elapsed-time intervals are %s points wide at the median, "+
-			"more than %s (%s times the ±%s margin), so a change of twice the margin can pass unseen and no cell can be "+
-			"shown equivalent ([Validity checks](%s#validity-checks)).", powerBasisWords(p), widthNum(p.Width()), pctNum(p.Limit()),
-			pctNum(p.Multiple), pctNum(p.Margin*100)+"%", environmentPage))
+		out = append(out, fmt.Sprintf("**Underpowered**: %s, more than %s%% (twice the ±%s margin, the smallest change a verdict "+
+			"is meant to name), so such a change can pass unseen; the %s adjusted intervals are %s points wide at the "+
+			"median ([Validity checks](%s#validity-checks)).", detectableWords(p), pctNum(p.Needed()), pctNum(p.Margin*100)+"%",
+			powerBasisWords(p), widthNum(p.Width()), environmentPage))
 	}
 	for _, f := range v.Calibration.Exceeds() {
 		out = append(out, fmt.Sprintf("**A/A %s family at %s under label swaps, above its %s level** (%d swaps of the control and "+
@@ -121,7 +121,7 @@ func aaPower(m *model) string {
 	s := fmt.Sprintf("its intervals are %s points wide at the median (widest %s), against the ±%s margin",
 		widthNum(p.AAWidth), widthNum(p.AAMaxWidth), pctNum(p.Margin*100)+"%")
 	if p.Underpowered {
-		s += ", too wide to see a change of twice the margin (**underpowered**)"
+		s += fmt.Sprintf("; the run's smallest detectable change, %s%%, is above twice the margin (**underpowered**)", detectNum(p.Detectable.Percent))
 	}
 	if len(p.AAUnstable) == 0 {
 		return s + "; none of its cells ran at two speeds"
@@ -169,4 +169,16 @@ func writeSameTreatment(w io.Writer, m *model) {
 	fmt.Fprintf(w, "**Same treatment, never ranked:** %s - a pool evicts only when more states live than its capacity, and "+
 		"there they never do (configurations x DOP within the smallest capacity), so these candidates run the same code "+
 		"and their differences in those cells are noise.\n\n", strings.Join(parts, "; "))
+}
+
+// detectableWords is the power gate's smallest detectable change in words: "the smallest change it
+// decides with 80% probability is +9.1% (elapsed time, at the family's 99.96% level)", or that it has
+// none.
+func detectableWords(p stats.Power) string {
+	d := p.Detectable
+	if math.IsNaN(d.Percent) {
+		return "no elapsed-time comparison has an interval, so it decides no change"
+	}
+	return fmt.Sprintf("the smallest change it decides with %s%% probability is %s%% (elapsed time, at the family's %s level)",
+		pctNum(stats.DetectPower*100), detectNum(d.Percent), levelPct(d.Confidence))
 }

@@ -23,6 +23,7 @@ func flagsModel(underpowered bool) *model {
 	}}
 	v := &stats.Validity{
 		Power: stats.Power{Margin: 0.02, Multiple: 4, AAWidth: 9.5, AAMaxWidth: 21, AACells: 8, Basis: "aa", Underpowered: underpowered,
+			Detectable: stats.FamilyDetectable{Percent: 6.25, Confidence: 0.9975, K: 1},
 			AAUnstable: []stats.CellRef{{Platform: "linux/amd64", Backend: "libc", Workload: "mixed", DOP: 4, Phase: "warm"}}},
 		Calibration: &stats.Calibration{Swaps: 20, Families: []stats.FamilyCalibration{
 			{Family: "elapsed", Rate: 0.028, Nominal: 0.035},
@@ -48,7 +49,7 @@ func TestFirstPageFlags(t *testing.T) {
 	}
 	flags := strings.Join(validityFlags(m), "\n")
 	for _, want := range []string{
-		"**Underpowered**: the A/A control's adjusted elapsed-time intervals are 9.5 points wide at the median, more than 8 (4 times the ±2% margin)",
+		"**Underpowered**: the smallest change it decides with 80% probability is +6.2% (elapsed time, at the family's 99.75% level), more than 4% (twice the ±2% margin",
 		"**A/A lifetime family at 7.2% under label swaps, above its 3.0% level** (20 swaps",
 		"**Harness overhead 3% of the fastest operation** (650 ns per operation, run `r1`)",
 		"**Runner instances disagree in 1 of 2 cells** (pooled/8 libc fixed/1 warm)",
@@ -73,8 +74,8 @@ func TestFirstPageFlags(t *testing.T) {
 		"Elapsed time and lifetime cost disagree in direction in 1 cold cell" {
 		t.Errorf("warnings line heads: %q", got)
 	}
-	if p := aaPower(m); p != "its intervals are 9.5 points wide at the median (widest 21.0), against the ±2% margin, too wide to "+
-		"see a change of twice the margin (**underpowered**); 1 cell ran at two speeds (unstable: libc mixed/4‡ warm)" {
+	if p := aaPower(m); p != "its intervals are 9.5 points wide at the median (widest 21.0), against the ±2% margin; the run's smallest "+
+		"detectable change, +6.2%, is above twice the margin (**underpowered**); 1 cell ran at two speeds (unstable: libc mixed/4‡ warm)" {
 		t.Errorf("A/A power sentence %q", p)
 	}
 	var b strings.Builder

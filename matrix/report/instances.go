@@ -4,15 +4,17 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/deflatelab/deflatelab/matrix/stats"
 )
 
 // writeInstances is the cells page's section on runner instances (stats.Instances): for a merged folder
-// of several runs, every elapsed-time comparison per instance, their random-effects combination (the
-// verdict), the between-instance spread, and the cells whose instances point opposite ways. Nothing for a
-// single instance.
+// of several runs, every elapsed-time comparison per instance, their moderated combination (the verdict),
+// the between-instance spread (the random-effects tau and I², and the instances' own standard deviation
+// against the moderated one), and the cells whose instances point opposite ways. Nothing for a single
+// instance.
 func writeInstances(w io.Writer, m *model) {
 	var rows [][]string
 	runs := map[string]bool{}
@@ -30,8 +32,11 @@ func writeInstances(w io.Writer, m *model) {
 			}
 			het := "fewer than 2 instances with an interval: not combined"
 			if in.Decides() {
-				re := in.Combined
-				het = fmt.Sprintf("K %d, tau %s%%, I² %s%%", re.K, pctNum(re.Tau()*100), pctNum(re.I2*100))
+				m := in.Moderated
+				het = fmt.Sprintf("K %d, SD %s%% → %s%%", m.K, pctNum(math.Sqrt(m.S2)*100), pctNum(math.Sqrt(m.Post)*100))
+				if re := in.Combined; re.K >= 2 {
+					het += fmt.Sprintf(", tau %s%%, I² %s%%", pctNum(re.Tau()*100), pctNum(re.I2*100))
+				}
 			}
 			word := decisionWord(d)
 			if in.Disagree {
@@ -47,12 +52,14 @@ func writeInstances(w io.Writer, m *model) {
 	fmt.Fprintf(w, "## Runner instances\n\n")
 	fmt.Fprintf(w, "These results hold %d runner instances (runs): each instance is its own machine, so an effect is "+
 		"established only where it holds across them. Per instance: its own Hodges-Lehmann change with its signed-rank "+
-		"interval at the family's level and its own verdict. Combined: the random-effects estimate of the instances' changes "+
-		"(REML between-instance variance, Hartung-Knapp interval with the ad hoc correction, Student's t with K-1 degrees "+
-		"of freedom), the interval and verdict every other table of this report shows; tau is the between-instance "+
-		"standard deviation of the change, I² the share of the variance that lies between instances. Where one instance "+
+		"interval at the family's level and its own verdict. Combined: the mean of the instances' changes with their variance "+
+		"moderated across the family's comparisons (an empirical-Bayes prior, as limma's squeezeVar; Student's t on the "+
+		"prior's plus K-1 degrees of freedom), the interval and verdict every other table of this report shows%s. "+
+		"Heterogeneity: SD is the standard deviation of the instances' changes, → the moderated one the interval uses; "+
+		"tau is the between-instance standard deviation of the change (REML random effects, a description that decides "+
+		"nothing), I² the share of the variance that lies between instances. Where one instance "+
 		"reads faster and another slower the cell gets no faster or slower verdict (**instances disagree**: %d here). "+
-		"See [METHOD.md](%s) (\"Replicas on several runner instances\").\n\n", len(runs), disagree, m.MethodLink)
+		"See [METHOD.md](%s) (\"Replicas on several runner instances\").\n\n", len(runs), priorText(m), disagree, m.MethodLink)
 	mdTableCompact(w, []string{"Candidate", "Backend", "Workload", "DOP", "Phase", "Per instance, % [interval] verdict",
 		"Combined, % [interval]", "Heterogeneity", "Decision"}, rows)
 }
@@ -67,4 +74,24 @@ func instanceCell(e stats.InstanceEstimate) string {
 		return fmt.Sprintf("%s (%d pairs, no interval)", c, e.Pairs)
 	}
 	return fmt.Sprintf("%s [%s, %s] %s", c, signed((math.Exp(e.Log.Lo)-1)*100), signed((math.Exp(e.Log.Hi)-1)*100), e.Class)
+}
+
+// priorText is the elapsed-time family's moderated prior, as a clause: " (prior: an instance's change
+// varies by 3.4%, on 67 degrees of freedom)", or "" when no comparison was moderated.
+func priorText(m *model) string {
+	for _, c := range m.Analysis.Cells {
+		for _, d := range c.Deltas {
+			if d.Metric != stats.Elapsed.Name || !d.Instances.Decides() {
+				continue
+			}
+			p := d.Instances.Moderated.Prior
+			df := "infinite"
+			if !math.IsInf(p.DF, 1) {
+				df = strconv.FormatFloat(p.DF, 'f', 1, 64)
+			}
+			return fmt.Sprintf(" (prior over the family: an instance's change varies by %s%%, on %s degrees of freedom)",
+				strconv.FormatFloat(math.Sqrt(p.Var)*100, 'f', 1, 64), df)
+		}
+	}
+	return ""
 }

@@ -91,7 +91,7 @@ func TestMergedInstances(t *testing.T) {
 					continue
 				}
 				seen++
-				if len(r.Instances) != 2 || r.Heterogeneity == nil || r.Heterogeneity.K != 2 || r.Test != "random-effects" {
+				if len(r.Instances) != 2 || r.Heterogeneity == nil || r.Heterogeneity.K != 2 || r.Test != "moderated-t" || r.Moderation == nil {
 					t.Errorf("%s %s: instances %+v, heterogeneity %+v, test %s", r.Workload, r.Phase, r.Instances, r.Heterogeneity, r.Test)
 					continue
 				}

@@ -3,10 +3,12 @@ package report
 import (
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strings"
 
 	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/stats"
 	"github.com/deflatelab/deflatelab/matrix/workload"
 )
 
@@ -47,6 +49,9 @@ func writeRunLines(w io.Writer, m *model) {
 		if back, cells := m.backToBack(); cells > 0 && back == 0 {
 			line1 += ", interleaved across the run" // back to back is a warning, in the warnings line
 		}
+	}
+	if d := detectablePhrase(m); d != "" {
+		line1 += " · " + d
 	}
 	line2 := []string{m.Date.UTC().Format("2006-01-02 15:04 UTC")}
 	if c := m.commits(); len(c) > 0 {
@@ -193,4 +198,16 @@ func workloadMeaning(name string) string {
 		return w.Summary
 	}
 	return "a workload this report does not describe"
+}
+
+// detectablePhrase is the primary family's smallest detectable change as the run line states it:
+// "smallest detectable change +9.1% (elapsed time, 80% power at the family's 99.96% level)"; "" without
+// the validity data or an interval.
+func detectablePhrase(m *model) string {
+	if m.Validity == nil || math.IsNaN(m.Validity.Power.Detectable.Percent) {
+		return ""
+	}
+	d := m.Validity.Power.Detectable
+	return fmt.Sprintf("smallest detectable change %s%% ([elapsed time](%s#smallest-detectable-change), %s%% power at the family's %s level)",
+		detectNum(d.Percent), environmentPage, pctNum(stats.DetectPower*100), levelPct(d.Confidence))
 }

@@ -61,6 +61,7 @@ var sections = []section{
 	{"banner-full", environmentPage, writeBannerFull},
 	{"environment", environmentPage, writeEnvironment},
 	{"validity-checks", environmentPage, writeValidityChecks},
+	{"detectable", environmentPage, writeDetectable},
 	{"calibration", environmentPage, writeCalibration},
 }
 

@@ -2,6 +2,7 @@ package report
 
 import (
 	"math"
+	"slices"
 	"sort"
 
 	moremath "github.com/aclements/go-moremath/stats"
@@ -9,12 +10,16 @@ import (
 
 // This file recomputes, without matrix/stats, the comparisons of a merged folder: pairs from two or more
 // runner instances (distinct Sample.Run). Each instance's exact signed-rank analysis (signedRankBrute)
-// gives its Hodges-Lehmann estimate and a standard error from its 95% interval's half-width over the
-// normal quantile of the level the exact interval achieves; the instances combine as random effects,
-// tau^2 by maximising the restricted likelihood with a golden-section search (not the Fisher scoring
-// matrix/stats uses), the estimate's standard error Hartung and Knapp's with the ad hoc correction, and
-// intervals and p from Student's t with K-1 degrees of freedom (docs/METHOD.md, "Replicas on several
-// runner instances").
+// gives its Hodges-Lehmann estimate (and a standard error from its 95% interval's half-width over the
+// normal quantile of the level the exact interval achieves). The decision is the moderated combination
+// (docs/METHOD.md, "Replicas on several runner instances"): the mean of the instances' estimates, their
+// sample variance moderated with a prior fitted over the family's comparisons by the moments of the log
+// variances (Smyth 2004, section 6.2) - here with digamma by a central difference of math.Lgamma,
+// trigamma by its series with an Euler-Maclaurin tail and its inverse by bisection, not the asymptotic
+// series and Newton steps matrix/stats uses - and Student's t on the prior's plus K-1 degrees of
+// freedom. The random-effects combination (tau^2 by maximising the restricted likelihood with a
+// golden-section search, not the Fisher scoring matrix/stats uses) is recomputed for the heterogeneity
+// the page describes.
 
 // instanceBrute is one instance's exact analysis at 95%: its estimate and standard error (NaN without an
 // interval).
@@ -146,6 +151,18 @@ func (b byRun) runs() []string {
 	return out
 }
 
+// estimates lists the Hodges-Lehmann estimates of the instances with an interval, in run order.
+func (b byRun) estimates() []float64 {
+	var ys []float64
+	for _, run := range b.runs() {
+		est, se, _ := instanceBrute(b[run])
+		if !math.IsNaN(se) && se > 0 {
+			ys = append(ys, est)
+		}
+	}
+	return ys
+}
+
 // combine is the instances' random-effects combination; ok is false when fewer than two have an interval.
 func (b byRun) combine() (r reml, ok bool) {
 	var ys, vs []float64
@@ -180,4 +197,150 @@ func (b byRun) disagree(conf, margin float64) bool {
 		}
 	}
 	return faster && slower
+}
+
+// modT is a comparison's moderated combination: K estimates, their mean and sample variance, and the
+// family's prior (d0 may be +Inf).
+type modT struct {
+	k                    int
+	est, s2              float64
+	d0, s0, post, pooled float64 // pooled: the family's total K-1, which caps the df (as limma's eBayes)
+}
+
+// newModT is the unmoderated combination of ys (at least two).
+func newModT(ys []float64) modT {
+	m := modT{k: len(ys)}
+	for _, y := range ys {
+		m.est += y / float64(m.k)
+	}
+	for _, y := range ys {
+		m.s2 += (y - m.est) * (y - m.est) / float64(m.k-1)
+	}
+	m.post = m.s2
+	return m
+}
+
+// digammaDiff is digamma by a central difference of math.Lgamma (accurate to about 1e-9 here).
+func digammaDiff(x float64) float64 {
+	h := 1e-4 * math.Max(1, x)
+	a, _ := math.Lgamma(x + h)
+	b, _ := math.Lgamma(x - h)
+	c, _ := math.Lgamma(x + 2*h)
+	d, _ := math.Lgamma(x - 2*h)
+	return (8*(a-b) - (c - d)) / (12 * h) // fourth-order difference
+}
+
+// trigammaSeries is sum_{n>=0} 1/(x+n)^2: 1000 terms, then the Euler-Maclaurin tail.
+func trigammaSeries(x float64) float64 {
+	s := 0.0
+	const n = 1000
+	for i := range n {
+		s += 1 / ((x + float64(i)) * (x + float64(i)))
+	}
+	y := x + n
+	return s + 1/y + 1/(2*y*y) + 1/(6*y*y*y) - 1/(30*math.Pow(y, 5))
+}
+
+// moderateAll fits the prior over ms (the family's comparisons with two or more instances) by the moments
+// of the log sample variances, and sets each one's posterior variance.
+func moderateAll(ms []*modT) {
+	n := float64(len(ms))
+	if n < 2 {
+		return
+	}
+	var xs []float64
+	for _, m := range ms {
+		xs = append(xs, math.Max(m.s2, 0))
+	}
+	sorted := slices.Sorted(slices.Values(xs))
+	med := sorted[len(sorted)/2]
+	if len(sorted)%2 == 0 {
+		med = (sorted[len(sorted)/2-1] + sorted[len(sorted)/2]) / 2
+	}
+	if med == 0 {
+		med = 1
+	}
+	var es []float64
+	var emean, tri float64
+	for i, m := range ms {
+		d := float64(m.k - 1)
+		e := math.Log(math.Max(xs[i], 1e-5*med)) - digammaDiff(d/2) + math.Log(d/2)
+		es = append(es, e)
+		emean += e / n
+		tri += trigammaSeries(d/2) / n
+	}
+	var evar float64
+	for _, e := range es {
+		evar += (e - emean) * (e - emean) / (n - 1)
+	}
+	evar -= tri
+	var d0, s0 float64
+	if evar > 0 {
+		// trigamma is decreasing: bisect for trigamma(y) = evar on a log scale.
+		lo, hi := 1e-8, 1e8
+		for range 200 {
+			mid := math.Sqrt(lo * hi)
+			if trigammaSeries(mid) > evar {
+				lo = mid
+			} else {
+				hi = mid
+			}
+		}
+		d0 = 2 * math.Sqrt(lo*hi)
+		s0 = math.Exp(emean + digammaDiff(d0/2) - math.Log(d0/2))
+	} else {
+		d0 = math.Inf(1)
+		for _, x := range xs {
+			s0 += math.Max(x, 1e-5*med) / n
+		}
+	}
+	pooled := 0.0
+	for _, m := range ms {
+		pooled += float64(m.k - 1)
+	}
+	for _, m := range ms {
+		m.d0, m.s0, m.pooled = d0, s0, pooled
+		if math.IsInf(d0, 1) {
+			m.post = s0
+		} else {
+			m.post = (float64(m.k-1)*m.s2 + d0*s0) / (float64(m.k-1) + d0)
+		}
+	}
+}
+
+// df is the moderated t's degrees of freedom.
+func (m modT) df() float64 {
+	if m.pooled > 0 {
+		return math.Min(m.d0+float64(m.k-1), m.pooled)
+	}
+	return m.d0 + float64(m.k-1)
+}
+
+// cdf is Student's t distribution function on the combination's df (the normal one for infinite df).
+func (m modT) cdf(x float64) float64 {
+	if math.IsInf(m.df(), 1) {
+		return 0.5 * math.Erfc(-x/math.Sqrt2)
+	}
+	return moremath.TDist{V: m.df()}.CDF(x)
+}
+
+// interval is the combination's interval at conf.
+func (m modT) interval(conf float64) (lo, hi float64) {
+	p := (1 + conf) / 2
+	a, b := 0.0, 1e6
+	for range 400 { // bisection on the t CDF
+		mid := (a + b) / 2
+		if m.cdf(mid) < p {
+			a = mid
+		} else {
+			b = mid
+		}
+	}
+	h := (a + b) / 2 * math.Sqrt(m.post/float64(m.k))
+	return m.est - h, m.est + h
+}
+
+// p is the moderated t test's two-sided p-value for no effect.
+func (m modT) p() float64 {
+	return math.Min(1, 2*(1-m.cdf(math.Abs(m.est)/math.Sqrt(m.post/float64(m.k)))))
 }

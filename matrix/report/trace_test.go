@@ -146,8 +146,8 @@ type recomputed struct {
 	medianRatio float64
 	uP          float64
 	uOK         bool
-	instances   byRun // two or more runner instances: re decides
-	re          reml
+	instances   byRun // two or more runner instances: mod decides
+	mod         *modT
 }
 
 // signedRankBrute is the exact Wilcoxon signed-rank analysis of x (no zeros, no ties), by enumerating
@@ -253,6 +253,7 @@ func (f *fixture) recompute(t *testing.T) map[string]*recomputed {
 	out := map[string]*recomputed{}
 	var keys []string
 	var ps []float64
+	var mods []*modT
 	pct := func(l float64) float64 { return (math.Exp(l) - 1) * 100 }
 	for _, c := range f.cells {
 		for _, cand := range f.cands {
@@ -268,13 +269,14 @@ func (f *fixture) recompute(t *testing.T) map[string]*recomputed {
 			}
 			r.uP, r.uOK = exactUTest(f.nsPerOp(c, "control"), f.nsPerOp(c, cand))
 			if runs := f.runLogs[key(c, cand)]; len(runs) >= 2 { // runner instances: their combination decides
-				re, ok := runs.combine()
-				if !ok {
+				ys := runs.estimates()
+				if len(ys) < 2 {
 					t.Fatalf("%v %s: %d instances, fewer than two with an interval; this check handles the combination only", c, cand, len(runs))
 				}
+				m := newModT(ys)
 				r.medianRatio = median(rs)
-				r.instances, r.re = runs, re
-				r.est, r.p = pct(re.est), re.p()
+				r.instances, r.mod = runs, &m
+				mods = append(mods, &m)
 				r.lo, r.hi = 0, 0 // set at the adjusted level below
 				for _, x := range rs {
 					logs = append(logs, math.Log(x))
@@ -283,7 +285,7 @@ func (f *fixture) recompute(t *testing.T) map[string]*recomputed {
 				k := key(c, cand)
 				out[k] = r
 				keys = append(keys, k)
-				ps = append(ps, r.p)
+				ps = append(ps, math.NaN()) // set once the family's prior is fitted
 				continue
 			}
 			if len(rs) > 0 {
@@ -307,6 +309,14 @@ func (f *fixture) recompute(t *testing.T) map[string]*recomputed {
 			ps = append(ps, r.p)
 		}
 	}
+	// The instances' combinations moderated over the family, then their p-values.
+	moderateAll(mods)
+	for i, k := range keys {
+		if r := out[k]; r.mod != nil {
+			r.est, r.p = pct(r.mod.est), r.mod.p()
+			ps[i] = r.p
+		}
+	}
 	// The selection-adjusted intervals (Benjamini-Yekutieli): every interval of the family again at
 	// confidence 1 - max(R, 1) * 0.05 / m, R the comparisons Benjamini-Hochberg selects at 0.05; the
 	// decision is read from that interval and the +-2% margin.
@@ -323,7 +333,7 @@ func (f *fixture) recompute(t *testing.T) map[string]*recomputed {
 		r := out[keys[i]]
 		r.padj = a
 		if r.instances != nil {
-			lo, hi := r.re.interval(level)
+			lo, hi := r.mod.interval(level)
 			r.lo, r.hi, r.level = pct(lo), pct(hi), level
 		} else if !math.IsNaN(r.lo) {
 			_, _, lo, hi, _ := signedRankBrute(r.logs, level)

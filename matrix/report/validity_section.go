@@ -22,9 +22,10 @@ func writeValidityChecks(w io.Writer, m *model) {
 	p := v.Power
 	switch p.Basis {
 	case "aa":
-		fmt.Fprintf(w, "- **Power:** the A/A control's adjusted elapsed-time intervals are %s points wide at the median (widest %s, "+
-			"%s cells; %s at 95%%), against a limit of %s points (%s times the ±%s equivalence margin): %s.", pctNum(p.AAWidth), pctNum(p.AAMaxWidth),
-			fmt.Sprint(p.AACells), pctNum(p.AAWidth95), pctNum(p.Limit()), pctNum(p.Multiple), pctNum(p.Margin*100)+"%", powerWord(p))
+		fmt.Fprintf(w, "- **Power:** %s, against the %s%% a verdict is meant to name (twice the ±%s equivalence margin; "+
+			"[Smallest detectable change](#smallest-detectable-change)): %s. The A/A control's adjusted elapsed-time intervals are %s "+
+			"points wide at the median (widest %s, %s cells; %s at 95%%).", detectableWords(p), pctNum(p.Needed()), pctNum(p.Margin*100)+"%",
+			powerWord(p), pctNum(p.AAWidth), pctNum(p.AAMaxWidth), fmt.Sprint(p.AACells), pctNum(p.AAWidth95))
 		if len(p.AAUnstable) > 0 {
 			var cells []string
 			for _, c := range p.AAUnstable {
@@ -34,8 +35,9 @@ func writeValidityChecks(w io.Writer, m *model) {
 		}
 		fmt.Fprintln(w)
 	case "family":
-		fmt.Fprintf(w, "- **Power:** no A/A control; the elapsed-time family's adjusted intervals are %s points wide at the median, "+
-			"against a limit of %s points: %s.\n", pctNum(p.FamilyWidth), pctNum(p.Limit()), powerWord(p))
+		fmt.Fprintf(w, "- **Power:** %s, against the %s%% a verdict is meant to name (twice the ±%s equivalence margin): %s. "+
+			"No A/A control; the elapsed-time family's adjusted intervals are %s points wide at the median.\n", detectableWords(p),
+			pctNum(p.Needed()), pctNum(p.Margin*100)+"%", powerWord(p), pctNum(p.FamilyWidth))
 	}
 	for _, g := range v.DOPs {
 		if g.Processors == 0 {
@@ -92,7 +94,7 @@ func writeValidityChecks(w io.Writer, m *model) {
 
 func powerWord(p stats.Power) string {
 	if p.Underpowered {
-		return "**underpowered** - this run cannot show a change of twice the margin"
+		return "**underpowered** - its smallest detectable change is above twice the margin"
 	}
 	return "within it"
 }

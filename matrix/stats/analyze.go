@@ -23,6 +23,16 @@ type Options struct {
 	// LifetimeMethod is how Lifetimes computes its intervals: lifetime.SignFlip (the zero value), or the
 	// percentile bootstrap it replaced, for comparison (lab aanull -lifetime-method bootstrap).
 	LifetimeMethod lifetime.Method
+	// Strata is how the moderated between-instance variance of a merged run's comparisons is pooled
+	// (Moderated): the zero value fits one prior per metric family. Unmoderated fits none: each
+	// comparison's instances decide on their own variance (t on K-1 degrees of freedom), for calibration.
+	// Guard, in (0, 1), leaves a comparison whose instances are heterogeneous (Cochran's Q p-value below
+	// Guard) on its own variance; OutlierGuard, in (0, 1), one whose instances' variance is an outlier of
+	// the prior (moderateFamily); 0: no guard.
+	Strata       Strata
+	Unmoderated  bool
+	Guard        float64
+	OutlierGuard float64
 	// Metrics limits the metrics analysed (nil: every one of Metrics); a limited analysis is for
 	// recomputing a few families many times (LabelSwapNull), never for a report.
 	Metrics []Metric

@@ -11,8 +11,15 @@ import (
 const CellsFile = "cells.json"
 
 // CellsVersion is cells.json's schema version: a reader rejects a file whose version it does not know.
-// Adding a field keeps the version; renaming or removing one, or changing its meaning, bumps it.
-const CellsVersion = 1
+// Adding a field keeps the version; renaming or removing one, or changing its meaning, bumps it. Version
+// 2: a merged run's comparisons decide by the moderated combination (Test "moderated-t", Moderation),
+// not the random-effects one (version 1's Test "random-effects"), and records carry Detectable. A reader
+// reads both (minCellsVersion): the fields it shares mean the same, only how the decision was taken
+// changed.
+const CellsVersion = 2
+
+// minCellsVersion is the oldest cells.json ReadCells accepts.
+const minCellsVersion = 1
 
 // Cells is cells.json: one record per platform, backend, workload, DOP, phase, candidate and metric.
 type Cells struct {
@@ -56,8 +63,11 @@ type CellRecord struct {
 	P             float64  `json:"p"`      // the decision test's two-sided p-value (Delta.P)
 	PAdj          *float64 `json:"pAdj"`   // Benjamini-Hochberg adjusted over Family tests
 	Family        int      `json:"family"` // how many tests the adjustment ran over (one metric, the whole analysis)
-	Test          string   `json:"test"`   // "signed-rank" (paired) or "u-test" (too few pairs for an interval)
-	Verdict       Class    `json:"verdict"`
+	Test          string   `json:"test"`   // "signed-rank" (paired), "u-test" (too few pairs for an interval), "moderated-t"
+	// Detectable is the smallest change, percent, the decision would name with 80% probability at the
+	// family's level (Delta.Detectable); null without an interval.
+	Detectable *float64 `json:"detectable"`
+	Verdict    Class    `json:"verdict"`
 
 	ControlMedian   *float64 `json:"controlMedian"` // of the usable samples, in Unit
 	CandidateMedian *float64 `json:"candidateMedian"`
@@ -76,12 +86,28 @@ type CellRecord struct {
 	ClosedBy      string `json:"closedBy,omitempty"`
 	RoundsPlanned int    `json:"roundsPlanned,omitempty"`
 	ExtraRounds   int    `json:"extraRounds,omitempty"`
-	// Instances and Heterogeneity are set when the pairs come from two or more runner instances (a merged
-	// folder): each instance's own estimate, interval (at AdjConfidence) and verdict, and the
-	// between-instance spread of their random-effects combination, which then gives Estimate, Lo, Hi, P
-	// and the verdict (Test "random-effects"). Absent for one instance.
+	// Instances, Heterogeneity and Moderation are set when the pairs come from two or more runner
+	// instances (a merged folder): each instance's own estimate, interval (at AdjConfidence) and verdict;
+	// the between-instance spread of their random-effects combination (a description: it decides
+	// nothing); and their moderated combination (Moderated), which then gives Estimate, Lo, Hi, P and the
+	// verdict (Test "moderated-t"). Absent for one instance.
 	Instances     []InstanceRecord     `json:"instances,omitempty"`
 	Heterogeneity *HeterogeneityRecord `json:"heterogeneity,omitempty"`
+	Moderation    *ModerationRecord    `json:"moderation,omitempty"`
+}
+
+// ModerationRecord is a comparison's moderated combination (Moderated), on the log ratio x 100 (about
+// percent): K instances, SD the standard deviation of their estimates, PriorSD and PriorDF the family's
+// (or stratum's) prior - PriorDF null when infinite (the family's variances scatter no more than sampling
+// alone: every comparison takes PriorSD) - PostSD the moderated standard deviation of one instance's
+// estimate, DF the moderated t's degrees of freedom (null when infinite: the normal distribution).
+type ModerationRecord struct {
+	K       int      `json:"k"`
+	SD      float64  `json:"sd"`
+	PriorSD float64  `json:"priorSD"`
+	PriorDF *float64 `json:"priorDF"`
+	PostSD  float64  `json:"postSD"`
+	DF      *float64 `json:"df"`
 }
 
 // InstanceRecord is one runner instance's analysis of a comparison, percent.
@@ -159,7 +185,7 @@ func record(c *Cell, control, cand *Variant, d *Delta) CellRecord {
 	if !d.Thin() { // without an interval Percent's bounds are -100% and +Inf: no interval at all
 		r.Lo, r.Hi = finite(lo), finite(hi)
 	}
-	r.AdjConfidence, r.Margin = d.AdjustedConfidence(), d.Margin()*100
+	r.AdjConfidence, r.Margin, r.Detectable = d.AdjustedConfidence(), d.Margin()*100, finite(d.Detectable())
 	if _, alo, ahi := d.AdjustedPercent(); !d.Thin() && !d.Adjusted.Thin() {
 		r.AdjLo, r.AdjHi = finite(alo), finite(ahi)
 	}
@@ -180,8 +206,11 @@ func record(c *Cell, control, cand *Variant, d *Delta) CellRecord {
 		re := in.Combined
 		r.Heterogeneity = &HeterogeneityRecord{K: re.K, Tau: re.Tau() * 100, I2: re.I2, Q: re.Q, Disagree: in.Disagree}
 		if in.Decides() {
+			m := in.Moderated
+			r.Moderation = &ModerationRecord{K: m.K, SD: math.Sqrt(m.S2) * 100, PriorSD: math.Sqrt(m.Prior.Var) * 100,
+				PriorDF: finite(m.Prior.DF), PostSD: math.Sqrt(m.Post) * 100, DF: finite(m.DF)}
 			_, alo, ahi := d.AdjustedPercent()
-			r.Test, r.AdjLo, r.AdjHi = "random-effects", finite(alo), finite(ahi)
+			r.Test, r.AdjLo, r.AdjHi = "moderated-t", finite(alo), finite(ahi)
 		}
 	}
 	if s := d.Sequential; s != nil { // an adaptive run: the stopping rule's p-values and interval
@@ -260,8 +289,8 @@ func ReadCells(r io.Reader) (Cells, error) {
 	if err := json.NewDecoder(r).Decode(&c); err != nil {
 		return Cells{}, fmt.Errorf("stats: cells.json: %w", err)
 	}
-	if c.Version != CellsVersion {
-		return Cells{}, fmt.Errorf("stats: cells.json: version %d; this reader knows version %d", c.Version, CellsVersion)
+	if c.Version < minCellsVersion || c.Version > CellsVersion {
+		return Cells{}, fmt.Errorf("stats: cells.json: version %d; this reader knows versions %d to %d", c.Version, minCellsVersion, CellsVersion)
 	}
 	return c, nil
 }

@@ -14,12 +14,15 @@ func BenjaminiHochberg(ps []float64) []float64 { return sequential.BenjaminiHoch
 // tested on its pages, but get the same treatment so that no delta carries an unadjusted decision).
 func (a *Analysis) correct() {
 	families := map[string][]*Delta{}
+	cells := map[string][]*Cell{}
 	for _, c := range a.Cells {
 		for _, d := range c.Deltas {
 			families[d.Metric] = append(families[d.Metric], d)
+			cells[d.Metric] = append(cells[d.Metric], c)
 		}
 	}
-	for _, ds := range families {
+	for metric, ds := range families {
+		moderateFamily(ds, cells[metric], a.Strata, a.Unmoderated, a.Guard, a.OutlierGuard)
 		ps := make([]float64, len(ds))
 		for i, d := range ds {
 			ps[i] = d.P()

@@ -59,7 +59,7 @@ type Delta struct {
 	// and interval are not valid there, and Class reads this instead.
 	Sequential *sequential.Decision
 	// Instances is set when the pairs come from two or more runner instances (distinct Sample.Run, a merged
-	// folder): each instance's own analysis and their random-effects combination, which P, Percent,
+	// folder): each instance's own analysis and their moderated combination, which P, Percent,
 	// AdjustedPercent, Direction and Class read once two instances have an interval. Nil for one instance.
 	Instances *Instances
 	alpha     float64
@@ -79,7 +79,7 @@ func (d *Delta) Thin() bool { return d.Log.Thin() }
 // P is the decision test's uncorrected two-sided p-value: the signed-rank test's when Paired, else the U test's (1 when a side has no usable sample).
 func (d *Delta) P() float64 {
 	if d.Instances.Decides() {
-		return d.Instances.Combined.P()
+		return d.Instances.Moderated.P()
 	}
 	if d.Paired() {
 		return d.Log.P
@@ -117,7 +117,7 @@ func (d *Delta) Significant() bool {
 func (d *Delta) Direction() int {
 	r := d.MedianRatio
 	if d.Instances.Decides() {
-		r = math.Exp(d.Instances.Combined.Estimate)
+		r = math.Exp(d.Instances.Moderated.Estimate)
 	} else if d.Log.N > 0 {
 		r = math.Exp(d.Log.Estimate)
 	} else if d.HasPairs() {
@@ -139,7 +139,7 @@ func (d *Delta) Percent() (center, lo, hi float64) {
 		return math.NaN(), math.Inf(-1), math.Inf(1)
 	}
 	if d.Instances.Decides() {
-		re := d.Instances.Combined
+		re := d.Instances.Moderated
 		lo, hi := re.Interval(DefaultConfidence)
 		return pct(math.Exp(re.Estimate)), pct(math.Exp(lo)), pct(math.Exp(hi))
 	}
@@ -153,7 +153,7 @@ func (d *Delta) Percent() (center, lo, hi float64) {
 // decides, else the Hodges-Lehmann estimate of the pairs.
 func (d *Delta) logEstimate() float64 {
 	if d.Instances.Decides() {
-		return d.Instances.Combined.Estimate
+		return d.Instances.Moderated.Estimate
 	}
 	return d.Log.Estimate
 }
@@ -162,7 +162,7 @@ func (d *Delta) logEstimate() float64 {
 // combination at the adjusted level when it decides, else Adjusted's; ok is false without an interval.
 func (d *Delta) adjustedLog() (lo, hi float64, ok bool) {
 	if d.Instances.Decides() {
-		lo, hi = d.Instances.Combined.Interval(d.AdjustedConfidence())
+		lo, hi = d.Instances.Moderated.Interval(d.AdjustedConfidence())
 		return lo, hi, true
 	}
 	if !d.Paired() || d.Adjusted.Thin() {

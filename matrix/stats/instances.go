@@ -20,21 +20,26 @@ type InstanceEstimate struct {
 }
 
 // Instances is a comparison measured on several runner instances (a merged results folder): each
-// instance's estimate and verdict, and their random-effects combination (RandomEffects), which the
-// delta's decision, interval and class read when two or more instances have an interval. Disagree is set
-// when the instances' own verdicts point opposite ways (one faster, another slower): the cell then gets no
-// faster or slower verdict, whatever the combination says.
+// instance's estimate and verdict; Moderated, their combination with a between-instance variance
+// moderated across the family (Analyze fits the prior), which the delta's decision, interval and class
+// read when two or more instances have an interval; and Combined, their random-effects combination
+// (RandomEffects), which describes this comparison's own heterogeneity (tau, I², Q) and decides nothing.
+// Disagree is set when the instances' own verdicts point opposite ways (one faster, another slower): the
+// cell then gets no faster or slower verdict, whatever the combination says.
 //
-// Invariants: len(Per) >= 2; Combined.K == the instances with a finite SE when Combined.K >= 2.
+// Invariants: len(Per) >= 2; Moderated.K == the instances with a finite SE when Moderated.K >= 2;
+// Combined.K is Moderated.K or 0 (the random-effects arithmetic did not stay finite).
 type Instances struct {
-	Per      []InstanceEstimate // by run
-	Combined RandomEffects      // K 0: fewer than two instances have an interval
-	Disagree bool
-	logs     map[string][]float64
+	Per       []InstanceEstimate // by run
+	Moderated Moderated          // K 0: fewer than two instances have an interval
+	Combined  RandomEffects      // K 0: not combined
+	Disagree  bool
+	logs      map[string][]float64
 }
 
-// Decides reports whether the combination decides the delta (two or more instances with an interval).
-func (in *Instances) Decides() bool { return in != nil && in.Combined.K >= 2 }
+// Decides reports whether the moderated combination decides the delta (two or more instances with an
+// interval, and a positive, finite standard error).
+func (in *Instances) Decides() bool { return in != nil && in.Moderated.ok() }
 
 // newInstances analyses each run's log ratios at confidence and combines them; nil with fewer than two runs.
 func newInstances(logs map[string][]float64, confidence, margin float64) *Instances {
@@ -58,6 +63,9 @@ func newInstances(logs map[string][]float64, confidence, margin float64) *Instan
 	}
 	if re, ok := Combine(ys, ses); ok {
 		in.Combined = re
+	}
+	if m, ok := moderate(ys, VarPrior{}); ok {
+		in.Moderated = m
 	}
 	in.readjust(confidence, margin)
 	return in

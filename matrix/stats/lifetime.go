@@ -36,13 +36,16 @@ type Lifetime struct {
 	Family RatioFamily
 	// Instances holds, when the cell's rounds come from two or more runner instances (runs), each
 	// candidate's comparison within each run; the candidate's ratios in Comparisons are then their
-	// random-effects combination (lifetimeCombination), wherever two instances have an interval.
+	// moderated combination (lifetimeCombination), wherever two instances have an interval.
 	Instances map[string]map[string]*lifetime.Comparison
 
 	procs  map[string][]lifetime.Process      // per variant, for candidate-vs-candidate comparisons
 	rounds []RoundID                          // lifetime.Process.Round indexes these
 	method lifetime.Method                    // of the analysis' intervals
 	versus map[[2]string]*lifetime.Comparison // Versus's comparisons, made once
+	// pending is each candidate's per-instance log ratios at every lifetime two or more instances
+	// measured, until moderateLifetimes combines them over the family.
+	pending []instanceRatios
 }
 
 // RatioFamily is the family of lifetime ratios an analysis adjusts together, as correct does its
@@ -90,6 +93,7 @@ func (a *Analysis) Lifetimes() ([]*Lifetime, []LifetimeOmitted, error) {
 			out = append(out, l)
 		}
 	}
+	a.moderateLifetimes(out)
 	a.correctLifetimes(out)
 	return out, omitted, nil
 }

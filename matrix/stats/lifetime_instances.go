@@ -7,21 +7,57 @@ import (
 	"github.com/deflatelab/deflatelab/matrix/lifetime"
 )
 
-// lifetimeCombination is a lifetime ratio's random-effects combination over runner instances, on the log
-// scale of the ratio (lifetime.Combination).
-type lifetimeCombination struct{ RandomEffects }
+// lifetimeCombination is a lifetime ratio's moderated combination over runner instances (Moderated), on
+// the log scale of the ratio (lifetime.Combination).
+type lifetimeCombination struct{ Moderated }
 
 func (c lifetimeCombination) Ratio() float64 { return math.Exp(c.Estimate) }
 
 func (c lifetimeCombination) Interval(conf float64) (lo, hi float64) {
-	l, h := c.RandomEffects.Interval(conf)
+	l, h := c.Moderated.Interval(conf)
 	return math.Exp(l), math.Exp(h)
 }
 
+// instanceRatios is one candidate's lifetime ratio at N in one cell, per runner instance with an
+// interval: their log ratios, for the moderated combination (moderateLifetimes).
+type instanceRatios struct {
+	cmp *lifetime.Comparison
+	n   int
+	m   Moderated
+}
+
+// moderateLifetimes combines every lifetime ratio that two or more instances measured, the between-instance
+// variance moderated over the ratios at the same lifetime N of every cell and candidate (their prior; the
+// variance of a ratio at N = 1 and at 1M differ by orders of magnitude, so one prior over all N would
+// describe none), as the elapsed-time deltas' is over their family (moderateFamily), and sets the
+// comparisons' ratios from it. Unmoderated leaves the priors at 0 degrees of freedom.
+func (a *Analysis) moderateLifetimes(ls []*Lifetime) {
+	byN := map[int][]*instanceRatios{}
+	for _, l := range ls {
+		for i := range l.pending {
+			byN[l.pending[i].n] = append(byN[l.pending[i].n], &l.pending[i])
+		}
+	}
+	for _, rs := range byN {
+		if !a.Unmoderated {
+			ms := make([]*Moderated, len(rs))
+			for i, r := range rs {
+				ms[i] = &r.m
+			}
+			setFamilyPrior(ms)
+		}
+		for _, r := range rs {
+			if r.m.ok() {
+				r.cmp.Combine(r.n, lifetimeCombination{r.m})
+			}
+		}
+	}
+}
+
 // combineInstances compares candidate with control within each run of the cell and, at every lifetime
-// where two or more runs have an interval, replaces cmp's pooled ratio by their random-effects
-// combination, as the elapsed-time deltas do (Instances): each run's log ratio weighed by the standard
-// error its 95% interval implies. Nothing changes for a cell of one run.
+// where two or more runs have an interval, records their log ratios for the moderated combination
+// (moderateLifetimes), which replaces cmp's pooled ratio, as the elapsed-time deltas' does (Instances).
+// Nothing changes for a cell of one run.
 func (l *Lifetime) combineInstances(control, candidate string, cmp *lifetime.Comparison) error {
 	runs := map[string]bool{}
 	for _, id := range l.rounds {
@@ -55,18 +91,17 @@ func (l *Lifetime) combineInstances(control, candidate string, cmp *lifetime.Com
 		l.Instances = map[string]map[string]*lifetime.Comparison{}
 	}
 	l.Instances[candidate] = per
-	z := normalQuantile((1 + lifetime.Confidence) / 2)
 	for _, r := range cmp.Ratios {
-		var ys, ses []float64
-		for _, c := range per {
-			ri, ok := c.RatioAt(r.N)
-			if !ok || math.IsNaN(ri.Lo) || !(ri.Lo > 0) || math.IsInf(ri.Hi, 0) {
+		var ys []float64
+		for _, run := range slices.Sorted(mapsKeys(per)) {
+			ri, ok := per[run].RatioAt(r.N)
+			if !ok || math.IsNaN(ri.Lo) || !(ri.Lo > 0) || math.IsInf(ri.Hi, 0) || !(ri.Estimate > 0) {
 				continue
 			}
-			ys, ses = append(ys, math.Log(ri.Estimate)), append(ses, (math.Log(ri.Hi)-math.Log(ri.Lo))/(2*z))
+			ys = append(ys, math.Log(ri.Estimate))
 		}
-		if re, ok := Combine(ys, ses); ok {
-			cmp.Combine(r.N, lifetimeCombination{re})
+		if m, ok := moderate(ys, VarPrior{}); ok {
+			l.pending = append(l.pending, instanceRatios{cmp: cmp, n: r.N, m: m})
 		}
 	}
 	return nil

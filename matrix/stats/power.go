@@ -26,12 +26,14 @@ func refOf(c matrix.Cell) CellRef {
 	return CellRef{Platform: c.Platform, Backend: c.Backend, Workload: c.Workload, DOP: c.DOP, Phase: c.Phase}
 }
 
-// Power is the run's power gate (Analysis.Power): how wide its intervals are against the equivalence
-// margin, and whether that is too wide to decide anything. Widths are in percentage points of the
-// printed change (the adjusted interval's upper minus lower bound, +Inf without an interval).
+// Power is the run's power gate (Analysis.Power): the elapsed-time family's smallest detectable change
+// (Detectable: what it decides with 80% probability at its level) against the smallest change a verdict
+// is meant to name, twice the equivalence margin (Needed), and how wide its intervals are. Widths are in
+// percentage points of the printed change (the adjusted interval's upper minus lower bound, +Inf without
+// an interval).
 //
-// Invariants: Underpowered == (Width() > Multiple * Margin * 100); Basis is "aa" when AACells > 0, else
-// "family" (or "" when the run has no elapsed-time comparison).
+// Invariants: Underpowered == (Basis != "" && !(Detectable.Percent <= Needed())); Basis is "aa" when
+// AACells > 0, else "family" (or "" when the run has no elapsed-time comparison).
 type Power struct {
 	Margin   float64 // the equivalence margin, a fraction
 	Multiple float64 // PowerMultiple
@@ -44,8 +46,14 @@ type Power struct {
 	AAUnstable   []CellRef // A/A cells whose control or aa ran at two speeds
 	FamilyWidth  float64   // median width over the whole elapsed-time family; NaN without one
 	Basis        string
+	Detectable   FamilyDetectable
 	Underpowered bool
 }
+
+// Needed is the smallest change, in percent, the verdicts are meant to name: twice the equivalence
+// margin (a change inside the margin is "equivalent" by design; one of twice the margin is the lab's
+// question, as PowerMultiple's note says).
+func (p Power) Needed() float64 { return 2 * p.Margin * 100 }
 
 // Width is the width the gate reads: the A/A median when the run has the A/A control, else the family's.
 func (p Power) Width() float64 {
@@ -93,7 +101,8 @@ func (a *Analysis) Power() Power {
 	if len(aa) > 0 {
 		p.AAWidth, p.AAMaxWidth, p.AAWidth95, p.Basis = medianOf(aa), slices.Max(aa), medianOf(aa95), "aa"
 	}
-	p.Underpowered = p.Basis != "" && p.Width() > p.Limit()
+	p.Detectable = a.Detectable()
+	p.Underpowered = p.Basis != "" && !(p.Detectable.Percent <= p.Needed())
 	return p
 }
 

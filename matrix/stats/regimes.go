@@ -38,7 +38,7 @@ type Regimes struct {
 }
 
 // detectRegimes looks for two speeds within each run's rounds (a merged folder holds several runner
-// instances, each at its own speed: that is the instances' variance, which the random-effects combination
+// instances, each at its own speed: that is the instances' variance, which the moderated combination
 // carries, not two states of one machine) and keeps the run whose split is flagged, the most separated one
 // when several are, else the first run's.
 func detectRegimes(v *Variant) Regimes {

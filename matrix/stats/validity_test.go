@@ -65,8 +65,8 @@ func TestPower(t *testing.T) {
 			if tc.aa != !math.IsNaN(p.AAWidth) || (tc.aa && p.AACells != 1) {
 				t.Errorf("A/A width %v over %d cells", p.AAWidth, p.AACells)
 			}
-			if p.Underpowered != (p.Width() > p.Limit()) {
-				t.Errorf("underpowered %v with width %v, limit %v", p.Underpowered, p.Width(), p.Limit())
+			if p.Underpowered != !(p.Detectable.Percent <= p.Needed()) || p.Needed() != 4 {
+				t.Errorf("underpowered %v with a smallest detectable change of %v%%, needed %v%%", p.Underpowered, p.Detectable.Percent, p.Needed())
 			}
 		})
 	}

@@ -1,0 +1,109 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/stats"
+)
+
+// moderationMethods are the decisions `lab aanull -moderation` compares: the unmoderated t on K-1 df,
+// one prior over the family (the report's), priors per stratum, and the family prior with the
+// heterogeneity guard.
+var moderationMethods = []stats.ModerationMethod{
+	{Name: "unmoderated (t on K-1 df)", Unmoderated: true},
+	{Name: "family prior"},
+	{Name: "prior per phase", Strata: stats.ByPhase},
+	{Name: "prior per DOP class", Strata: stats.ByDOP},
+	{Name: "prior per workload", Strata: stats.ByWorkload},
+	{Name: "prior per phase x DOP class x workload", Strata: stats.ByPhase | stats.ByDOP | stats.ByWorkload},
+	{Name: "family prior, Q guard 0.05", Guard: 0.05},
+	{Name: "family prior, outlier guard 0.05", Outlier: 0.05},
+	{Name: "family prior, outlier guard 0.2", Outlier: 0.2},
+	{Name: "prior per DOP class, outlier guard 0.05", Strata: stats.ByDOP, Outlier: 0.05},
+	{Name: "family prior, Q guard 0.1", Guard: 0.1},
+	{Name: "family prior, outlier guard 0.1", Outlier: 0.1},
+	{Name: "family prior, Q guard 0.05 and outlier guard 0.05", Guard: 0.05, Outlier: 0.05},
+	{Name: "family prior, Q guard 0.05 and outlier guard 0.1", Guard: 0.05, Outlier: 0.1},
+	{Name: "family prior, Q guard 0.1 and outlier guard 0.1", Guard: 0.1, Outlier: 0.1},
+}
+
+// moderationScenarios is issue 34's item 3 with reps "null,tau,effect" replicates: the exact A/A null;
+// instance heterogeneity tau 1, 2.5 and 5% in the aa cells; +2, +5, +10 and +20% injected into aa.
+func moderationScenarios(reps string) ([]stats.ModerationScenario, error) {
+	parts := strings.Split(reps, ",")
+	var n [3]int
+	for i := range n {
+		if len(parts) != 3 {
+			return nil, &matrix.UsageError{Err: fmt.Errorf("aanull: -reps %q: want three counts, null,tau,effect", reps)}
+		}
+		v, err := strconv.Atoi(parts[i])
+		if err != nil || v < 1 {
+			return nil, &matrix.UsageError{Err: fmt.Errorf("aanull: -reps %q: %q is not a count of 1 or more", reps, parts[i])}
+		}
+		n[i] = v
+	}
+	out := []stats.ModerationScenario{{Reps: n[0]}}
+	for _, tau := range []float64{0.01, 0.025, 0.05} {
+		out = append(out, stats.ModerationScenario{Tau: tau, Reps: n[1]})
+	}
+	for _, e := range []float64{0.02, 0.05, 0.10, 0.20} {
+		out = append(out, stats.ModerationScenario{Effect: e, Reps: n[2]})
+	}
+	return out, nil
+}
+
+// moderationMain prints the moderation calibration of results as markdown.
+func moderationMain(paths []string, reps string, seed uint64, stdout io.Writer) error {
+	scenarios, err := moderationScenarios(reps)
+	if err != nil {
+		return err
+	}
+	in, err := load(paths)
+	if err != nil {
+		return err
+	}
+	splitInputs(in)
+	cal, err := stats.CalibrateModeration(in.Samples, stats.Options{EquivMargin: planMargin(in)}, moderationMethods, scenarios, seed)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "## Moderated decision, calibrated on the run's A/A null: %d aa cells, seed %d\n\n", cal.Cells, seed)
+	fmt.Fprintf(stdout, "A/A null: control and aa swapped at random per (cell, run, round), %d replicates: the share of aa cells decided "+
+		"(faster or slower) ± its standard error, against the level they are decided at. tau: each aa (cell, instance) also "+
+		"offset by N(0, tau), no mean effect, %d replicates each. +x%%: aa made x%% slower in every cell, %d replicates each: "+
+		"the share of aa cells decided slower (faster, if any, in parentheses), and the share of replicates in which every cell / "+
+		"at least half were.\n\n", scenarios[0].Reps, scenarios[1].Reps, scenarios[len(scenarios)-1].Reps)
+	head := []string{"Method", "A/A null (level)"}
+	for _, sc := range scenarios[1:] {
+		if sc.Tau > 0 {
+			head = append(head, fmt.Sprintf("tau %s%%", strconv.FormatFloat(sc.Tau*100, 'f', -1, 64)))
+		} else {
+			head = append(head, fmt.Sprintf("+%s%%", strconv.FormatFloat(sc.Effect*100, 'f', -1, 64)))
+		}
+	}
+	var rows [][]string
+	for k, m := range cal.Methods {
+		row := []string{m.Name}
+		for j, r := range cal.Rates[k] {
+			switch {
+			case j == 0:
+				row = append(row, fmt.Sprintf("%.1f%% ± %.1f (%.2f%%)", 100*(r.Slower+r.Faster), 100*r.SE, 100*r.Nominal))
+			case r.Scenario.Tau > 0:
+				row = append(row, fmt.Sprintf("%.1f%% ± %.1f", 100*(r.Slower+r.Faster), 100*r.SE))
+			default:
+				c := fmt.Sprintf("%.0f%%", 100*r.Slower)
+				if r.Faster > 0 {
+					c += fmt.Sprintf(" (%.1f%% faster)", 100*r.Faster)
+				}
+				row = append(row, fmt.Sprintf("%s; all %.0f%%, half %.0f%%", c, 100*r.AllSlowerShare, 100*r.HalfSlowerShare))
+			}
+		}
+		rows = append(rows, row)
+	}
+	mdTableCompact(stdout, head, rows)
+	return nil
+}
