@@ -7,9 +7,9 @@ import (
 	"testing"
 )
 
-// lab report refuses to replace a report folder unless -force, and the reports index's link to the
-// method resolves wherever -out points: relative inside a checkout, the repository's URL outside one
-// (issue 37 item 7).
+// lab report refuses to replace a report folder unless -force, and the links to the method of the
+// reports index and of every page resolve wherever -out points: relative inside a checkout, the
+// repository's URL outside one (issue 37 item 7).
 func TestReportRefusesToReplaceAndLinksResolve(t *testing.T) {
 	reports := renderGolden(t) // into a folder outside any checkout
 	opts := Options{In: []string{filepath.Join(reports, "fixture", "raw", "testdata")}, Out: reports, Name: "fixture", Date: goldenDate}
@@ -25,8 +25,9 @@ func TestReportRefusesToReplaceAndLinksResolve(t *testing.T) {
 		t.Fatalf("-force: %v", err)
 	}
 	index, _ := os.ReadFile(filepath.Join(reports, "README.md"))
-	if !strings.Contains(string(index), "("+RepositoryURL+"docs/METHOD.md)") {
-		t.Errorf("an index outside a checkout does not link the repository's METHOD.md:\n%s", index)
+	env, _ := os.ReadFile(filepath.Join(reports, "fixture", environmentPage))
+	if !strings.Contains(string(index), "("+RepositoryURL+"docs/METHOD.md)") || !strings.Contains(string(env), "("+RepositoryURL+"docs/METHOD.md)") {
+		t.Errorf("an index or page outside a checkout does not link the repository's METHOD.md:\n%s", index)
 	}
 
 	// Inside a checkout, two folders deep: the relative link reaches the checkout's docs.
@@ -40,7 +41,8 @@ func TestReportRefusesToReplaceAndLinksResolve(t *testing.T) {
 		t.Fatal(err)
 	}
 	index, _ = os.ReadFile(filepath.Join(out, "README.md"))
-	if !strings.Contains(string(index), "(../../docs/METHOD.md)") {
-		t.Errorf("an index two folders inside a checkout does not link ../../docs/METHOD.md:\n%s", index)
+	env, _ = os.ReadFile(filepath.Join(out, "fixture", environmentPage))
+	if !strings.Contains(string(index), "(../../docs/METHOD.md)") || !strings.Contains(string(env), "(../../../docs/METHOD.md)") {
+		t.Errorf("an index (or its report's page) two folders inside a checkout does not link ../../docs/METHOD.md (../../../ from the page):\n%s", index)
 	}
 }

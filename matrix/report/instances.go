@@ -62,7 +62,7 @@ func writeInstances(w io.Writer, m *model) {
 		"tau is the between-instance standard deviation of the change (REML random effects, a description that decides "+
 		"nothing), I² the share of the variance that lies between instances. Where one instance "+
 		"reads faster and another slower the cell gets no faster or slower verdict (**instances disagree**: %d here). "+
-		"See [METHOD.md](%s) (\"Replicas on several runner instances\").\n\n", len(runs), priorText(m), disagree, methodLink)
+		"See [METHOD.md](%s) (\"Replicas on several runner instances\").\n\n", len(runs), priorText(m), disagree, m.MethodLink)
 	mdTableCompact(w, []string{"Candidate", "Backend", "Workload", "DOP", "Phase", "Per instance, % [interval] verdict",
 		"Combined, % [interval]", "Heterogeneity", "Decision"}, rows)
 }

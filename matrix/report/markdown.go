@@ -32,9 +32,6 @@ func alphaText(m *model) string { return strconv.FormatFloat(m.Analysis.Alpha, '
 
 func confidencePct(c float64) string { return strconv.FormatFloat(c*100, 'f', -1, 64) + "%" }
 
-// methodLink is docs/METHOD.md relative to reports/<run>/README.md.
-const methodLink = "../../docs/METHOD.md"
-
 // mdTableCompact is mdTable without the columns that are empty ("" or "-") in every row.
 func mdTableCompact(w io.Writer, header []string, rows [][]string) {
 	var keep []int

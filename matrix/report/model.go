@@ -19,6 +19,7 @@ type model struct {
 	Date        time.Time
 	Command     string // reproduces the report from the kept raw files
 	RawRoot     string // the report's raw folder from where Command runs: <out>/<name>/raw, slash-separated
+	MethodLink  string // docs/METHOD.md as the report's pages link it (docsLink: relative in a checkout, else its URL)
 	Analysis    *stats.Analysis
 	Verdicts    []verdictRow
 	Raw         []rawFile
@@ -76,7 +77,7 @@ type group struct {
 }
 
 func newModel(samples []matrix.Sample, a *stats.Analysis) *model {
-	m := &model{Analysis: a, Envs: map[string][]host.Env{}, Samples: map[string]int{}, Load: map[string]*loadInfo{}, Split: map[string]splitCount{}}
+	m := &model{Analysis: a, MethodLink: "../../docs/METHOD.md", Envs: map[string][]host.Env{}, Samples: map[string]int{}, Load: map[string]*loadInfo{}, Split: map[string]splitCount{}}
 	runs := map[string]bool{}
 	runsOf := map[string]map[string]bool{}
 	envs := map[string]map[host.Env]bool{}

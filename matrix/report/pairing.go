@@ -42,7 +42,7 @@ func writePairing(w io.Writer, m *model) {
 	}
 	fmt.Fprintf(w, "**Pairing.** A duet runs a round's control and candidate at the same time, each pinned to processors of "+
 		"its own and released together at the start of the measured region; it applies where the round is one pair and "+
-		"2 x DOP fits the processors, and the other cells alternate ([METHOD.md](%s#duet-pairs)).", methodLink)
+		"2 x DOP fits the processors, and the other cells alternate ([METHOD.md](%s#duet-pairs)).", m.MethodLink)
 	for _, p := range matrix.Pairings() {
 		if cells := m.Pairings[p]; len(cells) > 0 {
 			fmt.Fprintf(w, " %s: %s.", strings.ToUpper(p[:1])+p[1:], strings.Join(cells, "; "))

@@ -191,6 +191,7 @@ func fill(m *model, opts Options, in *inputs) error {
 		}
 	}
 	m.RawRoot = filepath.ToSlash(filepath.Join(out, m.Name, rawDir))
+	m.MethodLink = docsLink(filepath.Join(out, m.Name), "docs/METHOD.md")
 	m.Command = fmt.Sprintf("go run ./cmd/lab report -force -in %s -out %s -name %s -title %s -date %s",
 		shellQuote(strings.Join(dirs, ",")), shellQuote(filepath.ToSlash(out)),
 		shellQuote(m.Name), shellQuote(m.Title), m.Date.Format(time.RFC3339))

@@ -49,7 +49,7 @@ func writeUnstable(w io.Writer, m *model) {
 		"[docs/METHOD.md](%s)): the rounds measured two machine or process states, not one effect, so the "+
 		"cell gets the verdict **unstable** instead of faster, slower or \"~\", counts in no verdict group and is "+
 		"not significant in any chart. Times per operation in us, in round order.\n\n",
-		regimeRatio(), regimeSeparation(), methodLink)
+		regimeRatio(), regimeSeparation(), m.MethodLink)
 	var rows [][]string
 	for _, u := range sides {
 		rg := u.Variant.Regimes

@@ -21,7 +21,7 @@ func writeVariance(w io.Writer, m *model) {
 		"between rounds beyond both (the machine's speed over the run), between runner instances beyond all three; "+
 		"- where a level cannot be estimated, 0 where its estimate came out below the levels under it. The costs "+
 		"are this run's seconds per process, per round of one cell (every variant) and per runner instance "+
-		"([METHOD.md](%s#variance-components)).\n\n", methodLink)
+		"([METHOD.md](%s#variance-components)).\n\n", m.MethodLink)
 	var rows [][]string
 	for _, g := range m.Variance {
 		dops := "latency"
