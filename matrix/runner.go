@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"slices"
 	"strings"
 	"time"
@@ -44,6 +45,16 @@ type Runner struct {
 	// Replica, when set, makes the run replica Index of Count of its plan (lab bench -replica); run.json
 	// records it. A resume keeps the run's own.
 	Replica *Replica
+
+	// Processors is how many processors a duet may use (Plan.Pairing); 0 means runtime.NumCPU().
+	Processors int
+}
+
+func (r *Runner) processors() int {
+	if r.Processors > 0 {
+		return r.Processors
+	}
+	return runtime.NumCPU()
 }
 
 // Prepare checks everything that can be checked before a sample runs and resolves the plan's backends:
@@ -304,18 +315,17 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 	// take runs job j unless its sample is recorded; with RetryFailed, a recorded failed sample is taken
 	// again as its next attempt, once per invocation.
 	retried := map[sampleKey]bool{}
-	take := func(c *CellProgress, j Job) error {
+	// pending says whether job j is still to take.
+	pending := func(j Job) bool {
 		k := sampleKey{j.Cell, j.Round, j.Variant}
 		prev, ok := recorded[k]
-		if ok && (prev.OK || !r.RetryFailed || retried[k]) {
-			return nil
-		}
-		hv := hostVariant(j.Variant)
-		s, err := runHost(ctx, r.Exec, hosts[hv], r.Plan, j, r.Env, r.Timeout)
-		if err != nil {
-			return err
-		}
-		s.Run, s.Build = m.Run, builds[hv]
+		return !ok || (!prev.OK && r.RetryFailed && !retried[k])
+	}
+	// keep records a sample taken.
+	keep := func(c *CellProgress, j Job, s Sample) error {
+		k := sampleKey{j.Cell, j.Round, j.Variant}
+		prev, ok := recorded[k]
+		s.Run, s.Build = m.Run, builds[hostVariant(j.Variant)]
 		if ok {
 			s.Attempt, retried[k] = prev.Attempt+1, true
 		}
@@ -329,6 +339,33 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 		}
 		c.Samples = append(c.Samples, s)
 		prog.sample(s)
+		return nil
+	}
+	take := func(c *CellProgress, j Job) error {
+		if !pending(j) {
+			return nil
+		}
+		s, err := runHost(ctx, r.Exec, hosts[hostVariant(j.Variant)], r.Plan, j, r.Env, r.Timeout)
+		if err != nil {
+			return err
+		}
+		if r.Plan.Pairing != "" {
+			s.Pairing = Alternating
+		}
+		return keep(c, j, s)
+	}
+	// takeDuet takes a round's two jobs at once (runDuet).
+	takeDuet := func(c *CellProgress, jobs [2]Job) error {
+		paths := [2]string{hosts[hostVariant(jobs[0].Variant)], hosts[hostVariant(jobs[1].Variant)]}
+		ss, err := runDuet(ctx, r.Exec, paths, r.Plan, jobs, r.Env, r.Timeout, r.Plan.duetProcessors(jobs[:]))
+		if err != nil {
+			return err
+		}
+		for i, j := range jobs {
+			if err := keep(c, j, ss[i]); err != nil {
+				return err
+			}
+		}
 		return nil
 	}
 	// checkpoint rewrites run.json with the counts and the cells' spans so far, after every round: a run
@@ -359,10 +396,14 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 			}
 			for _, c := range m.Interleave.sweep(now, len(cells), func(c *CellProgress) int { return from(c) + k }) {
 				round := from(c) + k
-				for _, j := range r.Plan.jobs(c.Index, c.Cell, round, round+1, nil) {
-					if !want(c, j) {
-						continue
+				jobs := slices.DeleteFunc(r.Plan.jobs(c.Index, c.Cell, round, round+1, nil), func(j Job) bool { return !want(c, j) })
+				if r.Plan.duetFits(jobs, r.processors()) && pending(jobs[0]) && pending(jobs[1]) {
+					if err := takeDuet(c, [2]Job(jobs)); err != nil {
+						return err
 					}
+					jobs = nil
+				}
+				for _, j := range jobs {
 					if err := take(c, j); err != nil {
 						return err
 					}
