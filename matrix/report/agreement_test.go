@@ -9,7 +9,7 @@ import (
 )
 
 // changeCell matches a printed change with its interval, and the class mark in front: "~ -4 [-8, +0.3]".
-var changeCell = regexp.MustCompile(`^(~ |≈ |unstable )?([+-][0-9.]+) \[([+-]?[0-9.]+), ([+-]?[0-9.]+)\]$`)
+var changeCell = regexp.MustCompile(`^(~ |≈ |unstable |split )?([+-][0-9.]+) \[([+-]?[0-9.]+), ([+-]?[0-9.]+)\]$`)
 
 // TestIntervalsAgreeWithDecisions reads every table of every page of the golden report and of the
 // re-rendered example report, and checks each printed change against its decision: an inconclusive
@@ -36,7 +36,11 @@ func TestIntervalsAgreeWithDecisions(t *testing.T) {
 						}
 						mark := strings.TrimSpace(m[1])
 						if decisionCol >= 0 && decisionCol < len(row) {
-							mark = map[string]string{"faster": "", "slower": "", "~ inconclusive": "~", "≈ equivalent": "≈", "**unstable**": "unstable"}[row[decisionCol]]
+							word, ok := decisionMarks[row[decisionCol]]
+							if !ok {
+								t.Errorf("%s %s: decision %q is none this test knows", name, page, row[decisionCol])
+							}
+							mark = word
 						}
 						if err := agrees(mark, m[2], m[3], m[4]); err != "" {
 							t.Errorf("%s %s: table %q, column %q: %q: %s", name, page, strings.Join(tb[0], " | "), tb[0][i], cell, err)
@@ -53,6 +57,12 @@ func TestIntervalsAgreeWithDecisions(t *testing.T) {
 	}
 }
 
+// decisionMarks is the mark each Decision column word stands for ("split": no verdict although the
+// interval excludes 0, since the runner instances point different ways; "any": no direction claimed).
+var decisionMarks = map[string]string{"faster": "", "slower": "", "~ inconclusive": "~", "≈ equivalent": "≈",
+	"**unstable**": "unstable", "~ inconclusive: its instances point different ways": "split",
+	"~ (an instance points the other way)": "split", "**instances disagree**": "any", "unstable": "unstable", "no data": "any"}
+
 // agrees checks one change (as printed) against its class mark; "" when they agree.
 func agrees(mark, est, lo, hi string) string {
 	l, _ := strconv.ParseFloat(lo, 64)
@@ -63,6 +73,10 @@ func agrees(mark, est, lo, hi string) string {
 	case "~":
 		if neg(hi) || pos(lo) {
 			return "inconclusive, but the interval excludes 0"
+		}
+	case "split":
+		if !neg(hi) && !pos(lo) {
+			return "split instances named, but the interval holds 0 (it is plain ~)"
 		}
 	case "≈":
 		if l < -2 || h > 2 {

@@ -23,7 +23,7 @@ func writeCellStats(w io.Writer, m *model) {
 		"Benjamini-Hochberg over the family. Decision: %s; unstable when control or the "+
 		"candidate ran at two speeds. Median ratio and U test (Mann-Whitney, unpaired, uncorrected, as "+
 		"benchstat prints it) are shown for comparison and decide nothing. %s.\n\n",
-		stats.ExactMaxN, equivalenceRule(m.margin()), familyNote("elapsed time", elapsedDelta(m.Analysis)))
+		stats.ExactMaxN, equivalenceRule(m), familyNote("elapsed time", elapsedDelta(m.Analysis)))
 	control := m.Analysis.Control
 	for _, p := range m.Platforms() {
 		fmt.Fprintf(w, "### %s\n\n", p)

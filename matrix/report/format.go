@@ -70,7 +70,8 @@ func estimateCell(e stats.Estimate) string {
 
 // deltaCell formats a candidate-vs-control change: the Hodges-Lehmann estimate of the paired ratio as a
 // signed percentage with its selection-adjusted interval (stats.Delta.Adjusted), the interval the cell's
-// Class is read from, and the class's mark in front ("~ " inconclusive, "≈ " equivalent, "unstable ").
+// Class is read from, and the class's mark in front ("~ " inconclusive, "≈ " equivalent, "unstable ", "split "
+// where the interval excludes 0 but the runner instances point different ways: no verdict, stats.Delta.Split).
 // Without pairs it falls back to the ratio of the medians, marked "unpaired".
 func deltaCell(d *stats.Delta) string {
 	if d == nil {
@@ -93,6 +94,8 @@ func deltaCell(d *stats.Delta) string {
 	switch cl := d.Class(); {
 	case cl == stats.Unstable:
 		return "unstable " + s
+	case d.Split():
+		return "split " + s
 	case cl.Mark() != "":
 		return cl.Mark() + " " + s
 	}
@@ -101,7 +104,7 @@ func deltaCell(d *stats.Delta) string {
 
 // trimMark takes the class mark off a deltaCell, for tables with a decision column of their own.
 func trimMark(s string) string {
-	for _, mark := range []string{"~ ", "≈ ", "unstable "} {
+	for _, mark := range []string{"~ ", "≈ ", "unstable ", "split "} {
 		s = strings.TrimPrefix(s, mark)
 	}
 	return s
@@ -196,6 +199,9 @@ func decisionWord(d *stats.Delta) string {
 		}
 		return cl.Mark() + " " + string(cl)
 	case stats.Inconclusive:
+		if d.Split() {
+			return "~ inconclusive: its instances point different ways"
+		}
 		return cl.Mark() + " " + string(cl)
 	default:
 		return string(cl)

@@ -42,7 +42,7 @@ func writeInstances(w io.Writer, m *model) {
 			switch {
 			case in.Disagree:
 				word, disagree = "**instances disagree**", disagree+1
-			case in.Split && !d.Class().Decided() && d.Class() != stats.Equivalent:
+			case d.Split():
 				word = "~ (an instance points the other way)"
 			}
 			rows = append(rows, []string{d.Candidate, c.Backend, c.Workload, dopCell(c), c.Phase, strings.Join(per, "; "),

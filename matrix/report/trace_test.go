@@ -345,6 +345,8 @@ func (f *fixture) recompute(t *testing.T) map[string]*recomputed {
 			r.decision = "≈ equivalent (shown smaller than 2%)" // equivalence is read first, even when significant
 		case !math.IsNaN(r.lo) && r.lo >= -margin && r.hi <= margin:
 			r.decision = "≈ equivalent"
+		case r.instances != nil && (r.instances.disagree(level, margin) || r.instances.split(r.mod.est)) && (r.lo > 0 || r.hi < 0):
+			r.decision = "~ inconclusive: its instances point different ways" // an interval that excludes 0: "split" on the page
 		case r.instances != nil && (r.instances.disagree(level, margin) || r.instances.split(r.mod.est)): // opposite instances: no direction
 			r.decision = "~ inconclusive"
 		case !math.IsNaN(r.lo) && r.hi < 0, math.IsNaN(r.lo) && r.level == 0 && a <= 0.05 && r.est < 0:
@@ -483,6 +485,8 @@ func checkPage(t *testing.T, page string, f *fixture) {
 				switch {
 				case strings.HasPrefix(got, "unstable "):
 					want = "unstable " + want
+				case strings.HasSuffix(r.decision, "point different ways"):
+					want = "split " + want
 				case strings.HasPrefix(r.decision, "~"), strings.HasPrefix(r.decision, "≈"):
 					want = r.decision[:strings.Index(r.decision, " ")+1] + want
 				}

@@ -29,7 +29,7 @@ func writeVerdictSummary(w io.Writer, m *model) {
 	fmt.Fprintf(w, "**Verdicts:** elapsed time per operation against control, the primary family (the decision table's "+
 		"lifetime cost sums it); page faults, allocations, first operations and the other counters are exploratory: they "+
 		"explain, they decide nothing. In %s. **Bold**: faster (-) or slower (+), the change in %%; read from each cell's "+
-		"selection-adjusted interval: %s ([every cell with its interval](#verdicts)).%s\n\n", verdictCellLegend(m), equivalenceRule(m.margin()),
+		"selection-adjusted interval: %s ([every cell with its interval](#verdicts)).%s\n\n", verdictCellLegend(m), equivalenceRule(m),
 		sameTokenNote(m))
 	writeSameTreatment(w, m)
 }

@@ -45,7 +45,7 @@ func writeVerdicts(w io.Writer, m *model) {
 		"change is the Hodges-Lehmann estimate of the per-round ratio, read from its selection-adjusted interval: %s. "+
 		"%s. Every cell: [Time per operation](%s#elapsed-time-per-operation), [Per-cell statistics](%s#per-cell-statistics); "+
 		"the method: [docs/METHOD.md](%s).\n\n",
-		equivalenceRule(m.margin()), familyNote("elapsed time", elapsedDelta(m.Analysis)), cellsPage, cellsPage, m.MethodLink)
+		equivalenceRule(m), familyNote("elapsed time", elapsedDelta(m.Analysis)), cellsPage, cellsPage, m.MethodLink)
 	writeIntegrity(w, m)
 }
 

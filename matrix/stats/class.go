@@ -43,6 +43,17 @@ func (c Class) Mark() string {
 // Decided reports whether the class is a difference: Faster or Slower.
 func (c Class) Decided() bool { return c == Faster || c == Slower }
 
+// Split reports whether the delta is Inconclusive only because its runner instances do not point one way
+// (Instances.Disagree or Split) while its interval excludes 0: a page must not print it as "~" beside such
+// an interval, which would read as a contradiction.
+func (d *Delta) Split() bool {
+	if d.Instances == nil || !(d.Instances.Disagree || d.Instances.Split) || d.Class() != Inconclusive {
+		return false
+	}
+	lo, hi, _ := d.adjustedLog()
+	return lo > 0 || hi < 0
+}
+
 // Class is the delta's verdict: NoData when a side has no usable sample, Unstable when either side shows
 // speed regimes; then, from the selection-adjusted interval when there is one, Equivalent, Faster,
 // Slower or Inconclusive; without an interval (too few pairs) Faster or Slower when the U test is
