@@ -183,9 +183,8 @@ func TestLinks(t *testing.T) {
 			target := filepath.Join(filepath.Dir(page), filepath.FromSlash(file))
 			if rel, ok := strings.CutPrefix(file, RepositoryURL); ok { // the repository's file, online
 				target = filepath.Join(repo, filepath.FromSlash(rel))
-			}
-			// Outside the reports folder, a link resolves against the repository the folder sits in.
-			if rel, err := filepath.Rel(reports, target); err == nil && strings.HasPrefix(rel, "..") {
+			} else if rel, err := filepath.Rel(reports, target); err == nil && strings.HasPrefix(rel, "..") {
+				// Outside the reports folder, a relative link resolves against the repository the folder sits in.
 				target = filepath.Join(repo, strings.TrimPrefix(filepath.ToSlash(rel), "../"))
 			}
 			if frag != "" {
