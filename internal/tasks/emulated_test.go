@@ -27,10 +27,13 @@ func (f fakeEmulator) About() string  { return "fake emulator 1.0" }
 func (f fakeEmulator) Stop() error    { *f.stops++; return nil }
 
 // fakeEmulatedLab records what BenchEmulated asks of its steps. missing lists targets whose emulator
-// is absent; failed, per target, the samples the fake bench records as failed.
+// is absent; failed, per target, the samples the fake bench records as failed; failAgain, per target,
+// how many of them fail again when retaken (lab bench -resume -retry-failed).
 type fakeEmulatedLab struct {
-	missing []string
-	failed  map[string]int
+	missing   []string
+	failed    map[string]int
+	failAgain map[string]int
+	platform  string // the last target benched, which a retry continues
 	stops   int
 	built   []string
 	benches [][]string
@@ -57,12 +60,29 @@ func (f *fakeEmulatedLab) steps(t *testing.T) EmulatedSteps {
 			fs.String("backends", "", "")
 			fs.String("exec", "", "")
 			fs.String("bin", "", "")
+			resume, _ := fs.Bool("resume", false, ""), fs.Bool("retry-failed", false, "")
 			if err := fs.Parse(args); err != nil {
 				return err
 			}
-			m := matrix.Manifest{Status: matrix.StatusComplete, Samples: 288, Planned: 288, Failed: f.failed[*platform]}
+			m := matrix.Manifest{Status: matrix.StatusComplete, Samples: 288, Planned: 288}
+			var lines []string
+			if *resume {
+				m.Failed, m.Superseded = f.failAgain[f.platform], f.failed[f.platform]
+			} else {
+				f.platform = *platform
+				m.Failed = f.failed[*platform]
+			}
+			for i := range m.Failed {
+				x := matrix.Sample{Variant: "control", Round: i, Error: "timed out after 1m0s", ExitStatus: -1, StderrTail: "wine: starting\nslow"}
+				if *resume {
+					x.Attempt = 1
+				}
+				data, _ := json.Marshal(x)
+				lines = append(lines, string(data)+"\n")
+			}
 			data, _ := json.Marshal(m)
 			writeFile(t, filepath.Join(*out, matrix.ManifestFile), string(data))
+			writeFile(t, filepath.Join(*out, matrix.SamplesFile), strings.Join(lines, ""))
 			return nil
 		},
 		Report: func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -117,17 +137,41 @@ func TestBenchEmulated(t *testing.T) {
 	}
 }
 
-// A failed sample fails the target (and the target), yet the report of what ran is still rendered.
+// A sample that fails, and fails again when retaken, fails the target; the log names each failure,
+// and the report of what ran is still rendered.
 func TestBenchEmulatedFailedSample(t *testing.T) {
 	t.Chdir(t.TempDir())
 	o, _ := EmulatedOptions(func(string) string { return "" })
-	f := &fakeEmulatedLab{failed: map[string]int{"windows/amd64": 3}}
-	path, err := BenchEmulated(context.Background(), Streams{Stdout: io.Discard, Stderr: io.Discard}, o, f.steps(t))
-	if err == nil || !strings.Contains(err.Error(), "windows/amd64: 3 of 288 samples failed") {
-		t.Errorf("error %v, want one naming windows/amd64 and its 3 failed samples", err)
+	f := &fakeEmulatedLab{failed: map[string]int{"windows/amd64": 3}, failAgain: map[string]int{"windows/amd64": 2}}
+	var stderr bytes.Buffer
+	path, err := BenchEmulated(context.Background(), Streams{Stdout: io.Discard, Stderr: &stderr}, o, f.steps(t))
+	if err == nil || !strings.Contains(err.Error(), "windows/amd64: 2 of 288 samples failed, and again when taken once more") {
+		t.Errorf("error %v, want one naming windows/amd64 and its 2 samples that failed twice", err)
 	}
 	if path == "" || len(f.reports) != 1 || f.stops != 2 {
 		t.Errorf("path %q, reports %d, stops %d: want the report rendered and both emulators stopped", path, len(f.reports), f.stops)
+	}
+	log := stderr.String()
+	if n := strings.Count(log, "FAILED"); n != 3+2 || !strings.Contains(log, "timed out after 1m0s") || !strings.Contains(log, "stderr: slow") {
+		t.Errorf("log names %d failures, want 3 then 2, each with its error and stderr:\n%s", n, log)
+	}
+	if len(f.benches) != 3 || !strings.Contains(strings.Join(f.benches[1], " "), "-resume -retry-failed -out ") {
+		t.Errorf("benches %q, want windows/amd64's retaken once with -resume -retry-failed", f.benches)
+	}
+}
+
+// A sample that fails once and passes when retaken (the emulator's hiccup, not the host's) passes,
+// and the log says so.
+func TestBenchEmulatedTransientFailure(t *testing.T) {
+	t.Chdir(t.TempDir())
+	o, _ := EmulatedOptions(func(string) string { return "" })
+	f := &fakeEmulatedLab{failed: map[string]int{"windows/amd64": 1}}
+	var stderr bytes.Buffer
+	if _, err := BenchEmulated(context.Background(), Streams{Stdout: io.Discard, Stderr: &stderr}, o, f.steps(t)); err != nil {
+		t.Fatalf("BenchEmulated: %v; want a pass once the failed sample passed when retaken", err)
+	}
+	if log := stderr.String(); !strings.Contains(log, "FAILED") || !strings.Contains(log, "1 failed at first and passed when taken again") {
+		t.Errorf("log does not name the transient failure:\n%s", log)
 	}
 }
 
