@@ -79,14 +79,9 @@ func FitFDist(x, df []float64) (p VarPrior, ok bool) {
 // family (FitFDist) and every variance's posterior. A variance on 0 degrees of freedom counts as 0, as in
 // limma; ok is false when the prior cannot be fitted.
 func SqueezeVar(vars, df []float64) (post []float64, p VarPrior, ok bool) {
-	if len(vars) == 0 || len(df) != len(vars) {
+	v, ok := squeezeInput(vars, df)
+	if !ok {
 		return nil, p, false
-	}
-	v := slices.Clone(vars)
-	for i := range v {
-		if df[i] == 0 {
-			v[i] = 0
-		}
 	}
 	if len(v) == 1 {
 		return v, VarPrior{Var: v[0]}, true
@@ -99,4 +94,19 @@ func SqueezeVar(vars, df []float64) (post []float64, p VarPrior, ok bool) {
 		post[i] = p.Post(v[i], df[i])
 	}
 	return post, p, true
+}
+
+// squeezeInput is what limma's squeezeVar fits: a copy of vars with the variances on 0 degrees of freedom
+// set to 0. ok is false when there is no variance or df has another length.
+func squeezeInput(vars, df []float64) (v []float64, ok bool) {
+	if len(vars) == 0 || len(df) != len(vars) {
+		return nil, false
+	}
+	v = slices.Clone(vars)
+	for i := range v {
+		if df[i] == 0 {
+			v[i] = 0
+		}
+	}
+	return v, true
 }

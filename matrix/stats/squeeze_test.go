@@ -22,14 +22,7 @@ func TestSqueezeVarAgainstLimma(t *testing.T) {
 			t.Errorf("%s: not fitted", name)
 			continue
 		}
-		if !closeTo(p.Var, prior[0]) || !closeTo(p.DF, prior[1]) {
-			t.Errorf("%s: prior %.17g on %.17g df, limma %.17g on %.17g", name, p.Var, p.DF, prior[0], prior[1])
-		}
-		for j := range want {
-			if !closeTo(post[j], want[j]) {
-				t.Errorf("%s: posterior %d = %.17g, limma %.17g", name, j, post[j], want[j])
-			}
-		}
+		checkSqueezed(t, name, p, post, prior, want)
 		cases++
 	}
 	if cases < 8 {
@@ -43,5 +36,18 @@ func TestSqueezeVarAgainstLimma(t *testing.T) {
 	}
 	if p := (VarPrior{Var: 1, DF: math.Inf(1)}); p.Post(5, 2) != 1 {
 		t.Error("an infinite prior df does not give the prior variance")
+	}
+}
+
+// checkSqueezed compares a fitted prior and posteriors with limma's (prior: its variance and df), to 1e-8.
+func checkSqueezed(t *testing.T, name string, p VarPrior, post, prior, want []float64) {
+	t.Helper()
+	if !closeTo(p.Var, prior[0]) || !closeTo(p.DF, prior[1]) {
+		t.Errorf("%s: prior %.17g on %.17g df, limma %.17g on %.17g", name, p.Var, p.DF, prior[0], prior[1])
+	}
+	for j := range want {
+		if !closeTo(post[j], want[j]) {
+			t.Errorf("%s: posterior %d = %.17g, limma %.17g", name, j, post[j], want[j])
+		}
 	}
 }
