@@ -11,8 +11,8 @@ import (
 )
 
 // moderationMethods are the decisions `lab aanull -moderation` compares: the unmoderated t on K-1 df,
-// one prior over the family (the report's), priors per stratum, and the family prior with the
-// heterogeneity guard.
+// one prior over the family (the report's), priors per stratum, the family prior with the heterogeneity
+// guards, and limma's robust prior (squeezeVar(robust = TRUE): a prior df per comparison).
 var moderationMethods = []stats.ModerationMethod{
 	{Name: "unmoderated (t on K-1 df)", Unmoderated: true},
 	{Name: "family prior"},
@@ -20,6 +20,8 @@ var moderationMethods = []stats.ModerationMethod{
 	{Name: "family prior, Q guard 0.05, agree in sign", Guard: 0.05, Agreement: true},
 	{Name: "family prior, outlier guard 0.05, agree in sign", Outlier: 0.05, Agreement: true},
 	{Name: "prior per DOP class, agree in sign", Strata: stats.ByDOP, Agreement: true},
+	{Name: "robust prior (limma's robust = TRUE)", Robust: true},
+	{Name: "robust prior, instances agree in sign", Robust: true, Agreement: true},
 }
 
 // moderationScenarios is issue 34's item 3 with reps "null,tau,effect" replicates: the exact A/A null;

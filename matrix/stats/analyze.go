@@ -28,11 +28,14 @@ type Options struct {
 	// comparison's instances decide on their own variance (t on K-1 degrees of freedom), for calibration.
 	// Guard, in (0, 1), leaves a comparison whose instances are heterogeneous (Cochran's Q p-value below
 	// Guard) on its own variance; OutlierGuard, in (0, 1), one whose instances' variance is an outlier of
-	// the prior (moderateFamily); 0: no guard.
+	// the prior (moderateFamily); 0: no guard. RobustPrior fits each prior as limma's squeezeVar(robust =
+	// TRUE) does (FitFDistRobust): Winsorised, with a prior df per comparison that shrinks for an outlying
+	// variance.
 	Strata       Strata
 	Unmoderated  bool
 	Guard        float64
 	OutlierGuard float64
+	RobustPrior  bool
 	// AllowSplit lets a merged run's comparison be named faster or slower when an instance's estimate
 	// points the other way (Instances.Split), for calibration; by default it is not.
 	AllowSplit bool

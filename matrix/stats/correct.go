@@ -22,7 +22,7 @@ func (a *Analysis) correct() {
 		}
 	}
 	for metric, ds := range families {
-		moderateFamily(ds, cells[metric], a.Strata, a.Unmoderated, a.Guard, a.OutlierGuard)
+		moderateFamily(ds, cells[metric], a.Strata, a.Unmoderated, a.RobustPrior, a.Guard, a.OutlierGuard)
 		ps := make([]float64, len(ds))
 		for i, d := range ds {
 			ps[i] = d.P()

@@ -44,7 +44,7 @@ func (a *Analysis) moderateLifetimes(ls []*Lifetime) {
 			for i, r := range rs {
 				ms[i] = &r.m
 			}
-			setFamilyPrior(ms)
+			setFamilyPrior(ms, false)
 		}
 		for _, r := range rs {
 			if r.m.ok() {

@@ -88,8 +88,9 @@ func (s Strata) key(c *Cell) string {
 // own variance alone (prior df 0): the prior fitted over the family would under-state it. With an
 // outlier guard in (0, 1), the same for a delta whose sample variance is an outlier of its prior (the
 // upper tail of S2 / prior variance under F(K-1, prior df) below it; limma's robust = TRUE idea, as a
-// test rather than a shrunken prior df).
-func moderateFamily(ds []*Delta, cells []*Cell, strata Strata, unmoderated bool, guard, outlier float64) {
+// test rather than a shrunken prior df). With robust, each stratum's prior is limma's robust one
+// (FitFDistRobust): the shrunken prior df itself.
+func moderateFamily(ds []*Delta, cells []*Cell, strata Strata, unmoderated, robust bool, guard, outlier float64) {
 	groups := map[string][]*Moderated{}
 	for i, d := range ds {
 		if in := d.Instances; in != nil && in.Moderated.K >= 2 {
@@ -124,7 +125,7 @@ func moderateFamily(ds []*Delta, cells []*Cell, strata Strata, unmoderated bool,
 		}
 	}()
 	for _, ms := range groups {
-		setFamilyPrior(ms)
+		setFamilyPrior(ms, robust)
 	}
 }
 
@@ -143,14 +144,25 @@ func outlierP(m Moderated) float64 {
 	return mathx.BetaInc(d2/(d2+d1*f), d2/2, d1/2)
 }
 
-// setFamilyPrior fits the prior to ms's sample variances (FitFDist) and moderates each with it, the
-// degrees of freedom capped at the family's pooled df.
-func setFamilyPrior(ms []*Moderated) {
+// setFamilyPrior fits the prior to ms's sample variances (FitFDist, or FitFDistRobust with robust) and
+// moderates each with it (with its own prior df when robust), the degrees of freedom capped at the
+// family's pooled df, as limma's eBayes caps them.
+func setFamilyPrior(ms []*Moderated, robust bool) {
 	vars, dfs := make([]float64, len(ms)), make([]float64, len(ms))
 	pooled := 0.0
 	for i, m := range ms {
 		vars[i], dfs[i] = m.S2, float64(m.K-1)
 		pooled += dfs[i]
+	}
+	if robust {
+		p, ok := FitFDistRobust(vars, dfs)
+		if !ok {
+			return
+		}
+		for i, m := range ms {
+			m.setPrior(p.Prior(i), pooled)
+		}
+		return
 	}
 	p, ok := FitFDist(vars, dfs)
 	if !ok {

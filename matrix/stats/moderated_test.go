@@ -2,14 +2,16 @@ package stats
 
 import (
 	"math"
+	"strings"
 	"testing"
 )
 
 // TestModeratedAgainstLimma checks the moderated combination of a family (moderate, then
 // setFamilyPrior) against limma 3.54's lmFit + eBayes on an intercept-only design
 // (testdata/moderated.R): K = 3 and K = 2 instance estimates per comparison, and a family too alike for
-// a finite prior df (whose df is then the pooled one, as eBayes caps it): every comparison's mean,
-// moderated variance, degrees of freedom, t and p-value to 1e-8.
+// a finite prior df (whose df is then the pooled one, as eBayes caps it), and K = 3 and K = 2 families
+// with outlying comparisons through eBayes(robust = TRUE) (setFamilyPrior with robust): every
+// comparison's mean, moderated variance, degrees of freedom, t and p-value to 1e-8.
 func TestModeratedAgainstLimma(t *testing.T) {
 	lines, words := readFloatLines(t, "testdata/moderated.txt")
 	type row struct{ ys, want []float64 }
@@ -22,8 +24,8 @@ func TestModeratedAgainstLimma(t *testing.T) {
 		k := len(l) - 5
 		cases[len(cases)-1] = append(cases[len(cases)-1], row{l[:k], l[k:]})
 	}
-	if len(cases) != 3 {
-		t.Fatalf("%d cases read, want 3", len(cases))
+	if len(cases) != 5 {
+		t.Fatalf("%d cases read, want 5", len(cases))
 	}
 	for i, rows := range cases {
 		ms := make([]*Moderated, len(rows))
@@ -34,7 +36,7 @@ func TestModeratedAgainstLimma(t *testing.T) {
 			}
 			ms[j] = &m
 		}
-		setFamilyPrior(ms)
+		setFamilyPrior(ms, strings.HasSuffix(words[i], "-robust"))
 		for j, r := range rows {
 			m := ms[j]
 			tstat := m.Estimate / m.SE()

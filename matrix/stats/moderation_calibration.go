@@ -17,11 +17,13 @@ type ModerationMethod struct {
 	Unmoderated bool
 	Guard       float64
 	Outlier     float64
+	Robust      bool // limma's robust prior (FitFDistRobust)
 	Agreement   bool
 }
 
 func (m ModerationMethod) apply(a *Analysis) {
 	a.Strata, a.Unmoderated, a.Guard, a.OutlierGuard, a.AllowSplit = m.Strata, m.Unmoderated, m.Guard, m.Outlier, !m.Agreement
+	a.RobustPrior = m.Robust
 	a.correct()
 }
 
