@@ -30,7 +30,9 @@ cases <- list(
   # a zero variance (raised to 1e-12 of the median) and a df of 0 (left out of the fit)
   list(name = "zero-and-df0", var = c(model(39, 14, 2), 0, 0.004), df = c(rep(2, 15), 0)),
   # large df: a prior weaker than the data
-  list(name = "large-df", var = model(40, 30, 30, d0 = 8), df = 30)
+  list(name = "large-df", var = model(40, 30, 30, d0 = 8), df = 30),
+  # an outlier 50,000 times the prior, on 30 df: its upper F tail is about exp(-22)
+  list(name = "far-outlier", var = c(model(42, 29, 30, d0 = 6), 50), df = 30)
 )
 for (c in cases) {
   df <- rep_len(c$df, length(c$var))
