@@ -13,8 +13,9 @@ import (
 // falls towards 0 for one whose variance is an outlier of the prior: that comparison's posterior then
 // leans on its own variance (it keeps its own evidence) instead of being squeezed to the family's.
 //
-// Invariants: Var > 0; 0 <= Shrunk[i] <= DF (DF may be +Inf, and so may Shrunk[i]); Shrunk is ordered
-// as the variances were, and does not decrease as a comparison's variance becomes less outlying.
+// Invariants: Var > 0; Shrunk is ordered as the variances were, Shrunk[i] >= 0, and Shrunk[i] = DF (DF
+// may be +Inf) unless comparison i, or one more outlying, has an upper tail below its empirical one; it
+// does not decrease as a comparison's variance becomes less outlying.
 type RobustPrior struct {
 	Var    float64
 	DF     float64
