@@ -79,7 +79,7 @@ func (a *Analysis) VarianceComponents() []VarianceGroup {
 		g.Cost = LevelCost{Process: cs.wall / cs.procs, Round: cs.roundWall / float64(cs.rounds), Overhead: cs.overhead / cs.procs}
 		g.Cost.Instance = math.NaN() // runs older than the samples' start times
 		var inst []float64
-		for r := range cs.runs {
+		for _, r := range slices.Sorted(maps.Keys(cs.runs)) { // in order, as above
 			if s, ok := spans[r]; ok {
 				inst = append(inst, s)
 			}
@@ -121,8 +121,8 @@ func addCell(n *nestedSums, c *Cell, control *Variant) {
 		n.aaSS += sumSq(ds)
 		n.aaDF += float64(len(ds) - 1)
 	}
-	for _, ms := range roundMeans {
-		if len(ms) > 1 {
+	for _, run := range slices.Sorted(maps.Keys(roundMeans)) { // in order: the sums come out the same every time
+		if ms := roundMeans[run]; len(ms) > 1 {
 			n.roundSS += sumSq(ms)
 			n.roundDF += float64(len(ms) - 1)
 		}

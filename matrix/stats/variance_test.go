@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"reflect"
 	"testing"
 	"time"
 
@@ -93,6 +94,9 @@ func TestVarianceComponentsRecoverNested(t *testing.T) {
 			t.Fatal(err)
 		}
 		gs := a.VarianceComponents()
+		if again := a.VarianceComponents(); !reflect.DeepEqual(again, gs) { // cells.json's last digits too
+			t.Fatalf("VarianceComponents twice on one analysis: %+v, then %+v", gs, again)
+		}
 		if len(gs) != 1 || !gs[0].Contention || len(gs[0].DOPs) != 3 || gs[0].Instances != 10 || gs[0].Ops != ops {
 			t.Fatalf("groups %+v: want one contention group of DOPs 4, 8, 12 over 10 instances", gs)
 		}
