@@ -42,7 +42,7 @@ func writeDecisions(w io.Writer, m *model) {
 		at = ""
 	}
 	fmt.Fprintf(w, "**Which variant costs least** over a process's N operations%s: the cheapest, its change against "+
-		"control in %% [%s interval] ([how to read it](#%s)):\n\n", at, levelPct(v.family().Confidence), githubAnchor(decisionNotesHeading))
+		"control in %% [%s interval] ([how to read it](#%s)):\n\n", at, pctLevel(v.family().Confidence), githubAnchor(decisionNotesHeading))
 	var header []string
 	if multiPlatform {
 		header = append(header, "Platform")
@@ -226,9 +226,9 @@ func verdictWord(d *stats.Delta) string {
 	c, _, _ := d.Percent()
 	switch cl := d.Class(); cl {
 	case stats.Equivalent, stats.Inconclusive:
-		return cl.Mark() + " " + signed(c) + "%"
+		return cl.Mark() + " " + pctSigned(c) + "%"
 	case stats.Faster, stats.Slower:
-		return string(cl) + " " + signed(c) + "%"
+		return string(cl) + " " + pctSigned(c) + "%"
 	default:
 		return string(cl)
 	}
@@ -319,5 +319,5 @@ func writeDecisionNotes(w io.Writer, m *model) {
 		"operation (extrapolated). A footnote mark on a winner: the elapsed-time verdicts of that cell do not call it faster "+
 		"(the footnote says why the two answers differ). Lifetime costs sum the operations' durations (at DOP > 1, over all workers). "+
 		"The per-cell ratios, break-even points and charts are under [Steady state and lifetime cost](%s).\n\n",
-		levelPct(v.family().Confidence), lifetimePage)
+		pctLevel(v.family().Confidence), lifetimePage)
 }

@@ -21,7 +21,7 @@ func writeDetectable(w io.Writer, m *model) {
 	fmt.Fprintf(w, "## Smallest detectable change\n\n")
 	fmt.Fprintf(w, "The change in elapsed time the run's verdicts would name with %s%% probability at the family's %s level, "+
 		"from the run's own variance (per cell in cells.json, `detectable`; median over the family's comparisons): **%s%%**, "+
-		"against the %s%% a verdict is meant to name (twice the ±%s margin).", pctNum(stats.DetectPower*100), levelPct(d.Confidence),
+		"against the %s%% a verdict is meant to name (twice the ±%s margin).", pctNum(stats.DetectPower*100), pctLevel(d.Confidence),
 		detectNum(d.Percent), pctNum(p.Needed()), pctNum(p.Margin*100)+"%")
 	if d.K < 2 {
 		fmt.Fprintf(w, " One runner instance: the variance between instances is not measured, so no projection to more instances.\n\n")

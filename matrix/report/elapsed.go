@@ -17,7 +17,7 @@ func writeElapsed(w io.Writer, m *model) {
 		"its %s interval. Change is the Hodges-Lehmann estimate of the per-round ratio candidate/control, as a "+
 		"percentage, with its Wilcoxon signed-rank interval at the selection-adjusted level, the class's mark in "+
 		"front (none: faster or slower, by the sign). %s. \"no CI\": too few samples or pairs for an "+
-		"interval. %s.\n\n", confidencePct(m.Analysis.Confidence), equivalenceRule(m), familyNote("elapsed time", elapsedDelta(m.Analysis)))
+		"interval. %s.\n\n", pctExact(m.Analysis.Confidence), equivalenceRule(m), familyNote("elapsed time", elapsedDelta(m.Analysis)))
 	control := m.Analysis.Control
 	for _, p := range m.Platforms() {
 		fmt.Fprintf(w, "### %s\n\n", p)

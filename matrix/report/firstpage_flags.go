@@ -43,7 +43,7 @@ func validityFlags(m *model) []string {
 	for _, f := range v.Calibration.Exceeds() {
 		out = append(out, fmt.Sprintf("**A/A %s family at %s under label swaps, above its %s level** (%d swaps of the control and "+
 			"`aa` labels within each round, the share of A/A comparisons the page would name): its intervals are narrower than "+
-			"they state ([Calibration](%s#calibration-on-the-runs-own-aa-null)).", f.Family, sharePct(f.Rate), sharePct(f.Nominal),
+			"they state ([Calibration](%s#calibration-on-the-runs-own-aa-null)).", f.Family, pctShare(f.Rate, 1), pctShare(f.Nominal, 1),
 			v.Calibration.Swaps, environmentPage))
 	}
 	for _, h := range v.Harness {
@@ -83,9 +83,6 @@ func powerBasisWords(p stats.Power) string {
 
 // widthNum prints an interval's width in percentage points with one decimal: "9.5".
 func widthNum(v float64) string { return fmt.Sprintf("%.1f", v) }
-
-// sharePct prints a share in percent with one decimal: "3.3%".
-func sharePct(v float64) string { return fmt.Sprintf("%.1f%%", 100*v) }
 
 // instancesDisagree counts the elapsed-time comparisons whose runner instances point opposite ways, and
 // names the first few.
@@ -180,5 +177,5 @@ func detectableWords(p stats.Power) string {
 		return "no elapsed-time comparison has an interval, so it decides no change"
 	}
 	return fmt.Sprintf("the smallest change it decides with %s%% probability is %s%% (elapsed time, at the family's %s level)",
-		pctNum(stats.DetectPower*100), detectNum(d.Percent), levelPct(d.Confidence))
+		pctNum(stats.DetectPower*100), detectNum(d.Percent), pctLevel(d.Confidence))
 }

@@ -209,5 +209,5 @@ func detectablePhrase(m *model) string {
 	}
 	d := m.Validity.Power.Detectable
 	return fmt.Sprintf("smallest detectable change %s%% ([elapsed time](%s#smallest-detectable-change), %s%% power at the family's %s level)",
-		detectNum(d.Percent), environmentPage, pctNum(stats.DetectPower*100), levelPct(d.Confidence))
+		detectNum(d.Percent), environmentPage, pctNum(stats.DetectPower*100), pctLevel(d.Confidence))
 }

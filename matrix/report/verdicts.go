@@ -203,10 +203,10 @@ func percentSpan(os []stats.Outcome) string {
 			hi = o
 		}
 	}
-	if signed(lo.Percent()) == signed(hi.Percent()) {
-		return signed(hi.Percent()) + "%"
+	if pctSigned(lo.Percent()) == pctSigned(hi.Percent()) {
+		return pctSigned(hi.Percent()) + "%"
 	}
-	return signed(lo.Percent()) + "% to " + signed(hi.Percent()) + "%"
+	return pctSigned(lo.Percent()) + "% to " + pctSigned(hi.Percent()) + "%"
 }
 
 // opsNote is the operations per sample of a phase, for a column header: " (5,000 ops)".
