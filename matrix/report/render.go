@@ -91,6 +91,7 @@ func Render(opts Options) (string, error) {
 	}
 	v := a.Validity(m.Life.cells, manifests, m.Calibration)
 	m.Validity = &v
+	m.Decision = newDecisionTable(m)
 	var cs []chart
 	if len(in.Samples) > 0 { // emulated runs alone have nothing to chart
 		if cs, err = charts(m); err != nil {
