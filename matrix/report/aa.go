@@ -99,7 +99,7 @@ func writeAA(w io.Writer, m *model) {
 		fmt.Fprintf(w, " Its lifetime cost differs from control's at **none of its %d lifetimes** with an interval.", lr.Ratios)
 	default:
 		fmt.Fprintf(w, " Its lifetime cost differs from control's at **%d of its %d lifetimes** with an interval "+
-			"(%s): %s ([Lifetime cost](%s)).", lr.Differing(), lr.Ratios, lr.names(), aaLifetimeMeaning, lifetimePage)
+			"(%s): %s ([Lifetime cost](%s)).", lr.Differing(), lr.Ratios, lr.names(), aaLifetimeMeaning, pageLink(lifetimePage, ""))
 	}
 	fmt.Fprintf(w, "\n\n")
 }
@@ -121,7 +121,7 @@ func validityWeaknesses(m *model) []string {
 	}
 	if n, tests := unstableCount(m); n > 0 {
 		out = append(out, fmt.Sprintf("**%d of %d cell comparisons are unstable**: control or the candidate ran at two "+
-			"separated speeds, so they get no verdict ([Unstable cells](%s#unstable-cells) lists their rounds).", n, tests, cellsPage))
+			"separated speeds, so they get no verdict ([Unstable cells](%s) lists their rounds).", n, tests, pageLink(cellsPage, unstableHeading)))
 	}
 	if r := aaOutcome(m); len(r.Significant) > 0 {
 		out = append(out, fmt.Sprintf("**The A/A control differs from control in %d of %d cells** (%s): false "+

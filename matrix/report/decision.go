@@ -91,7 +91,7 @@ func writeDecisions(w io.Writer, m *model) {
 		at = ""
 	}
 	fmt.Fprintf(w, "**Which variant costs least** over a process's N operations%s: the cheapest, its change against "+
-		"control in %% [%s interval] ([how to read it](#%s)):\n\n", at, pctLevel(m.Life.family().Confidence), githubAnchor(decisionNotesHeading))
+		"control in %% [%s interval] ([how to read it](%s)):\n\n", at, pctLevel(m.Life.family().Confidence), pageLink("", decisionNotesHeading))
 	mdTable(w, t.Header, t.Rows)
 }
 
@@ -336,5 +336,5 @@ func writeDecisionNotes(w io.Writer, m *model) {
 		"operation (extrapolated). A footnote mark on a winner: the elapsed-time verdicts of that cell do not call it faster "+
 		"(the footnote says why the two answers differ). Lifetime costs sum the operations' durations (at DOP > 1, over all workers). "+
 		"The per-cell ratios, break-even points and charts are under [Steady state and lifetime cost](%s).\n\n",
-		pctLevel(v.family().Confidence), lifetimePage)
+		pctLevel(v.family().Confidence), pageLink(lifetimePage, ""))
 }

@@ -9,10 +9,13 @@ import (
 	"github.com/deflatelab/deflatelab/matrix/stats"
 )
 
+// elapsedHeading heads writeElapsed's section, which the verdicts link.
+const elapsedHeading = "Elapsed time per operation"
+
 // writeElapsed writes, per platform, backend and candidate, the seeds' table shape: per workload and DOP
 // the time per operation of control and candidate and the change, cold and warm side by side.
 func writeElapsed(w io.Writer, m *model) {
-	fmt.Fprintf(w, "## Elapsed time per operation\n\n")
+	fmt.Fprintf(w, "## %s\n\n", elapsedHeading)
 	fmt.Fprintf(w, "Median time per operation of each fresh process's measured region, in microseconds, with "+
 		"its %s interval. Change is the Hodges-Lehmann estimate of the per-round ratio candidate/control, as a "+
 		"percentage, with its Wilcoxon signed-rank interval at the selection-adjusted level, the class's mark in "+
