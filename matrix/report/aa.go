@@ -28,7 +28,7 @@ func (r aaResult) names() string {
 	var out []string
 	for _, a := range r.Significant {
 		c, _, _ := a.Delta.Percent()
-		out = append(out, fmt.Sprintf("%s %s/%d %s %s%%", a.Cell.Backend, a.Cell.Workload, a.Cell.DOP, a.Cell.Phase, signed(c)))
+		out = append(out, fmt.Sprintf("%s %s/%d %s %s%%", a.Cell.Backend, a.Cell.Workload, a.Cell.DOP, a.Cell.Phase, pctSigned(c)))
 	}
 	return strings.Join(out, ", ")
 }
@@ -60,7 +60,7 @@ func (r aaLifetimeResult) names() string {
 		if len(c.Ns) > 1 {
 			ns += " to " + nLabel(c.Ns[len(c.Ns)-1])
 		}
-		lo, hi := signed((c.Lo-1)*100), signed((c.Hi-1)*100)
+		lo, hi := pctSigned((c.Lo-1)*100), pctSigned((c.Hi-1)*100)
 		change := lo + "%"
 		if lo != hi {
 			change = lo + "% to " + hi + "%"
@@ -99,7 +99,7 @@ func writeAA(w io.Writer, m *model) {
 		fmt.Fprintf(w, " Its lifetime cost differs from control's at **none of its %d lifetimes** with an interval.", lr.Ratios)
 	default:
 		fmt.Fprintf(w, " Its lifetime cost differs from control's at **%d of its %d lifetimes** with an interval "+
-			"(%s): %s ([Lifetime cost](%s)).", lr.Differing(), lr.Ratios, lr.names(), aaLifetimeMeaning, lifetimePage)
+			"(%s): %s ([Lifetime cost](%s)).", lr.Differing(), lr.Ratios, lr.names(), aaLifetimeMeaning, pageLink(lifetimePage, ""))
 	}
 	fmt.Fprintf(w, "\n\n")
 }
@@ -121,7 +121,7 @@ func validityWeaknesses(m *model) []string {
 	}
 	if n, tests := unstableCount(m); n > 0 {
 		out = append(out, fmt.Sprintf("**%d of %d cell comparisons are unstable**: control or the candidate ran at two "+
-			"separated speeds, so they get no verdict ([Unstable cells](%s#unstable-cells) lists their rounds).", n, tests, cellsPage))
+			"separated speeds, so they get no verdict ([Unstable cells](%s) lists their rounds).", n, tests, pageLink(cellsPage, unstableHeading)))
 	}
 	if r := aaOutcome(m); len(r.Significant) > 0 {
 		out = append(out, fmt.Sprintf("**The A/A control differs from control in %d of %d cells** (%s): false "+

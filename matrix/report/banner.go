@@ -123,7 +123,7 @@ func bannerLine(m *model) string {
 	if len(heads) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("⚠ **Weak evidence** ([details](%s#weak-evidence)): %s.", environmentPage, strings.Join(heads, "; "))
+	return fmt.Sprintf("⚠ **Weak evidence** ([details](%s)): %s.", pageLink(environmentPage, weakEvidenceHeading), strings.Join(heads, "; "))
 }
 
 // onRunLines reports whether a weak-evidence reason is said by the first page's run lines (writeRunLines).
@@ -132,13 +132,16 @@ func onRunLines(reason string) bool {
 	return strings.Contains(h, " oversubscribed ") || strings.HasSuffix(h, " rounds per cell") || h == "Underpowered"
 }
 
+// weakEvidenceHeading heads the environment page's list of the banner's reasons, which the banner links.
+const weakEvidenceHeading = "Weak evidence"
+
 // writeBannerFull lists every reason of the first page's banner in full.
 func writeBannerFull(w io.Writer, m *model) {
 	reasons := weakEvidence(m)
 	if len(reasons) == 0 {
 		return
 	}
-	fmt.Fprintf(w, "## Weak evidence\n\nRead the verdicts as indications, not measurements:\n\n")
+	fmt.Fprintf(w, "## %s\n\nRead the verdicts as indications, not measurements:\n\n", weakEvidenceHeading)
 	for _, r := range reasons {
 		fmt.Fprintf(w, "- %s\n", r)
 	}

@@ -47,13 +47,16 @@ func calibrate(in *inputs, manifests []*matrix.Manifest) (*stats.Calibration, er
 	return c, nil
 }
 
+// calibrationHeading heads writeCalibration's section, which the first page's flags link.
+const calibrationHeading = "Calibration on the run's own A/A null"
+
 // writeCalibration is the environment page's section on the run's own A/A null (stats.LabelSwapNull).
 func writeCalibration(w io.Writer, m *model) {
 	cal := m.Calibration
 	if cal == nil {
 		return
 	}
-	fmt.Fprintf(w, "## Calibration on the run's own A/A null\n\n")
+	fmt.Fprintf(w, "## %s\n\n", calibrationHeading)
 	fmt.Fprintf(w, "`%s` runs control's host, so swapping the two labels in a round gives another equally likely outcome of this "+
 		"same run. In each of %d label swaps (seed %d) the labels of control and `%s` were swapped in every cell and round with "+
 		"probability 1/2, each sample keeping its place in the round, and the report's own analysis named its A/A differences "+

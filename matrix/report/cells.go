@@ -10,11 +10,14 @@ import (
 	"github.com/deflatelab/deflatelab/matrix/stats"
 )
 
+// cellStatsHeading heads writeCellStats's section, which the verdicts link.
+const cellStatsHeading = "Per-cell statistics"
+
 // writeCellStats writes every comparison of the page: per cell and candidate the paired estimate and its
 // test, the correction, and the secondary figures (median paired ratio, U test); then the per-round
 // ratios, folded.
 func writeCellStats(w io.Writer, m *model) {
-	fmt.Fprintf(w, "## Per-cell statistics\n\n")
+	fmt.Fprintf(w, "## %s\n\n", cellStatsHeading)
 	fmt.Fprintf(w, "Every comparison of elapsed time on this page, one row per candidate and cell. Pairs: rounds "+
 		"in which both samples are usable. Change: Hodges-Lehmann estimate of the per-round ratio "+
 		"candidate/control with its Wilcoxon signed-rank interval at the selection-adjusted level (exact up to "+

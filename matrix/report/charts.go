@@ -60,15 +60,17 @@ const (
 	panelGap   = 12            // points between small multiples
 )
 
-// charts draws every chart of a report, chart set by chart set.
+// charts draws every chart of a report, page by page, chart set by chart set.
 func charts(m *model) ([]chart, error) {
 	var out []chart
-	for _, set := range chartSets {
-		cs, err := set(m)
-		if err != nil {
-			return nil, err
+	for _, p := range pages {
+		for _, set := range p.Charts {
+			cs, err := set(m)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, cs...)
 		}
-		out = append(out, cs...)
 	}
 	return out, nil
 }

@@ -96,10 +96,10 @@ func writeVerdictDiff(w io.Writer, old, new stats.Cells, d stats.VerdictDiff) {
 func recordCell(r stats.CellRecord) string {
 	s := string(r.Verdict)
 	if r.Estimate != nil {
-		s += " " + signed(*r.Estimate)
+		s += " " + pctSigned(*r.Estimate)
 	}
 	if r.AdjLo != nil && r.AdjHi != nil {
-		s += fmt.Sprintf(" [%s, %s]", signed(*r.AdjLo), signed(*r.AdjHi))
+		s += fmt.Sprintf(" [%s, %s]", pctSigned(*r.AdjLo), pctSigned(*r.AdjHi))
 	}
 	return s
 }

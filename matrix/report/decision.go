@@ -14,76 +14,93 @@ import (
 // decisionNotesHeading is the heading the decision table's reading notes go under, further down the first page.
 const decisionNotesHeading = "Reading the decision table"
 
-// writeDecisions is the first page's decision table: for a process that runs N operations, which
-// variant costs least and by how much against control. It is laid out to fit the first screen: one row
-// per backend and workload, a column only where the rows differ (platform, DOP), the idle memory of the
-// pooled winners and the footnotes in one short paragraph under it; the reading notes further down
-// (writeDecisionNotes).
-func writeDecisions(w io.Writer, m *model) {
+// decisionTable is the first page's decision table: for a process that runs N operations, which
+// variant costs least and by how much against control. It is computed once, before any page is laid out
+// (newDecisionTable), because two sections print it - the table on the first screen, its footnotes under
+// the compact verdicts - and neither may depend on the other having run.
+type decisionTable struct {
+	None     string     // why there is no table, the sentence printed in its place; "" when there is one
+	MultiDOP bool       // the rows differ in DOP (else every row is DOP 1)
+	Header   []string   // a column only where the rows differ (platform, DOP), then one per N
+	Rows     [][]string // one per backend and workload
+	Notes    string     // what the cells leave out: the pooled winners' idle memory and the marked winners' footnotes
+}
+
+// newDecisionTable computes m's decision table from its lifetime analyses (m.Life).
+func newDecisionTable(m *model) decisionTable {
 	v := m.Life
 	if v == nil || len(v.cells) == 0 {
-		fmt.Fprintf(w, "**Which variant costs least** over a process's lifetime: %s\n\n", v.missing())
-		return
+		return decisionTable{None: v.missing()}
 	}
 	cells := v.decisionCells()
 	if allThin(v, cells) {
 		lo, _ := m.roundsRange()
-		fmt.Fprintf(w, "**Which variant costs least** over a process's lifetime: no answer - every cell has too few "+
-			"rounds for an interval (%s per cell; the lifetime ratios need %d).\n\n", plural(lo, "round"), lifetime.MinPairs)
-		return
+		return decisionTable{None: fmt.Sprintf("no answer - every cell has too few rounds for an interval (%s per cell; "+
+			"the lifetime ratios need %d).", plural(lo, "round"), lifetime.MinPairs)}
 	}
-	multiPlatform, multiDOP := false, false
+	var t decisionTable
+	multiPlatform := false
 	for _, l := range cells {
 		multiPlatform = multiPlatform || l.Platform != cells[0].Platform
-		multiDOP = multiDOP || l.DOP != 1
+		t.MultiDOP = t.MultiDOP || l.DOP != 1
 	}
-	at := " (DOP 1)"
-	if multiDOP {
-		at = ""
-	}
-	fmt.Fprintf(w, "**Which variant costs least** over a process's N operations%s: the cheapest, its change against "+
-		"control in %% [%s interval] ([how to read it](#%s)):\n\n", at, levelPct(v.family().Confidence), githubAnchor(decisionNotesHeading))
-	var header []string
 	if multiPlatform {
-		header = append(header, "Platform")
+		t.Header = append(t.Header, "Platform")
 	}
-	header = append(header, "Backend", "Workload")
-	if multiDOP {
-		header = append(header, "DOP")
+	t.Header = append(t.Header, "Backend", "Workload")
+	if t.MultiDOP {
+		t.Header = append(t.Header, "DOP")
 	}
 	for _, n := range lifetime.DecisionNs {
 		label := "N = " + nLabel(n)
 		if n == lifetime.DecisionNs[len(lifetime.DecisionNs)-1] {
 			label += "+"
 		}
-		header = append(header, label)
+		t.Header = append(t.Header, label)
 	}
 	notes := &decisionNotes{}
-	var rows [][]string
 	for _, l := range cells {
 		var row []string
 		if multiPlatform {
 			row = append(row, l.Platform)
 		}
 		row = append(row, l.Backend, l.Workload)
-		if multiDOP {
+		if t.MultiDOP {
 			row = append(row, m.dopLabel(l.Platform, l.DOP))
 		}
 		for _, n := range lifetime.DecisionNs {
 			row = append(row, v.decisionCell(m, l, n, notes))
 		}
-		rows = append(rows, row)
+		t.Rows = append(t.Rows, row)
 	}
-	mdTable(w, header, rows)
-	m.decisionNotes = notes.paragraph(m, cells)
+	t.Notes = notes.paragraph(m, cells)
+	return t
+}
+
+// writeDecisions writes the decision table, laid out to fit the first screen: one row per backend and
+// workload, the footnotes in one short paragraph further down (writeDecisionFootnotes), the reading notes
+// under the first screen (writeDecisionNotes).
+func writeDecisions(w io.Writer, m *model) {
+	t := m.Decision
+	if t.None != "" {
+		fmt.Fprintf(w, "**Which variant costs least** over a process's lifetime: %s\n\n", t.None)
+		return
+	}
+	at := " (DOP 1)"
+	if t.MultiDOP {
+		at = ""
+	}
+	fmt.Fprintf(w, "**Which variant costs least** over a process's N operations%s: the cheapest, its change against "+
+		"control in %% [%s interval] ([how to read it](%s)):\n\n", at, pctLevel(m.Life.family().Confidence), pageLink("", decisionNotesHeading))
+	mdTable(w, t.Header, t.Rows)
 }
 
 // writeDecisionFootnotes writes what the decision table's cells leave out - the idle memory of the
 // pooled winners and the footnotes of marked winners - under the compact verdicts, so that both tables
 // fit the first screen.
 func writeDecisionFootnotes(w io.Writer, m *model) {
-	if m.decisionNotes != "" {
-		fmt.Fprintf(w, "**Decision table:** %s\n\n", m.decisionNotes)
+	if m.Decision.Notes != "" {
+		fmt.Fprintf(w, "**Decision table:** %s\n\n", m.Decision.Notes)
 	}
 }
 
@@ -226,9 +243,9 @@ func verdictWord(d *stats.Delta) string {
 	c, _, _ := d.Percent()
 	switch cl := d.Class(); cl {
 	case stats.Equivalent, stats.Inconclusive:
-		return cl.Mark() + " " + signed(c) + "%"
+		return cl.Mark() + " " + pctSigned(c) + "%"
 	case stats.Faster, stats.Slower:
-		return string(cl) + " " + signed(c) + "%"
+		return string(cl) + " " + pctSigned(c) + "%"
 	default:
 		return string(cl)
 	}
@@ -319,5 +336,5 @@ func writeDecisionNotes(w io.Writer, m *model) {
 		"operation (extrapolated). A footnote mark on a winner: the elapsed-time verdicts of that cell do not call it faster "+
 		"(the footnote says why the two answers differ). Lifetime costs sum the operations' durations (at DOP > 1, over all workers). "+
 		"The per-cell ratios, break-even points and charts are under [Steady state and lifetime cost](%s).\n\n",
-		levelPct(v.family().Confidence), lifetimePage)
+		pctLevel(v.family().Confidence), pageLink(lifetimePage, ""))
 }

@@ -9,6 +9,9 @@ import (
 	"github.com/deflatelab/deflatelab/matrix/stats"
 )
 
+// detectableHeading heads writeDetectable's section, which the run lines and the validity checks link.
+const detectableHeading = "Smallest detectable change"
+
 // writeDetectable is the environment page's smallest detectable change (stats.FamilyDetectable): the
 // primary family's, and for a merged run how it would fall with more runner instances and rounds, so that
 // a user can size the next run.
@@ -18,10 +21,10 @@ func writeDetectable(w io.Writer, m *model) {
 	}
 	p := m.Validity.Power
 	d := p.Detectable
-	fmt.Fprintf(w, "## Smallest detectable change\n\n")
+	fmt.Fprintf(w, "## %s\n\n", detectableHeading)
 	fmt.Fprintf(w, "The change in elapsed time the run's verdicts would name with %s%% probability at the family's %s level, "+
 		"from the run's own variance (per cell in cells.json, `detectable`; median over the family's comparisons): **%s%%**, "+
-		"against the %s%% a verdict is meant to name (twice the ±%s margin).", pctNum(stats.DetectPower*100), levelPct(d.Confidence),
+		"against the %s%% a verdict is meant to name (twice the ±%s margin).", pctNum(stats.DetectPower*100), pctLevel(d.Confidence),
 		detectNum(d.Percent), pctNum(p.Needed()), pctNum(p.Margin*100)+"%")
 	if d.K < 2 {
 		fmt.Fprintf(w, " One runner instance: the variance between instances is not measured, so no projection to more instances.\n\n")

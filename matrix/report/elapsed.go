@@ -9,15 +9,18 @@ import (
 	"github.com/deflatelab/deflatelab/matrix/stats"
 )
 
+// elapsedHeading heads writeElapsed's section, which the verdicts link.
+const elapsedHeading = "Elapsed time per operation"
+
 // writeElapsed writes, per platform, backend and candidate, the seeds' table shape: per workload and DOP
 // the time per operation of control and candidate and the change, cold and warm side by side.
 func writeElapsed(w io.Writer, m *model) {
-	fmt.Fprintf(w, "## Elapsed time per operation\n\n")
+	fmt.Fprintf(w, "## %s\n\n", elapsedHeading)
 	fmt.Fprintf(w, "Median time per operation of each fresh process's measured region, in microseconds, with "+
 		"its %s interval. Change is the Hodges-Lehmann estimate of the per-round ratio candidate/control, as a "+
 		"percentage, with its Wilcoxon signed-rank interval at the selection-adjusted level, the class's mark in "+
 		"front (none: faster or slower, by the sign). %s. \"no CI\": too few samples or pairs for an "+
-		"interval. %s.\n\n", confidencePct(m.Analysis.Confidence), equivalenceRule(m), familyNote("elapsed time", elapsedDelta(m.Analysis)))
+		"interval. %s.\n\n", pctExact(m.Analysis.Confidence), equivalenceRule(m), familyNote("elapsed time", elapsedDelta(m.Analysis)))
 	control := m.Analysis.Control
 	for _, p := range m.Platforms() {
 		fmt.Fprintf(w, "### %s\n\n", p)

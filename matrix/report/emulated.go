@@ -116,15 +116,13 @@ func splitInputs(in *inputs) *emulatedInputs {
 	return e
 }
 
-// emulatedOnlySections are the page's sections when every sample was emulated: nothing was measured.
-var emulatedOnlySections = []string{"title", "emulated", "environment"}
-
-// pageSections names the sections of m's page: all of them (nil), or emulatedOnlySections.
-func pageSections(m *model) []string {
+// pageLayout is the layout of m's pages: the full report, or only the sections marked inEmulated when
+// every sample was emulated (nothing was measured).
+func pageLayout(m *model) layout {
 	if len(m.Samples) == 0 && m.Emulated != nil && len(m.Emulated.Groups) > 0 {
-		return emulatedOnlySections
+		return inEmulated
 	}
-	return nil
+	return full
 }
 
 // emulatedGroup is one platform, emulator and backend of the emulated samples.
@@ -213,8 +211,8 @@ func writeEmulated(w io.Writer, m *model) {
 	}
 	groups := m.Emulated.Groups
 	if len(m.Samples) == 0 {
-		fmt.Fprintf(w, "## Verdicts\n\nNone: every sample of this report ran under an emulator (below), so it measured "+
-			"nothing and draws no verdict.\n\n")
+		fmt.Fprintf(w, "## %s\n\nNone: every sample of this report ran under an emulator (below), so it measured "+
+			"nothing and draws no verdict.\n\n", verdictsHeading)
 	}
 	fmt.Fprintf(w, "## Emulated platforms: %s\n\n", emulatedMark)
 	fmt.Fprintf(w, "These samples' hosts ran under an emulator (wine, qemu-user) on a machine of another platform. "+

@@ -46,7 +46,7 @@ func shownSmaller(d *stats.Delta) bool {
 // the equivalence margin: a bound that pctNum would print as exactly the margin, or on its other side,
 // gets more decimals ("-1.96" inside ±2%, "+2.04" outside, never "2"). marginPct is the margin in percent.
 func boundNum(v, marginPct float64) string {
-	s := signed(v)
+	s := pctSigned(v)
 	for digits := 1; digits <= 4 && !sameSide(s, v, marginPct); digits++ {
 		s = strconv.FormatFloat(v, 'f', digits, 64)
 		if v > 0 {

@@ -21,7 +21,7 @@ func underpoweredHead(m *model) string {
 	if m.Validity == nil || !m.Validity.Power.Underpowered {
 		return ""
 	}
-	return fmt.Sprintf("⚠ **Underpowered** ([why](%s#validity-checks)) · ", environmentPage)
+	return fmt.Sprintf("⚠ **Underpowered** ([why](%s)) · ", pageLink(environmentPage, validityHeading))
 }
 
 // validityFlags are the weak-evidence reasons the validity data raise, each a sentence whose bold lead
@@ -37,14 +37,14 @@ func validityFlags(m *model) []string {
 	if p := v.Power; p.Underpowered {
 		out = append(out, fmt.Sprintf("**Underpowered**: %s, more than %s%% (twice the ±%s margin, the smallest change a verdict "+
 			"is meant to name), so such a change can pass unseen; the %s adjusted intervals are %s points wide at the "+
-			"median ([Validity checks](%s#validity-checks)).", detectableWords(p), pctNum(p.Needed()), pctNum(p.Margin*100)+"%",
-			powerBasisWords(p), widthNum(p.Width()), environmentPage))
+			"median ([Validity checks](%s)).", detectableWords(p), pctNum(p.Needed()), pctNum(p.Margin*100)+"%",
+			powerBasisWords(p), widthNum(p.Width()), pageLink(environmentPage, validityHeading)))
 	}
 	for _, f := range v.Calibration.Exceeds() {
 		out = append(out, fmt.Sprintf("**A/A %s family at %s under label swaps, above its %s level** (%d swaps of the control and "+
 			"`aa` labels within each round, the share of A/A comparisons the page would name): its intervals are narrower than "+
-			"they state ([Calibration](%s#calibration-on-the-runs-own-aa-null)).", f.Family, sharePct(f.Rate), sharePct(f.Nominal),
-			v.Calibration.Swaps, environmentPage))
+			"they state ([Calibration](%s)).", f.Family, pctShare(f.Rate, 1), pctShare(f.Nominal, 1),
+			v.Calibration.Swaps, pageLink(environmentPage, calibrationHeading)))
 	}
 	for _, h := range v.Harness {
 		if h.Warn {
@@ -67,8 +67,8 @@ func validityFlags(m *model) []string {
 			names = append(names, fmt.Sprintf("%s %s %s/%d", x.Candidate, x.Cell.Backend, x.Cell.Workload, x.Cell.DOP))
 		}
 		out = append(out, fmt.Sprintf("**Elapsed time and lifetime cost disagree in direction in %s** (%s): "+
-			"[Validity checks](%s#validity-checks) says why for each.", plural(len(d), "cold cell"), strings.Join(names, ", "),
-			environmentPage))
+			"[Validity checks](%s) says why for each.", plural(len(d), "cold cell"), strings.Join(names, ", "),
+			pageLink(environmentPage, validityHeading)))
 	}
 	return out
 }
@@ -83,9 +83,6 @@ func powerBasisWords(p stats.Power) string {
 
 // widthNum prints an interval's width in percentage points with one decimal: "9.5".
 func widthNum(v float64) string { return fmt.Sprintf("%.1f", v) }
-
-// sharePct prints a share in percent with one decimal: "3.3%".
-func sharePct(v float64) string { return fmt.Sprintf("%.1f%%", 100*v) }
 
 // instancesDisagree counts the elapsed-time comparisons whose runner instances point opposite ways, and
 // names the first few.
@@ -180,5 +177,5 @@ func detectableWords(p stats.Power) string {
 		return "no elapsed-time comparison has an interval, so it decides no change"
 	}
 	return fmt.Sprintf("the smallest change it decides with %s%% probability is %s%% (elapsed time, at the family's %s level)",
-		pctNum(stats.DetectPower*100), detectNum(d.Percent), levelPct(d.Confidence))
+		pctNum(stats.DetectPower*100), detectNum(d.Percent), pctLevel(d.Confidence))
 }

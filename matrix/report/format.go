@@ -33,29 +33,6 @@ func num(v float64) string {
 	return strconv.FormatFloat(v, 'g', 3, 64)
 }
 
-// pctNum formats a percentage with no decimals (intervals are rarely tighter than 1%), at least one
-// decimal below 1%, so that a small real change does not print as 0.
-func pctNum(v float64) string {
-	switch {
-	case math.IsNaN(v):
-		return "n/a"
-	case math.IsInf(v, 0):
-		return "∞"
-	case math.Abs(v) < 1 && v != 0:
-		return strconv.FormatFloat(v, 'f', 1, 64)
-	}
-	return strconv.FormatFloat(v, 'f', 0, 64)
-}
-
-// signed is pctNum with an explicit sign.
-func signed(v float64) string {
-	s := pctNum(v)
-	if v > 0 || (v == 0 && !strings.HasPrefix(s, "-")) {
-		return "+" + s
-	}
-	return s
-}
-
 // estimateCell formats a median with its interval: "144.2 [140.1, 150.3]"; a thin estimate says how
 // many samples it has instead of an interval; an empty one says so.
 func estimateCell(e stats.Estimate) string {
@@ -81,13 +58,13 @@ func deltaCell(d *stats.Delta) string {
 	c, lo, hi := d.AdjustedPercent()
 	switch {
 	case d.HasPairs() && !d.Thin() && !math.IsInf(lo, 0):
-		s = fmt.Sprintf("%s [%s, %s]", signed(c), boundNum(lo, d.Margin()*100), boundNum(hi, d.Margin()*100))
+		s = fmt.Sprintf("%s [%s, %s]", pctSigned(c), boundNum(lo, d.Margin()*100), boundNum(hi, d.Margin()*100))
 	case d.HasPairs() && !d.Thin():
-		s = fmt.Sprintf("%s (%d pairs: no %s interval)", signed(c), d.Log.N+d.Log.Zeros, levelPct(d.AdjustedConfidence()))
+		s = fmt.Sprintf("%s (%d pairs: no %s interval)", pctSigned(c), d.Log.N+d.Log.Zeros, pctLevel(d.AdjustedConfidence()))
 	case d.HasPairs():
-		s = fmt.Sprintf("%s (%d pairs, no CI)", signed(c), d.Log.N+d.Log.Zeros)
+		s = fmt.Sprintf("%s (%d pairs, no CI)", pctSigned(c), d.Log.N+d.Log.Zeros)
 	case !math.IsNaN(d.MedianRatio):
-		s = fmt.Sprintf("%s (unpaired)", signed((d.MedianRatio-1)*100))
+		s = fmt.Sprintf("%s (unpaired)", pctSigned((d.MedianRatio-1)*100))
 	default:
 		return "n/a"
 	}
@@ -125,16 +102,6 @@ func elapsedDelta(a *stats.Analysis) *stats.Delta {
 	return nil
 }
 
-// levelPct formats a confidence level with the digits that tell it from 100%: "96.1%", "99.922%".
-func levelPct(c float64) string {
-	miss := (1 - c) * 100
-	digits := 1
-	if miss > 0 {
-		digits = max(1, int(math.Ceil(-math.Log10(miss)))+1)
-	}
-	return strconv.FormatFloat(c*100, 'f', digits, 64) + "%"
-}
-
 // familyNote names the correction family a table's decisions and intervals come from, where the table
 // is: "Family *elapsed time*: 128 comparisons, 101 significant at false discovery rate 0.05; intervals at
 // 96.1% (Benjamini-Yekutieli)". d is any delta of the family.
@@ -144,7 +111,7 @@ func familyNote(name string, d *stats.Delta) string {
 	}
 	return fmt.Sprintf("Family *%s* (%s): %d comparisons, %d significant after Benjamini-Hochberg at false discovery rate %s; "+
 		"intervals at %s, the level that matches that selection (Benjamini-Yekutieli), ±%s equivalence margin",
-		name, familyRole(name), d.Family, d.Selected, strconv.FormatFloat(d.Alpha(), 'g', -1, 64), levelPct(d.AdjustedConfidence()), pctNum(d.Margin()*100)+"%")
+		name, familyRole(name), d.Family, d.Selected, strconv.FormatFloat(d.Alpha(), 'g', -1, 64), pctLevel(d.AdjustedConfidence()), pctNum(d.Margin()*100)+"%")
 }
 
 // primaryFamily is the family the report's answer rests on: the verdicts read it, and the decision table
@@ -171,7 +138,7 @@ func lifetimeFamilyNote(f stats.RatioFamily, alpha float64) string {
 	}
 	return fmt.Sprintf("Family *lifetime cost* (%s): %d ratios with an interval, %d significant after Benjamini-Hochberg "+
 		"(sign-flip p-values) at false discovery rate %s; intervals at %s, the level that matches that selection "+
-		"(Benjamini-Yekutieli)", familyRole("lifetime cost"), f.Ratios, f.Selected, strconv.FormatFloat(alpha, 'g', -1, 64), levelPct(f.Confidence))
+		"(Benjamini-Yekutieli)", familyRole("lifetime cost"), f.Ratios, f.Selected, strconv.FormatFloat(alpha, 'g', -1, 64), pctLevel(f.Confidence))
 }
 
 // pNum formats a p-value with two significant digits ("0.034", "0.00049"), 1 as "1".

@@ -126,7 +126,7 @@ func docsLink(dir, rel string) string {
 func appendSummary(path string, m *model) error {
 	var b bytes.Buffer
 	m.StepSummary = true
-	writeSections(&b, m, summarySections, readmeFile)
+	writeSections(&b, m, inSummary, readmeFile)
 	m.StepSummary = false
 	text := unlinkRelative(b.String()) // nothing on the run's page can follow a link into the report folder
 	f, err := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)

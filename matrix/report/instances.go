@@ -72,11 +72,11 @@ func instanceCell(e stats.InstanceEstimate) string {
 	if e.Log.N == 0 {
 		return "no pairs"
 	}
-	c := signed((math.Exp(e.Log.Estimate) - 1) * 100)
+	c := pctSigned((math.Exp(e.Log.Estimate) - 1) * 100)
 	if e.Log.Thin() {
 		return fmt.Sprintf("%s (%d pairs, no interval)", c, e.Pairs)
 	}
-	return fmt.Sprintf("%s [%s, %s] %s", c, signed((math.Exp(e.Log.Lo)-1)*100), signed((math.Exp(e.Log.Hi)-1)*100), e.Class)
+	return fmt.Sprintf("%s [%s, %s] %s", c, pctSigned((math.Exp(e.Log.Lo)-1)*100), pctSigned((math.Exp(e.Log.Hi)-1)*100), e.Class)
 }
 
 // priorText is the elapsed-time family's moderated prior, as a clause: " (prior: an instance's change

@@ -90,7 +90,7 @@ func nLabel(n int) string {
 // ratioCell prints a lifetime ratio as a change in percent with its interval, "~ " when the interval
 // holds 1, "(extrapolated)" beyond the cold series.
 func ratioCell(r lifetime.Ratio) string {
-	s := signed((r.Estimate - 1) * 100)
+	s := pctSigned((r.Estimate - 1) * 100)
 	if math.IsNaN(r.Lo) {
 		s += " (no CI)"
 	} else {
@@ -110,7 +110,7 @@ func ratioCell(r lifetime.Ratio) string {
 // it would widen every lifetime table past the page.
 func signedBound(v float64) string {
 	if math.Abs(v) < 1e4 || math.IsInf(v, 0) || math.IsNaN(v) {
-		return signed(v)
+		return pctSigned(v)
 	}
 	m := strings.Replace(strconv.FormatFloat(v, 'e', 1, 64), "e+0", "e", 1)
 	m = strings.Replace(m, "e+", "e", 1)

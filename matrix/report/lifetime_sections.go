@@ -150,7 +150,7 @@ func writeLifetimeCost(w io.Writer, m *model) {
 		"%s. *Break-even* is the lifetime from which the long-run winner (the cheaper at 1M operations, when its interval "+
 		"excludes 1) stays the cheaper, with the same test's %s interval (from the first N at which the test shows the winner cheaper "+
 		"up to 1M, back to one past the last N at which it shows the other cheaper).\n\n", lifetime.MaxExactFlips, lifetime.FlipDraws,
-		lifetimeFamilyNote(v.family(), m.Analysis.Alpha), confidencePct(lifetime.Confidence))
+		lifetimeFamilyNote(v.family(), m.Analysis.Alpha), pctExact(lifetime.Confidence))
 	header := []string{"Platform", "Backend", "Workload", "DOP", "Candidate", "Pairs"}
 	for _, n := range lifetimeNs {
 		header = append(header, "N = "+nLabel(n))

@@ -107,13 +107,14 @@ func TestDecisionsAllThin(t *testing.T) {
 	l.Platform, l.Backend, l.Workload, l.DOP = "linux/amd64", "libc", "fixed", 1
 	m := &model{Life: &lifeView{control: "control", cells: []*stats.Lifetime{l}},
 		Analysis: &stats.Analysis{Cells: []*stats.Cell{{Rounds: 3}}}}
+	m.Decision = newDecisionTable(m)
 	var b strings.Builder
 	writeDecisions(&b, m)
 	if want := "no answer - every cell has too few rounds for an interval (3 rounds per cell; the lifetime ratios need 6)"; !strings.Contains(b.String(), want) {
 		t.Errorf("decisions %q, want %q", b.String(), want)
 	}
-	if strings.Contains(b.String(), "|") || m.decisionNotes != "" {
-		t.Errorf("a table or notes for thin cells: %q, notes %q", b.String(), m.decisionNotes)
+	if strings.Contains(b.String(), "|") || m.Decision.Notes != "" {
+		t.Errorf("a table or notes for thin cells: %q, notes %q", b.String(), m.Decision.Notes)
 	}
 }
 

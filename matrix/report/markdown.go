@@ -30,8 +30,6 @@ func mdTable(w io.Writer, header []string, rows [][]string) {
 
 func alphaText(m *model) string { return strconv.FormatFloat(m.Analysis.Alpha, 'g', -1, 64) }
 
-func confidencePct(c float64) string { return strconv.FormatFloat(c*100, 'f', -1, 64) + "%" }
-
 // mdTableCompact is mdTable without the columns that are empty ("" or "-") in every row.
 func mdTableCompact(w io.Writer, header []string, rows [][]string) {
 	var keep []int

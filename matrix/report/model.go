@@ -50,8 +50,9 @@ type model struct {
 	Validity *stats.Validity
 	// ZlibNG is the zlib-ng generation every input ran ("2.2.5" or "2.2.2"; runGeneration refuses a mix).
 	ZlibNG string
-
-	decisionNotes string // the decision table's footnotes, set when it is written, printed under the verdicts
+	// Decision is the first page's decision table (newDecisionTable), computed before the pages are laid
+	// out: its table and its footnotes are two sections.
+	Decision decisionTable
 }
 
 // loadInfo sums up how busy a platform's machines were over its successful samples.

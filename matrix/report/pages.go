@@ -8,15 +8,14 @@ import (
 	"strings"
 )
 
-// renderPages writes every page of the report: the linked pages first (a page whose sections write
-// nothing is left out, and the first page does not link it), then readmeFile. names limits the sections
-// as writeSections does.
-func renderPages(m *model, names []string) map[string][]byte {
+// renderPages writes every page of the report in layout l: the linked pages first (a page whose
+// sections write nothing is left out, and the first page does not link it), then readmeFile.
+func renderPages(m *model, l layout) map[string][]byte {
 	out := map[string][]byte{}
 	m.Pages = nil
-	for _, p := range pageTitles {
+	for _, p := range linkedPages() {
 		var body bytes.Buffer
-		writeSections(&body, m, names, p.File)
+		writeSections(&body, m, l, p.File)
 		if body.Len() == 0 {
 			continue
 		}
@@ -27,7 +26,7 @@ func renderPages(m *model, names []string) map[string][]byte {
 		m.Pages = append(m.Pages, p.File)
 	}
 	var readme bytes.Buffer
-	writeSections(&readme, m, names, readmeFile)
+	writeSections(&readme, m, l, readmeFile)
 	out[readmeFile] = readme.Bytes()
 	return out
 }
@@ -46,32 +45,12 @@ func writePageIndex(w io.Writer, m *model) {
 		return
 	}
 	fmt.Fprintf(w, "## More\n\n")
-	for _, p := range pageTitles {
+	for _, p := range linkedPages() {
 		if slices.Contains(m.Pages, p.File) {
 			fmt.Fprintf(w, "- [%s](%s): %s\n", p.Title, p.File, p.What)
 		}
 	}
 	fmt.Fprintln(w)
-}
-
-// chartPages says on which page each kind of chart is shown, by the prefix of its file name.
-var chartPages = []struct{ Prefix, Page string }{
-	{"tradeoff-", cellsPage},
-	{"summary-", readmeFile},
-	{"faults-", whyPage},
-	{"timeline-", coldStartPage},
-	{"capacity-", capacityPage},
-	{"lifetime-", lifetimePage},
-}
-
-// chartPage is the page a chart file belongs on; environmentPage for a kind not listed.
-func chartPage(file string) string {
-	for _, c := range chartPages {
-		if strings.HasPrefix(file, c.Prefix) {
-			return c.Page
-		}
-	}
-	return environmentPage
 }
 
 // writeChartsOf returns the writer of one page's charts: each with its title, its own caption and the image.

@@ -23,7 +23,7 @@ type Options struct {
 	Date  time.Time // when the results were taken; zero: from the run id, else the newest input file
 
 	// StepSummary, when set, is a file (GitHub's $GITHUB_STEP_SUMMARY) to which the report's first
-	// screen (summarySections) is appended, without links into the report folder (they cannot resolve
+	// screen (the sections marked inSummary, layout.go) is appended, without links into the report folder (they cannot resolve
 	// on the run's page).
 	StepSummary string
 	// Planned are the platforms (goos/goarch) the run was to measure; those without a sample are named at
@@ -39,7 +39,7 @@ const (
 	DefaultTitle = "Cold and warm cost of the deflatelab candidates"
 )
 
-// Files the report folder holds besides its SVG charts and linked pages (sections.go).
+// Files the report folder holds besides its SVG charts and linked pages (layout.go).
 const (
 	readmeFile = "README.md"
 	entryFile  = "report.json" // the index line's data, read back when the index is refreshed
@@ -91,6 +91,7 @@ func Render(opts Options) (string, error) {
 	}
 	v := a.Validity(m.Life.cells, manifests, m.Calibration)
 	m.Validity = &v
+	m.Decision = newDecisionTable(m)
 	var cs []chart
 	if len(in.Samples) > 0 { // emulated runs alone have nothing to chart
 		if cs, err = charts(m); err != nil {
@@ -98,7 +99,7 @@ func Render(opts Options) (string, error) {
 		}
 	}
 	m.Charts = cs
-	pages := renderPages(m, pageSections(m))
+	pages := renderPages(m, pageLayout(m))
 
 	out := opts.Out
 	if out == "" {

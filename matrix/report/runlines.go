@@ -208,6 +208,6 @@ func detectablePhrase(m *model) string {
 		return ""
 	}
 	d := m.Validity.Power.Detectable
-	return fmt.Sprintf("smallest detectable change %s%% ([elapsed time](%s#smallest-detectable-change), %s%% power at the family's %s level)",
-		detectNum(d.Percent), environmentPage, pctNum(stats.DetectPower*100), levelPct(d.Confidence))
+	return fmt.Sprintf("smallest detectable change %s%% ([elapsed time](%s), %s%% power at the family's %s level)",
+		detectNum(d.Percent), pageLink(environmentPage, detectableHeading), pctNum(stats.DetectPower*100), pctLevel(d.Confidence))
 }

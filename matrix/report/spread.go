@@ -43,7 +43,7 @@ func writeSpread(w io.Writer, m *model) {
 				break
 			}
 		}
-		rows = append(rows, []string{"`" + rs.Run + "`", o, strconv.Itoa(len(rs.Cells)), pctShare(rs.Median), pctShare(rs.Min) + least,
+		rows = append(rows, []string{"`" + rs.Run + "`", o, strconv.Itoa(len(rs.Cells)), pctShare(rs.Median, 0), pctShare(rs.Min, 0) + least,
 			fmt.Sprintf("%d of %d", rs.Contiguous, len(rs.Cells)), by})
 	}
 	fmt.Fprintf(w, "**Rounds over the run.** How much of its run each cell's samples spread over (first sample's start to last "+
@@ -52,6 +52,3 @@ func writeSpread(w io.Writer, m *model) {
 		"cell whose rounds ran back to back carries only the noise of its own minutes ([METHOD.md](%s#interleaved-rounds)).\n\n", m.MethodLink)
 	mdTable(w, []string{"Run", "Rounds", "Cells", "Median cell span", "Smallest", "Cells back to back", "Measured by"}, rows)
 }
-
-// pctShare is a share as a whole percentage: "96%".
-func pctShare(v float64) string { return fmt.Sprintf("%.0f%%", 100*v) }

@@ -40,21 +40,9 @@ func (t ratioTicks) Ticks(lo, hi float64) []plot.Tick {
 	var ts []plot.Tick
 	for k := math.Ceil(lo/step - 1e-9); k*step <= hi+1e-9; k++ {
 		r := math.Pow(f, k)
-		ts = append(ts, plot.Tick{Value: k * step, Label: pctLabel(r)})
+		ts = append(ts, plot.Tick{Value: k * step, Label: pctChange(r)})
 	}
 	return ts
-}
-
-// pctLabel writes a ratio as a percentage change: 0.5 is "-50%", 2 is "+100%", 1 is "0".
-func pctLabel(r float64) string {
-	p := math.Round((r - 1) * 100)
-	switch {
-	case p == 0:
-		return "0"
-	case p > 0:
-		return "+" + strconv.FormatFloat(p, 'f', 0, 64) + "%"
-	}
-	return strconv.FormatFloat(p, 'f', 0, 64) + "%"
 }
 
 // decadeTicks label an axis of log10 values at the powers of ten (and at 2 and 5 times them when the

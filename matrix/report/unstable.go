@@ -36,6 +36,9 @@ func unstableSides(m *model) []unstableSide {
 	return out
 }
 
+// unstableHeading heads writeUnstable's list, which the A/A check links.
+const unstableHeading = "Unstable cells"
+
 // writeUnstable lists the cells judged unstable: each flagged variant's per-round times and its two speed
 // groups, so that a reader sees what the verdict was withheld from.
 func writeUnstable(w io.Writer, m *model) {
@@ -43,7 +46,7 @@ func writeUnstable(w io.Writer, m *model) {
 	if len(sides) == 0 {
 		return
 	}
-	fmt.Fprintf(w, "## Unstable cells\n\n")
+	fmt.Fprintf(w, "## %s\n\n", unstableHeading)
 	fmt.Fprintf(w, "In these cells control or the candidate ran at **two separated speeds** from round to round (a gap "+
 		"of at least %gx between its rounds, and at least %g robust SDs of the noise within each speed; "+
 		"[docs/METHOD.md](%s)): the rounds measured two machine or process states, not one effect, so the "+

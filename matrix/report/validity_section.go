@@ -10,6 +10,9 @@ import (
 	"github.com/deflatelab/deflatelab/matrix/stats"
 )
 
+// validityHeading heads writeValidityChecks's section, which the first page's flags link.
+const validityHeading = "Validity checks"
+
 // writeValidityChecks is the environment page's account of the measurement's own validity
 // (stats.Validity): the power gate, the candidates that are one treatment, which DOPs measure latency,
 // the harness's cost and the cells whose two time measures disagree. The first page flags what fails.
@@ -18,13 +21,13 @@ func writeValidityChecks(w io.Writer, m *model) {
 	if v == nil {
 		return
 	}
-	fmt.Fprintf(w, "## Validity checks\n\n")
+	fmt.Fprintf(w, "## %s\n\n", validityHeading)
 	p := v.Power
 	switch p.Basis {
 	case "aa":
 		fmt.Fprintf(w, "- **Power:** %s, against the %s%% a verdict is meant to name (twice the ±%s equivalence margin; "+
-			"[Smallest detectable change](#smallest-detectable-change)): %s. The A/A control's adjusted elapsed-time intervals are %s "+
-			"points wide at the median (widest %s, %s cells; %s at 95%%).", detectableWords(p), pctNum(p.Needed()), pctNum(p.Margin*100)+"%",
+			"[Smallest detectable change](%s)): %s. The A/A control's adjusted elapsed-time intervals are %s "+
+			"points wide at the median (widest %s, %s cells; %s at 95%%).", detectableWords(p), pctNum(p.Needed()), pctNum(p.Margin*100)+"%", pageLink("", detectableHeading),
 			powerWord(p), pctNum(p.AAWidth), pctNum(p.AAMaxWidth), fmt.Sprint(p.AACells), pctNum(p.AAWidth95))
 		if len(p.AAUnstable) > 0 {
 			var cells []string
@@ -83,8 +86,8 @@ func writeValidityChecks(w io.Writer, m *model) {
 	}
 	for _, d := range v.Disagreements {
 		fmt.Fprintf(w, "- **%s %s/%d, %s:** elapsed time says %s (%s%%) but its lifetime cost over %d operations is %s%% [%s, %s]: %s.\n",
-			d.Cell.Backend, d.Cell.Workload, d.Cell.DOP, d.Candidate, d.Elapsed, signed(d.ElapsedPct), d.N, signed((d.Ratio-1)*100),
-			signed((d.Lo-1)*100), signed((d.Hi-1)*100), d.Why)
+			d.Cell.Backend, d.Cell.Workload, d.Cell.DOP, d.Candidate, d.Elapsed, pctSigned(d.ElapsedPct), d.N, pctSigned((d.Ratio-1)*100),
+			pctSigned((d.Lo-1)*100), pctSigned((d.Hi-1)*100), d.Why)
 	}
 	if m.Calibration == nil && p.AACells == 0 {
 		fmt.Fprintf(w, "- No A/A control (`%s`): the run cannot measure its own false positives.\n", matrix.AA)

@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/deflatelab/deflatelab/matrix"
 	"io"
@@ -29,7 +30,7 @@ func writeVerdictSummary(w io.Writer, m *model) {
 	fmt.Fprintf(w, "**Verdicts:** elapsed time per operation against control, the primary family (the decision table's "+
 		"lifetime cost sums it); page faults, allocations, first operations and the other counters are exploratory: they "+
 		"explain, they decide nothing. In %s. **Bold**: faster (-) or slower (+), the change in %%; read from each cell's "+
-		"selection-adjusted interval: %s ([every cell with its interval](#verdicts)).%s\n\n", verdictCellLegend(m), equivalenceRule(m),
+		"selection-adjusted interval: %s ([every cell with its interval](%s)).%s\n\n", verdictCellLegend(m), equivalenceRule(m), pageLink("", verdictsHeading),
 		sameTokenNote(m))
 	writeSameTreatment(w, m)
 }
@@ -42,9 +43,9 @@ func verdictCellLegend(m *model) string {
 		for _, d := range m.dops(p) {
 			s := fmt.Sprint(d)
 			switch {
-			case m.oversubscribed(p, d) && !contains(con, s):
+			case m.oversubscribed(p, d) && !slices.Contains(con, s):
 				con = append(con, s)
-			case !m.oversubscribed(p, d) && !contains(lat, s) && !contains(con, s):
+			case !m.oversubscribed(p, d) && !slices.Contains(lat, s) && !slices.Contains(con, s):
 				lat = append(lat, s)
 			}
 		}

@@ -18,11 +18,15 @@ func writeTitle(w io.Writer, m *model) {
 	fmt.Fprintf(w, "# %s\n\n", m.Title)
 }
 
+// verdictsHeading heads the verdict table (and, on an emulated-only page, the line saying there is none),
+// which the compact verdicts link.
+const verdictsHeading = "Verdicts"
+
 // writeVerdicts writes the verdict table: per candidate, platform and backend, one column per workload
 // and phase, each saying at which DOPs the candidate is faster, slower, equivalent or inconclusive, and
 // by how much.
 func writeVerdicts(w io.Writer, m *model) {
-	fmt.Fprintf(w, "## Verdicts\n\n")
+	fmt.Fprintf(w, "## %s\n\n", verdictsHeading)
 	if len(m.Verdicts) == 0 {
 		fmt.Fprintf(w, "No candidate: this run measured control only, so there is no change to judge.\n\n")
 		writeIntegrity(w, m)
@@ -43,9 +47,9 @@ func writeVerdicts(w io.Writer, m *model) {
 	}
 	fmt.Fprintf(w, "Elapsed time per operation against control, cell by cell (a cell: one workload at one DOP); each "+
 		"change is the Hodges-Lehmann estimate of the per-round ratio, read from its selection-adjusted interval: %s. "+
-		"%s. Every cell: [Time per operation](%s#elapsed-time-per-operation), [Per-cell statistics](%s#per-cell-statistics); "+
+		"%s. Every cell: [Time per operation](%s), [Per-cell statistics](%s); "+
 		"the method: [docs/METHOD.md](%s).\n\n",
-		equivalenceRule(m), familyNote("elapsed time", elapsedDelta(m.Analysis)), cellsPage, cellsPage, m.MethodLink)
+		equivalenceRule(m), familyNote("elapsed time", elapsedDelta(m.Analysis)), pageLink(cellsPage, elapsedHeading), pageLink(cellsPage, cellStatsHeading), m.MethodLink)
 	writeIntegrity(w, m)
 }
 
@@ -203,10 +207,10 @@ func percentSpan(os []stats.Outcome) string {
 			hi = o
 		}
 	}
-	if signed(lo.Percent()) == signed(hi.Percent()) {
-		return signed(hi.Percent()) + "%"
+	if pctSigned(lo.Percent()) == pctSigned(hi.Percent()) {
+		return pctSigned(hi.Percent()) + "%"
 	}
-	return signed(lo.Percent()) + "% to " + signed(hi.Percent()) + "%"
+	return pctSigned(lo.Percent()) + "% to " + pctSigned(hi.Percent()) + "%"
 }
 
 // opsNote is the operations per sample of a phase, for a column header: " (5,000 ops)".

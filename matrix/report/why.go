@@ -16,7 +16,7 @@ func writeWhy(w io.Writer, m *model) {
 		"samples in the statistics of the total. Idle retained is what idle pooled states hold at the end of the "+
 		"measured region; peak RSS is the process's peak resident set (working set on Windows); split head says "+
 		"whether the hash table had its own block (splitalloc splits on Win64 only, unless the plan forces it).\n\n",
-		confidencePct(m.Analysis.Confidence))
+		pctExact(m.Analysis.Confidence))
 	for _, p := range m.Platforms() {
 		for _, g := range m.Groups(p) {
 			var counts, memory [][]string

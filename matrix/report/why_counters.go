@@ -49,7 +49,7 @@ func writeWhyCounters(w io.Writer, m *model) {
 		"operation that ran on another processor than its worker's previous one; a state handoff is a pooled "+
 		"operation whose state last ran on another processor. %s: not available in those samples (the OS cannot "+
 		"give the counter, the variant has no pool, or the results predate the counters) - never 0.\n\n",
-		m.MethodLink, confidencePct(m.Analysis.Confidence), notAvailable)
+		m.MethodLink, pctExact(m.Analysis.Confidence), notAvailable)
 	for _, p := range m.Platforms() {
 		for _, g := range m.Groups(p) {
 			if !hasCounters(g) {

@@ -22,7 +22,7 @@ func writeWhyRegimes(w io.Writer, m *model) {
 				fmt.Fprintf(w, "For each variant whose rounds ran at two speeds (an unstable cell), every mechanism counter's "+
 					"median per operation in its fast and in its slow rounds, with %s intervals, and the ratio of the two. A "+
 					"counter that moves with the speed is a candidate cause of the second speed; one that stays put is not "+
-					"the cause at this resolution. Counters a sample lacks are left out.\n\n", confidencePct(m.Analysis.Confidence))
+					"the cause at this resolution. Counters a sample lacks are left out.\n\n", pctExact(m.Analysis.Confidence))
 				flagged = true
 			}
 			rg := v.Regimes
