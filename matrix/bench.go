@@ -16,8 +16,8 @@ import (
 	"time"
 
 	"github.com/deflatelab/deflatelab/deflate"
-	"github.com/deflatelab/deflatelab/matrix/host"
 	"github.com/deflatelab/deflatelab/matrix/hostbin"
+	"github.com/deflatelab/deflatelab/matrix/hostresult"
 	"github.com/deflatelab/deflatelab/matrix/regime"
 	"github.com/deflatelab/deflatelab/matrix/workload"
 	"github.com/deflatelab/deflatelab/variants"
@@ -33,7 +33,7 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		_       = fs.String("variants", "", fmt.Sprintf("comma-separated variants, of %v or %s/N (default: the profile's; %s is the A/A control: the control host as a candidate)", CandidateNames(), Pooled, AA))
 		_       = fs.String("workloads", "", fmt.Sprintf("comma-separated workloads, of %s (default: the profile's)", strings.Join(workload.Names(), ",")))
 		zlibng  = fs.String("zlibng", "", fmt.Sprintf("zlib-ng generation whose deflate the engine runs: %s (default: the profile's, %s)", generationChoices(), DefaultZlibNG))
-		dops    = fs.String("dops", "", fmt.Sprintf("comma-separated degrees of parallelism, each 1..%d (default: the profile's)", host.MaxDOP))
+		dops    = fs.String("dops", "", fmt.Sprintf("comma-separated degrees of parallelism, each 1..%d (default: the profile's)", hostresult.MaxDOP))
 		_       = fs.String("phases", "", "comma-separated phases, of cold,warm (default: the profile's)")
 		_       = fs.String("backends", "", fmt.Sprintf("comma-separated allocator backends as the hosts name them, or %q, or %q alone for every backend the hosts have (default: the profile's)", DefaultBackend, AllBackends))
 		_       = fs.Int("rounds", 0, "rounds per cell (default: the profile's)")

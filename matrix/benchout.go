@@ -5,28 +5,28 @@ import (
 
 	"golang.org/x/perf/benchfmt"
 
-	"github.com/deflatelab/deflatelab/matrix/host"
+	"github.com/deflatelab/deflatelab/matrix/hostresult"
 )
 
 // benchUnits are the per-sample values in the benchmark format, in the order written. Per-operation
 // units divide a measured total by the sample's operations; idle-B and peak-RSS-B are end-of-sample
-// levels. The mechanism counters (host.CounterList) follow, each only where the sample has it.
+// levels. The mechanism counters (hostresult.CounterList) follow, each only where the sample has it.
 var benchUnits = []struct {
 	unit  string
-	value func(r *host.Result) float64
+	value func(r *hostresult.Result) float64
 }{
-	{"ns/op", func(r *host.Result) float64 { return perOp(r.ElapsedNs, r) }},
-	{"faults/op", func(r *host.Result) float64 { return perOp(r.MinorFaults+r.MajorFaults, r) }},
-	{"nativeallocs/op", func(r *host.Result) float64 { return perOp(r.NativeAllocs, r) }},
-	{"nativefrees/op", func(r *host.Result) float64 { return perOp(r.NativeFrees, r) }},
-	{"resets/op", func(r *host.Result) float64 { return perOp(r.NativeResets, r) }},
-	{"B/op", func(r *host.Result) float64 { return perOp(int64(r.GoBytes), r) }},
-	{"allocs/op", func(r *host.Result) float64 { return perOp(int64(r.GoAllocs), r) }},
-	{"idle-B", func(r *host.Result) float64 { return float64(r.IdleBytes) }},
-	{"peak-rss-B", func(r *host.Result) float64 { return float64(r.PeakRSS) }},
+	{"ns/op", func(r *hostresult.Result) float64 { return perOp(r.ElapsedNs, r) }},
+	{"faults/op", func(r *hostresult.Result) float64 { return perOp(r.MinorFaults+r.MajorFaults, r) }},
+	{"nativeallocs/op", func(r *hostresult.Result) float64 { return perOp(r.NativeAllocs, r) }},
+	{"nativefrees/op", func(r *hostresult.Result) float64 { return perOp(r.NativeFrees, r) }},
+	{"resets/op", func(r *hostresult.Result) float64 { return perOp(r.NativeResets, r) }},
+	{"B/op", func(r *hostresult.Result) float64 { return perOp(int64(r.GoBytes), r) }},
+	{"allocs/op", func(r *hostresult.Result) float64 { return perOp(int64(r.GoAllocs), r) }},
+	{"idle-B", func(r *hostresult.Result) float64 { return float64(r.IdleBytes) }},
+	{"peak-rss-B", func(r *hostresult.Result) float64 { return float64(r.PeakRSS) }},
 }
 
-func perOp(total int64, r *host.Result) float64 { return float64(total) / float64(r.Ops) }
+func perOp(total int64, r *hostresult.Result) float64 { return float64(total) / float64(r.Ops) }
 
 // WriteBench writes the OK samples in the Go benchmark format, one line per sample, named
 // BenchmarkDeflate/workload=.../dop=.../phase=.../backend=.../variant=..., with the iteration count set to
@@ -51,7 +51,7 @@ func WriteBench(w io.Writer, samples []Sample) error {
 		for _, u := range benchUnits {
 			res.Values = append(res.Values, benchfmt.Value{Value: u.value(r), Unit: u.unit})
 		}
-		for _, k := range host.CounterList { // a counter the sample lacks is left out, not written as 0
+		for _, k := range hostresult.CounterList { // a counter the sample lacks is left out, not written as 0
 			if v, ok := k.PerOp(r); ok {
 				res.Values = append(res.Values, benchfmt.Value{Value: v, Unit: k.Unit})
 			}

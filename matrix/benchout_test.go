@@ -6,7 +6,7 @@ import (
 
 	"golang.org/x/perf/benchfmt"
 
-	"github.com/deflatelab/deflatelab/matrix/host"
+	"github.com/deflatelab/deflatelab/matrix/hostresult"
 )
 
 // bench.txt carries each counter the sample has as a unit of its own, per operation, and leaves out the
@@ -14,11 +14,11 @@ import (
 func TestWriteBenchCounters(t *testing.T) {
 	n := func(v int64) *int64 { return &v }
 	cell := Cell{Platform: "linux/amd64", Backend: "libc", Workload: "mixed", DOP: 4, Phase: "warm"}
-	res := func(c *host.Counters) *host.Result {
-		return &host.Result{Ops: 1000, ElapsedNs: 2e7, Counters: c}
+	res := func(c *hostresult.Counters) *hostresult.Result {
+		return &hostresult.Result{Ops: 1000, ElapsedNs: 2e7, Counters: c}
 	}
 	samples := []Sample{
-		{Cell: cell, Variant: "pooled", OK: true, Result: res(&host.Counters{CPUNs: n(3e7), InvolCtxSw: n(0), Handoffs: n(500)})},
+		{Cell: cell, Variant: "pooled", OK: true, Result: res(&hostresult.Counters{CPUNs: n(3e7), InvolCtxSw: n(0), Handoffs: n(500)})},
 		{Cell: cell, Variant: "control", OK: true, Result: res(nil)},
 	}
 	var buf bytes.Buffer
@@ -54,7 +54,7 @@ func TestWriteBenchCounters(t *testing.T) {
 			t.Errorf("pooled %s = %v, want absent", absent, v)
 		}
 	}
-	for _, k := range host.CounterList {
+	for _, k := range hostresult.CounterList {
 		if v, ok := units[1][k.Unit]; ok {
 			t.Errorf("a result without counters wrote %s = %v", k.Unit, v)
 		}

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/deflatelab/deflatelab/matrix/host"
+	"github.com/deflatelab/deflatelab/matrix/hostresult"
 )
 
 // describeTimeout bounds a host's -describe: the first run under wine boots the prefix's services.
@@ -133,7 +133,7 @@ func (h *hostRun) sample(ctx context.Context, plan Plan, j Job, timeout time.Dur
 }
 
 // parseResult checks that a host printed exactly one JSON result line, for the sample it was asked for.
-func parseResult(out []byte, plan Plan, j Job) (*host.Result, error) {
+func parseResult(out []byte, plan Plan, j Job) (*hostresult.Result, error) {
 	out = bytes.TrimSpace(out)
 	if len(out) == 0 {
 		return nil, errors.New("host printed no result")
@@ -141,7 +141,7 @@ func parseResult(out []byte, plan Plan, j Job) (*host.Result, error) {
 	if bytes.IndexByte(out, '\n') >= 0 {
 		return nil, fmt.Errorf("host printed %d lines; want exactly one JSON result", bytes.Count(out, []byte("\n"))+1)
 	}
-	var r host.Result
+	var r hostresult.Result
 	if err := json.Unmarshal(out, &r); err != nil {
 		return nil, fmt.Errorf("host result does not parse: %v", err)
 	}
@@ -188,8 +188,8 @@ func (t *tailBuffer) String() string {
 }
 
 // describeHost asks a host binary what it can run (cmd/host -describe).
-func describeHost(ctx context.Context, emulator []string, path string, env []string) (host.Description, error) {
-	var d host.Description
+func describeHost(ctx context.Context, emulator []string, path string, env []string) (hostresult.Description, error) {
+	var d hostresult.Description
 	ctx, cancel := context.WithTimeout(ctx, describeTimeout)
 	defer cancel()
 	out, err := hostOutput(ctx, emulator, path, []string{"-describe"}, env)

@@ -16,6 +16,7 @@ import (
 	"github.com/deflatelab/deflatelab/matrix/affinity"
 	"github.com/deflatelab/deflatelab/matrix/host"
 	"github.com/deflatelab/deflatelab/matrix/hostbin"
+	"github.com/deflatelab/deflatelab/matrix/hostresult"
 )
 
 // The test binary doubles as a fake host: copied to host-<variant> and run with $fakeHostEnv set, it
@@ -51,7 +52,7 @@ func TestMain(m *testing.M) {
 func fakeHost(mode string, args []string, stdout, stderr io.Writer) int {
 	variant := strings.TrimSuffix(strings.TrimPrefix(filepath.Base(os.Args[0]), "host-"), ".exe")
 	fs := flag.NewFlagSet("fake", flag.ContinueOnError)
-	var r host.Result
+	var r hostresult.Result
 	describe := fs.Bool("describe", false, "")
 	calibrate := fs.Bool("calibrate", false, "")
 	fs.StringVar(&r.Variant, "variant", "", "")
@@ -106,11 +107,11 @@ func fakeHost(mode string, args []string, stdout, stderr io.Writer) int {
 		if what == "describeold" {
 			gens = nil
 		}
-		json.NewEncoder(stdout).Encode(host.Description{Variant: variant, Backends: []string{"goheap", "pages"}, DefaultBackend: "pages", Commit: "fake", Platform: platform, Generations: gens})
+		json.NewEncoder(stdout).Encode(hostresult.Description{Variant: variant, Backends: []string{"goheap", "pages"}, DefaultBackend: "pages", Commit: "fake", Platform: platform, Generations: gens})
 		return 0
 	}
 	if *calibrate {
-		json.NewEncoder(stdout).Encode(host.Calibration{NsPerOp: 42, Ops: 1, Repeats: 1, OutputBytes: 100})
+		json.NewEncoder(stdout).Encode(hostresult.Calibration{NsPerOp: 42, Ops: 1, Repeats: 1, OutputBytes: 100})
 		return 0
 	}
 	if target == variant {
@@ -157,7 +158,7 @@ func fakeHost(mode string, args []string, stdout, stderr io.Writer) int {
 		r.ZlibNG = "2.2.2"
 	}
 	r.NativeAllocs, r.NativeFrees = int64(r.Ops), int64(r.Ops)
-	r.Env = host.Env{GOOS: runtime.GOOS, GOARCH: runtime.GOARCH, CPU: "Fake CPU", Commit: "fake"}
+	r.Env = hostresult.Env{GOOS: runtime.GOOS, GOARCH: runtime.GOARCH, CPU: "Fake CPU", Commit: "fake"}
 	if what == "elsewhere" && target == variant {
 		r.Env.GOOS, r.Env.GOARCH = "fakeos", "fakearch"
 	}

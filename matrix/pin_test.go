@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/deflatelab/deflatelab/matrix/host"
+	"github.com/deflatelab/deflatelab/matrix/hostresult"
 )
 
 // atLine calls f when the n-th progress line is written.
@@ -100,7 +100,7 @@ func TestMixedBuilds(t *testing.T) {
 	cell := Cell{Platform: "linux/amd64", Workload: "fixed", DOP: 1, Phase: "cold", Backend: "libc"}
 	s := func(v, build, commit string) Sample {
 		x := Sample{Run: "r", Cell: cell, Variant: v, Build: build, OK: true}
-		x.Result = &host.Result{}
+		x.Result = &hostresult.Result{}
 		x.Result.Env.Commit = commit
 		return x
 	}

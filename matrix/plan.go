@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/deflatelab/deflatelab/matrix/host"
 	"github.com/deflatelab/deflatelab/matrix/hostbin"
+	"github.com/deflatelab/deflatelab/matrix/hostresult"
 	"github.com/deflatelab/deflatelab/matrix/workload"
 )
 
@@ -86,7 +86,7 @@ func (p Plan) Validate() error {
 	if err := checkNames("workload", p.Workloads, workload.Names()); err != nil {
 		return err
 	}
-	if err := checkNames("phase", p.Phases, host.Phases()); err != nil {
+	if err := checkNames("phase", p.Phases, hostresult.Phases()); err != nil {
 		return err
 	}
 	if err := checkDOPs(p.DOPs); err != nil {
@@ -245,7 +245,7 @@ func (p Plan) Samples() int { return len(p.Cells()) * p.Rounds * len(p.Variants)
 
 // Ops is the measured and warm-up operation counts of a phase.
 func (p Plan) Ops(phase string) (ops, warmup int) {
-	if phase == host.Warm {
+	if phase == hostresult.Warm {
 		return p.WarmOps, p.Warmup
 	}
 	return p.ColdOps, 0

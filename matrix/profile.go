@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/deflatelab/deflatelab/matrix/host"
 	"github.com/deflatelab/deflatelab/matrix/hostbin"
+	"github.com/deflatelab/deflatelab/matrix/hostresult"
 	"github.com/deflatelab/deflatelab/matrix/workload"
 )
 
@@ -32,13 +32,13 @@ type Profile struct {
 // Profiles lists the profiles: smoke, quick (the default), full.
 func Profiles() []Profile {
 	base := Plan{
-		Variants: withCapacities(hostbin.Variants(), DefaultPoolCapacities), Workloads: workload.Names(), Phases: host.Phases(),
+		Variants: withCapacities(hostbin.Variants(), DefaultPoolCapacities), Workloads: workload.Names(), Phases: hostresult.Phases(),
 		Backends: []string{DefaultBackend}, Order: Rotate,
 		// Force the split off Win64 too: there the seed's patch is a no-op, and a second control measures
 		// nothing. Windows hosts split either way; -force-split=false measures the patch as written.
 		ForceSplit: true,
 		ZlibNG:     DefaultZlibNG,
-		ColdOps:    host.DefaultColdOps, WarmOps: host.DefaultWarmOps, Warmup: host.DefaultWarmup,
+		ColdOps:    hostresult.DefaultColdOps, WarmOps: hostresult.DefaultWarmOps, Warmup: hostresult.DefaultWarmup,
 		PayloadSeed: workload.DefaultSeed, PayloadSize: workload.DefaultSize, PayloadRandom: workload.DefaultRandFrac,
 	}
 	smoke, quick, full := base, base, base
@@ -52,7 +52,7 @@ func Profiles() []Profile {
 	quick.Profile = "quick"
 	quick.Variants = withAA(quick.Variants)
 	quick.DOPs, quick.Rounds = []int{1, 8}, balancedRounds(12, len(quick.Variants), true)
-	quick.ColdOps, quick.WarmOps, quick.Warmup = host.DefaultColdOps, 5000, 1000
+	quick.ColdOps, quick.WarmOps, quick.Warmup = hostresult.DefaultColdOps, 5000, 1000
 	// A cell at two speeds is re-sampled here too (docs/METHOD.md, "Re-sampling unstable cells"): on a
 	// shared machine, where quick runs, transient regimes are the rule.
 	quick.Resample = &Resample{MaxExtra: quick.Rounds}

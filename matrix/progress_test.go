@@ -5,13 +5,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/deflatelab/deflatelab/matrix/host"
+	"github.com/deflatelab/deflatelab/matrix/hostresult"
 )
 
 // On a terminal the bar is one line, redrawn per sample and erased at the end (the summary line
 // follows); elsewhere each sample is a line of its own.
 func TestProgress(t *testing.T) {
-	s := Sample{Cell: Cell{Workload: "fixed", DOP: 1, Phase: "cold", Backend: "pages"}, Variant: "control", OK: true, Result: &host.Result{ElapsedNs: 1e6}}
+	s := Sample{Cell: Cell{Workload: "fixed", DOP: 1, Phase: "cold", Backend: "pages"}, Variant: "control", OK: true, Result: &hostresult.Result{ElapsedNs: 1e6}}
 	var live, lines bytes.Buffer
 	for _, tt := range []struct {
 		buf  *bytes.Buffer

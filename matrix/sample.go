@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/deflatelab/deflatelab/matrix/host"
+	"github.com/deflatelab/deflatelab/matrix/hostresult"
 )
 
 // Cell is one point of the experiment: every variant is sampled in it, and compared within it.
@@ -32,12 +32,12 @@ type Sample struct {
 	// the highest attempt counts and the earlier ones stay on disk, superseded (see Screen).
 	Attempt int `json:"attempt,omitempty"`
 
-	OK         bool         `json:"ok"`
-	Error      string       `json:"error,omitempty"`
-	ExitStatus int          `json:"exitStatus,omitempty"`
-	StderrTail string       `json:"stderrTail,omitempty"`
-	WallNs     int64        `json:"wallNs"` // wall time of the whole host process, for harness overhead
-	Result     *host.Result `json:"result,omitempty"`
+	OK         bool               `json:"ok"`
+	Error      string             `json:"error,omitempty"`
+	ExitStatus int                `json:"exitStatus,omitempty"`
+	StderrTail string             `json:"stderrTail,omitempty"`
+	WallNs     int64              `json:"wallNs"` // wall time of the whole host process, for harness overhead
+	Result     *hostresult.Result `json:"result,omitempty"`
 
 	// Emulated names the emulator the host ran under (the runner's -exec command), empty for a host that
 	// ran natively. Such a sample proves the code path works and agrees; its timings are not the platform's.

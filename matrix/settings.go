@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/deflatelab/deflatelab/matrix/host"
+	"github.com/deflatelab/deflatelab/matrix/hostresult"
 	"github.com/deflatelab/deflatelab/matrix/workload"
 )
 
@@ -44,12 +44,12 @@ func ParseDOPs(raw string) ([]int, error) {
 	for _, f := range splitList(raw) {
 		n, err := strconv.Atoi(f)
 		if err != nil {
-			return nil, fmt.Errorf("matrix: DOP %q is not an integer; allowed: integers 1..%d, comma-separated (e.g. 1,4,8,12)", f, host.MaxDOP)
+			return nil, fmt.Errorf("matrix: DOP %q is not an integer; allowed: integers 1..%d, comma-separated (e.g. 1,4,8,12)", f, hostresult.MaxDOP)
 		}
 		dops = append(dops, n)
 	}
 	if dops == nil {
-		return nil, fmt.Errorf("matrix: no DOPs in %q; give at least one, each 1..%d", strings.TrimSpace(raw), host.MaxDOP)
+		return nil, fmt.Errorf("matrix: no DOPs in %q; give at least one, each 1..%d", strings.TrimSpace(raw), hostresult.MaxDOP)
 	}
 	return dops, checkDOPs(dops)
 }
@@ -59,8 +59,8 @@ func checkDOPs(dops []int) error {
 		return fmt.Errorf("matrix: no DOPs; give at least one, each >= 1")
 	}
 	for i, d := range dops {
-		if d < 1 || d > host.MaxDOP {
-			return fmt.Errorf("matrix: DOP %d is outside 1..%d (the bound keeps a host's native memory near 350 MiB)", d, host.MaxDOP)
+		if d < 1 || d > hostresult.MaxDOP {
+			return fmt.Errorf("matrix: DOP %d is outside 1..%d (the bound keeps a host's native memory near 350 MiB)", d, hostresult.MaxDOP)
 		}
 		if slices.Contains(dops[:i], d) {
 			return fmt.Errorf("matrix: DOP %d given twice; each DOP is one set of cells", d)

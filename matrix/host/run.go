@@ -17,25 +17,9 @@ import (
 	"github.com/deflatelab/deflatelab/variants"
 )
 
-// Phases: which operations of the process are measured.
-const (
-	Cold = "cold" // the first Ops operations of the process
-	Warm = "warm" // Ops operations after Warmup unmeasured ones
-)
-
-// The seeds' protocol.
-const (
-	DefaultColdOps = 3000  // "cold runs measure 3,000 operations"
-	DefaultWarmOps = 20000 // "warm runs measure 20,000 operations after warm-up"
-	DefaultWarmup  = 2000  // "2,000 warm-up operations"
-)
-
 // ReadyLine is what a host started with -barrier prints on stderr when it has reached the measured region
 // and waits to be released (a duet pair, matrix's -pairing duet).
 const ReadyLine = "deflatelab-host: ready"
-
-// Phases lists the phases, cold first.
-func Phases() []string { return []string{Cold, Warm} }
 
 // Params says what one sample runs. The payload is generated from its seed, size and random fraction,
 // unless the workload has an input of its own (workload.Workload.InputOf).

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/deflatelab/deflatelab/matrix"
-	"github.com/deflatelab/deflatelab/matrix/host"
+	"github.com/deflatelab/deflatelab/matrix/hostresult"
 	"github.com/deflatelab/deflatelab/matrix/stats"
 )
 
@@ -65,7 +65,7 @@ func weakEvidence(m *model) []string {
 		total += l.Samples
 	}
 	if busy > 0 {
-		out = append(out, fmt.Sprintf("**%d of %d samples ran on a busy machine** (%s; the elapsed tables' notes name their cells, Environment the readings).", busy, total, host.BusyDefinition))
+		out = append(out, fmt.Sprintf("**%d of %d samples ran on a busy machine** (%s; the elapsed tables' notes name their cells, Environment the readings).", busy, total, hostresult.BusyDefinition))
 	}
 	out = append(out, validityWeaknesses(m)...)
 	out = append(out, validityFlags(m)...)

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/deflatelab/deflatelab/matrix"
-	"github.com/deflatelab/deflatelab/matrix/host"
+	"github.com/deflatelab/deflatelab/matrix/hostresult"
 )
 
 // writeResults writes samples as a results file in a fresh folder and returns its path.
@@ -36,7 +36,7 @@ func TestDegenerateInputs(t *testing.T) {
 	cell := matrix.Cell{Platform: "linux/amd64", Workload: "fixed", DOP: 1, Phase: "cold", Backend: "libc"}
 	ok := func(variant string, round int) matrix.Sample {
 		return matrix.Sample{Run: "r", Cell: cell, Variant: variant, Round: round, OK: true,
-			Result: &host.Result{Ops: 10, ElapsedNs: 1e6, OutputBytes: 5, Digest: "d"}}
+			Result: &hostresult.Result{Ops: 10, ElapsedNs: 1e6, OutputBytes: 5, Digest: "d"}}
 	}
 	failed := func(variant string, round int) matrix.Sample {
 		return matrix.Sample{Run: "r", Cell: cell, Variant: variant, Round: round, Error: "boom"}
@@ -75,7 +75,7 @@ func TestCandidateNameWithSlash(t *testing.T) {
 	for r := range 6 {
 		for i, v := range []string{"control", "pooled/16", "pooled/8"} {
 			ss = append(ss, matrix.Sample{Run: "r", Cell: cell, Variant: v, Round: r, Position: (r + i) % 3, OK: true,
-				Result: &host.Result{Ops: 100, ElapsedNs: int64(1e6 * (10 + r - 3*i)), OutputBytes: 5, Digest: "d"}})
+				Result: &hostresult.Result{Ops: 100, ElapsedNs: int64(1e6 * (10 + r - 3*i)), OutputBytes: 5, Digest: "d"}})
 		}
 	}
 	out := t.TempDir()
@@ -138,7 +138,7 @@ func TestControlOnlyNamesNoCandidate(t *testing.T) {
 		cell := matrix.Cell{Platform: "linux/amd64", Workload: "fixed", DOP: 1, Phase: ph, Backend: "libc"}
 		for r := range 6 {
 			ss = append(ss, matrix.Sample{Run: "r", Cell: cell, Variant: "control", Round: r, OK: true,
-				Result: &host.Result{Ops: 100, ElapsedNs: int64(1e6 * (10 + r)), OutputBytes: 5, Digest: "d", Env: host.Env{NumCPU: 2}}})
+				Result: &hostresult.Result{Ops: 100, ElapsedNs: int64(1e6 * (10 + r)), OutputBytes: 5, Digest: "d", Env: hostresult.Env{NumCPU: 2}}})
 		}
 	}
 	path, err := Render(Options{In: []string{writeResults(t, ss)}, Out: t.TempDir(), Name: "x"})

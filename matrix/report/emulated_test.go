@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/deflatelab/deflatelab/matrix"
-	"github.com/deflatelab/deflatelab/matrix/host"
+	"github.com/deflatelab/deflatelab/matrix/hostresult"
 )
 
 // emuSample is a sample of run on cellPlatform whose host reported hostPlatform (empty: it failed).
@@ -26,7 +26,7 @@ func emuSample(run, cellPlatform, hostPlatform, osName, emulated string) matrix.
 	}
 	goos, goarch, _ := strings.Cut(hostPlatform, "/")
 	s.OK = true
-	s.Result = &host.Result{Variant: "control", Ops: 1, ElapsedNs: 1, Env: host.Env{GOOS: goos, GOARCH: goarch, OS: osName}}
+	s.Result = &hostresult.Result{Variant: "control", Ops: 1, ElapsedNs: 1, Env: hostresult.Env{GOOS: goos, GOARCH: goarch, OS: osName}}
 	return s
 }
 
@@ -124,9 +124,9 @@ func writeEmulatedRun(t *testing.T, dir, run, runnerPlatform, hostPlatform, osNa
 								digest = "different"
 							}
 							s.OK = true
-							s.Result = &host.Result{Variant: v, Backend: backend, Workload: wl, Phase: phase, DOP: 1, Ops: 20,
+							s.Result = &hostresult.Result{Variant: v, Backend: backend, Workload: wl, Phase: phase, DOP: 1, Ops: 20,
 								ElapsedNs: int64(1e6 * (pos + 1)), OutputBytes: 1000, Digest: digest, ZlibNG: plan.ZlibNG,
-								Env: host.Env{GOOS: goos, GOARCH: goarch, OS: osName, GoVersion: "go1.26.8", Commit: "abc"}}
+								Env: hostresult.Env{GOOS: goos, GOARCH: goarch, OS: osName, GoVersion: "go1.26.8", Commit: "abc"}}
 						}
 						if emulator == "" {
 							s.Emulated = ""
@@ -146,7 +146,7 @@ func writeEmulatedRun(t *testing.T, dir, run, runnerPlatform, hostPlatform, osNa
 	m := matrix.Manifest{Run: run, Profile: "smoke", Status: matrix.StatusComplete, Samples: n, Failed: failed, Planned: n,
 		Start: start, End: start.Add(time.Minute), Emulated: emulator,
 		Plan:    plan,
-		Harness: &matrix.Harness{Calibration: host.Calibration{NsPerOp: 9000, Ops: 1, Repeats: 1}, Variant: "control"}}
+		Harness: &matrix.Harness{Calibration: hostresult.Calibration{NsPerOp: 9000, Ops: 1, Repeats: 1}, Variant: "control"}}
 	data, _ := json.Marshal(m)
 	if err := os.WriteFile(filepath.Join(dir, matrix.ManifestFile), data, 0o644); err != nil {
 		t.Fatal(err)

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/deflatelab/deflatelab/matrix"
-	"github.com/deflatelab/deflatelab/matrix/host"
+	"github.com/deflatelab/deflatelab/matrix/hostresult"
 	"github.com/deflatelab/deflatelab/matrix/stats"
 )
 
@@ -28,7 +28,7 @@ func TestInstancesSection(t *testing.T) {
 					ms *= effect * (1 + 0.001*float64(round%3))
 				}
 				samples = append(samples, matrix.Sample{Run: run, Cell: cell, Variant: v, Round: round, Position: pos, OK: true,
-					Result: &host.Result{Variant: v, Ops: 1000, ElapsedNs: int64(math.Round(ms * 1e6)), OutputBytes: 1, Digest: "d"}})
+					Result: &hostresult.Result{Variant: v, Ops: 1000, ElapsedNs: int64(math.Round(ms * 1e6)), OutputBytes: 1, Digest: "d"}})
 			}
 		}
 	}

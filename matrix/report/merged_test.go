@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/deflatelab/deflatelab/matrix"
-	"github.com/deflatelab/deflatelab/matrix/host"
+	"github.com/deflatelab/deflatelab/matrix/hostresult"
 )
 
 // writeReplica writes a results folder as lab bench -replica i/2 would: samples of two cells, six
@@ -27,7 +27,7 @@ func writeReplica(t *testing.T, dir, run string, i int, slow float64) {
 				v := []string{"control", "pooled"}[(pos+r)%2]
 				ns := 1e6 * (10 + float64(r%3)) * map[string]float64{"control": 1, "pooled": slow}[v]
 				samples = append(samples, matrix.Sample{Run: run, Cell: cell, Variant: v, Round: r, Position: pos, OK: true, Start: at, WallNs: int64(ns) + 1e6, Build: "b" + v,
-					Result: &host.Result{Ops: 1000, ElapsedNs: int64(ns), OutputBytes: 5, Digest: "d", Env: host.Env{GOOS: "linux", GOARCH: "amd64", NumCPU: 2, CPU: "Fake CPU", Commit: "c"}}})
+					Result: &hostresult.Result{Ops: 1000, ElapsedNs: int64(ns), OutputBytes: 5, Digest: "d", Env: hostresult.Env{GOOS: "linux", GOARCH: "amd64", NumCPU: 2, CPU: "Fake CPU", Commit: "c"}}})
 				at = at.Add(time.Duration(ns) + time.Millisecond)
 			}
 		}

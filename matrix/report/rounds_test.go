@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/deflatelab/deflatelab/matrix"
-	"github.com/deflatelab/deflatelab/matrix/host"
+	"github.com/deflatelab/deflatelab/matrix/hostresult"
 	"github.com/deflatelab/deflatelab/matrix/stats"
 )
 
@@ -34,7 +34,7 @@ func TestRoundsPerCell(t *testing.T) {
 					ns *= 0.5 * math.Exp(0.002*float64(r%2))
 				}
 				samples = append(samples, matrix.Sample{Run: "r1", Cell: cell, Variant: v, Round: r, Position: pos, OK: true,
-					Result: &host.Result{Variant: v, Phase: cell.Phase, DOP: cell.DOP, Ops: 100, ElapsedNs: int64(ns), OutputBytes: 1, Digest: "d", ZlibNG: plan.ZlibNG}})
+					Result: &hostresult.Result{Variant: v, Phase: cell.Phase, DOP: cell.DOP, Ops: 100, ElapsedNs: int64(ns), OutputBytes: 1, Digest: "d", ZlibNG: plan.ZlibNG}})
 			}
 		}
 	}

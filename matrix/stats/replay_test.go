@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/deflatelab/deflatelab/matrix"
-	"github.com/deflatelab/deflatelab/matrix/host"
+	"github.com/deflatelab/deflatelab/matrix/hostresult"
 )
 
 // replayPlan is a fixed design of 4 cells (fixed workload, cold and warm, DOP 1 and 2) with control and
@@ -33,7 +33,7 @@ func runWith(plan matrix.Plan, effect map[string]float64, sd float64, seed uint6
 					ns *= math.Exp(effect[v] + sd*rng.NormFloat64())
 				}
 				out = append(out, matrix.Sample{Cell: cell, Variant: v, Round: r, Position: pos, OK: true,
-					Result: &host.Result{Ops: 100, ElapsedNs: int64(ns), OutputBytes: 1, Digest: "d"}})
+					Result: &hostresult.Result{Ops: 100, ElapsedNs: int64(ns), OutputBytes: 1, Digest: "d"}})
 			}
 		}
 	}

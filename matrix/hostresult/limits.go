@@ -1,4 +1,4 @@
-package host
+package hostresult
 
 // MaxDOP bounds the goroutines of one host process. Each worker holds up to one live native state
 // (~342 KiB) and its own buffers, so 1024 caps a host near 350 MiB of native memory: 85 times the

@@ -1,4 +1,4 @@
-package host
+package hostresult
 
 // Counters are one sample's mechanism counters: what the operating system and the processors did while the
 // measured region ran, to tell a machine effect (a preempted, migrated or stolen-from process) from an
@@ -38,9 +38,6 @@ type Counters struct {
 	// "rdtscp", "getcpu", "GetCurrentProcessorNumberEx"); empty when it was not.
 	Processor string `json:"processor,omitempty"`
 }
-
-// count returns a pointer to v, for a counter that was measured.
-func count(v int64) *int64 { return &v }
 
 // Counter is one field of Counters as the results present it per operation: Unit is its name in the Go
 // benchmark format and the report's metric, Label a column heading, Of the field.

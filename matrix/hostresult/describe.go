@@ -1,4 +1,4 @@
-package host
+package hostresult
 
 // Description is what a host binary prints for -describe: what it can run, so that a runner can check a
 // plan against the real binaries before it starts any sample.

@@ -1,4 +1,4 @@
-package host
+package hostresult
 
 // Result is one sample: what one fresh host process measured, printed by cmd/host as one JSON line.
 // Counts are totals over the measured region; per-operation figures are derived by dividing by Ops.
