@@ -23,7 +23,7 @@ func Calibrate(out []byte, w workload.Workload, ops, repeats int) (Calibration, 
 	if ops < 1 || repeats < 1 || len(w.Configs) == 0 {
 		return Calibration{}, fmt.Errorf("host: calibrate: ops %d and repeats %d must be >= 1, workload %q needs configurations", ops, repeats, w.Name)
 	}
-	l := newLoop(noOp(out), w, out, 1)
+	l := newLoop(noOp(out), w, Configs(w, deflate.ZlibNG225), out, 1)
 	l.run(ops, false, func() {}, func() {})
 	per := make([]float64, repeats)
 	for r := range per {
