@@ -15,6 +15,7 @@ import (
 	"github.com/deflatelab/deflatelab/internal/tasks"
 	"github.com/deflatelab/deflatelab/matrix"
 	"github.com/deflatelab/deflatelab/matrix/report"
+	"github.com/deflatelab/deflatelab/matrix/runner"
 )
 
 // Validate groups the validation suites: "validate" runs them on this machine, "validate:emulated"
@@ -78,7 +79,7 @@ func (Bench) Local(ctx context.Context) error {
 	if err != nil {
 		return tasks.Exit(ctx, err)
 	}
-	_, err = tasks.BenchHere(ctx, std, o, runtime.GOOS, runtime.GOARCH, matrix.BenchMain, matrix.MergeMain)
+	_, err = tasks.BenchHere(ctx, std, o, runtime.GOOS, runtime.GOARCH, runner.BenchMain, matrix.MergeMain)
 	return tasks.Exit(ctx, err)
 }
 
@@ -96,7 +97,7 @@ func (Bench) Emulated(ctx context.Context) error {
 		BuildHosts: func(ctx context.Context, goos, goarch string) error {
 			return tasks.BuildHosts(ctx, std, goos, goarch)
 		},
-		Bench:  matrix.BenchMain,
+		Bench:  runner.BenchMain,
 		Report: report.Main,
 	})
 	return tasks.Exit(ctx, err)
@@ -121,7 +122,7 @@ func Matrix(ctx context.Context) error {
 	if err != nil {
 		return tasks.Exit(ctx, err)
 	}
-	steps := tasks.LocalSteps(runtime.GOOS, runtime.GOARCH, matrix.BenchMain, matrix.MergeMain, report.Main)
+	steps := tasks.LocalSteps(runtime.GOOS, runtime.GOARCH, runner.BenchMain, matrix.MergeMain, report.Main)
 	_, err = tasks.Matrix(ctx, std, o, runtime.GOOS, runtime.GOARCH, steps)
 	return tasks.Exit(ctx, err)
 }

@@ -64,19 +64,19 @@ func staleAttempt(h LockHolder, found time.Time) Attempt {
 	return a
 }
 
-// unrecordedEnds are the ends stale (a lock file's record) keeps that run (the run.json beside it)
+// UnrecordedEnds are the ends stale (a lock file's record) keeps that run (the run.json beside it)
 // does not hold. A holder killed after it closed run.json (not "running") left a record without an end,
 // whose attempt run.json holds already.
-func unrecordedEnds(stale LockHolder, run Manifest, found time.Time) []Attempt {
+func UnrecordedEnds(stale LockHolder, run Manifest, found time.Time) []Attempt {
 	ends := stale.ends(found)
 	if stale.PID != 0 && stale.Status == "" && run.Status != StatusRunning {
 		ends = ends[:len(ends)-1]
 	}
-	return slices.DeleteFunc(ends, func(e Attempt) bool { return holds(run.Attempts, e) })
+	return slices.DeleteFunc(ends, func(e Attempt) bool { return Holds(run.Attempts, e) })
 }
 
-// holds reports whether attempts has e already: an attempt of the same start.
-func holds(attempts []Attempt, e Attempt) bool {
+// Holds reports whether attempts has e already: an attempt of the same start.
+func Holds(attempts []Attempt, e Attempt) bool {
 	return slices.ContainsFunc(attempts, func(a Attempt) bool { return a.Start.Equal(e.Start) })
 }
 
@@ -98,19 +98,19 @@ func (e *LockedError) Error() string {
 		e.Dir, e.Holder)
 }
 
-// resultsLock is a held results directory lock.
-type resultsLock struct {
+// ResultsLock is a held results directory lock.
+type ResultsLock struct {
 	f  *os.File
 	me LockHolder
 }
 
-// lockResults takes dir's lock without waiting, for an invocation that started at start: a *LockedError
+// LockResults takes dir's lock without waiting, for an invocation that started at start: a *LockedError
 // when another process holds it. stale is the record an earlier invocation left in the lock file (killed,
 // or ended without run.json taking its end), nil when the last holder let go normally (or there was none).
 // The new holder's record carries the stale record's ends forward, so that none is lost before run.json
 // takes them; it is written in place, and a write that fails leaves the old record as it was.
-func lockResults(dir string, start time.Time) (l *resultsLock, stale *LockHolder, err error) {
-	f, err := os.OpenFile(filepath.Join(dir, LockFile), os.O_RDWR|os.O_CREATE, resultsPerm)
+func LockResults(dir string, start time.Time) (l *ResultsLock, stale *LockHolder, err error) {
+	f, err := os.OpenFile(filepath.Join(dir, LockFile), os.O_RDWR|os.O_CREATE, ResultsPerm)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -135,7 +135,7 @@ func lockResults(dir string, start time.Time) (l *resultsLock, stale *LockHolder
 		f.Close()
 		return nil, nil, err
 	}
-	return &resultsLock{f, me}, stale, nil
+	return &ResultsLock{f, me}, stale, nil
 }
 
 // withUnrecorded is h carrying ends as its Unrecorded (a copy: the caller's slice is not shared).
@@ -190,7 +190,7 @@ func writeRecord(f *os.File, h LockHolder) error {
 	if st, err := f.Stat(); err != nil || st.Size() < lockRecordSize {
 		op = "write"
 	}
-	if err := beforeWrite(op, f.Name()); err != nil {
+	if err := BeforeWrite(op, f.Name()); err != nil {
 		return err
 	}
 	if _, err := f.WriteAt(padded(h), 0); err != nil {
@@ -202,11 +202,11 @@ func writeRecord(f *os.File, h LockHolder) error {
 	return f.Sync()
 }
 
-// release lets go of the lock. unrecorded are the ends run.json has not taken: none, and the lock file is
+// Release lets go of the lock. unrecorded are the ends run.json has not taken: none, and the lock file is
 // emptied, so that the next runner does not take this run for a killed one; else they stay in the lock
 // file, written in place, for the next resume to record - the last of them this run's own end when
 // run.json could not take it (a full disk), as the holder's.
-func (l *resultsLock) release(unrecorded []Attempt, own *Attempt) error {
+func (l *ResultsLock) Release(unrecorded []Attempt, own *Attempt) error {
 	var err error
 	switch {
 	case len(unrecorded) == 0 && own == nil:

@@ -154,9 +154,9 @@ func ReadManifest(dir string) (Manifest, error) {
 	return m, nil
 }
 
-func (m Manifest) write(dir string) error {
+func (m Manifest) Write(dir string) error {
 	m.ZlibNGDescription = GenerationWords(m.Plan.Generation())
-	return writeFileAtomic(filepath.Join(dir, ManifestFile), func(f *os.File) error {
+	return WriteFileAtomic(filepath.Join(dir, ManifestFile), func(f *os.File) error {
 		enc := json.NewEncoder(f)
 		enc.SetIndent("", "  ")
 		return enc.Encode(m)
@@ -169,7 +169,7 @@ func (m Manifest) write(dir string) error {
 // them (a full disk) are its attempts, the latest its status; a run still "running" whose lock names no
 // end was killed, so it is interrupted. It changes m only, never dir.
 func (m *Manifest) Reconcile(dir string, kept []Sample, findings []Finding) {
-	m.Samples, m.Failed, m.Superseded = countKept(kept, findings)
+	m.Samples, m.Failed, m.Superseded = CountKept(kept, findings)
 	if len(m.Instances) == 0 {
 		m.Missing = len(MissingSamples(m.Plan, m.Cells, kept))
 	}
@@ -180,7 +180,7 @@ func (m *Manifest) Reconcile(dir string, kept []Sample, findings []Finding) {
 	if err != nil || held || !stale {
 		return
 	}
-	ends := unrecordedEnds(h, *m, time.Time{})
+	ends := UnrecordedEnds(h, *m, time.Time{})
 	m.Attempts = append(m.Attempts, ends...)
 	switch {
 	case len(ends) > 0: // the latest end is the run's state
@@ -188,4 +188,10 @@ func (m *Manifest) Reconcile(dir string, kept []Sample, findings []Finding) {
 	case m.Status == StatusRunning: // a lock record that names no holder it can read
 		m.Status, m.Error = StatusInterrupted, "killed: the runner stopped without closing run.json"
 	}
+}
+
+// allClosed reports whether a run's manifest has every cell closed (an adaptive or re-sampled run that
+// finished: its samples can be fewer, or more, than planned).
+func allClosed(cells []CellRun) bool {
+	return len(cells) > 0 && !slices.ContainsFunc(cells, func(c CellRun) bool { return c.ClosedBy == "" })
 }

@@ -65,7 +65,7 @@ func Merge(out string, inputs []string) (*Manifest, error) {
 	first := runs[0]
 	now := time.Now().UTC()
 	m := Manifest{
-		Run: runID(now, first.Plan.Platform) + "-merged", Profile: first.Profile, Plan: first.Plan,
+		Run: RunID(now, first.Plan.Platform) + "-merged", Profile: first.Profile, Plan: first.Plan,
 		Commits: first.Commits, Builds: first.Builds, Timeout: first.Timeout, Emulated: first.Emulated,
 		Command: [][]string{append([]string{"lab", "merge", "-out", out}, inputs...)},
 		Start:   first.Start, Status: StatusComplete, Instances: runs,
@@ -95,7 +95,7 @@ func Merge(out string, inputs []string) (*Manifest, error) {
 		samples = append(samples, in.file.Samples...)
 	}
 	kept, findings := Screen(&m.Plan, m.RunIDs(), SamplesFile, samples, nil)
-	m.Samples, m.Failed, m.Superseded = countKept(kept, findings)
+	m.Samples, m.Failed, m.Superseded = CountKept(kept, findings)
 	for _, r := range runs {
 		var own []Sample
 		for _, s := range kept {
@@ -107,7 +107,7 @@ func Merge(out string, inputs []string) (*Manifest, error) {
 	}
 	// The folder is built beside out and renamed into place: a merge stopped half-way leaves no folder
 	// that reads as a results folder.
-	if _, err := makeDir(filepath.Dir(out)); err != nil {
+	if _, err := MakeDir(filepath.Dir(out)); err != nil {
 		return nil, err
 	}
 	tmp, err := os.MkdirTemp(filepath.Dir(out), filepath.Base(out)+".merging*")
@@ -115,12 +115,12 @@ func Merge(out string, inputs []string) (*Manifest, error) {
 		return nil, err
 	}
 	defer os.RemoveAll(tmp) // gone after the rename; what is left of a failed merge
-	err = writeFileAtomic(filepath.Join(tmp, SamplesFile), func(f *os.File) error { _, err := f.Write(data); return err })
+	err = WriteFileAtomic(filepath.Join(tmp, SamplesFile), func(f *os.File) error { _, err := f.Write(data); return err })
 	if err == nil {
-		err = writeFileAtomic(filepath.Join(tmp, BenchFile), func(f *os.File) error { return WriteBench(f, kept) })
+		err = WriteFileAtomic(filepath.Join(tmp, BenchFile), func(f *os.File) error { return WriteBench(f, kept) })
 	}
 	if err == nil {
-		err = m.write(tmp)
+		err = m.Write(tmp)
 	}
 	if err == nil {
 		err = os.Chmod(tmp, 0o755) // MkdirTemp's 0700: a results folder is readable like the rest
@@ -175,7 +175,7 @@ func mergeable(ins []mergeInput, runs []Manifest) error {
 	replicas := map[int]string{}
 	for _, r := range runs {
 		where := from[r.Run]
-		if d := planDiff(first.Plan, r.Plan); d != "" {
+		if d := PlanDiff(first.Plan, r.Plan); d != "" {
 			return fmt.Errorf("merge: %s has another plan than %s (%s): only runs of one plan merge", where, from[first.Run], d)
 		}
 		for _, v := range slices.Sorted(unionKeys(first.Commits, r.Commits)) {
@@ -221,9 +221,9 @@ func mergeable(ins []mergeInput, runs []Manifest) error {
 	return nil
 }
 
-// planDiff names the plan fields in which a and b differ ("dops [1 8] and [1 4]"), or "" when they are
+// PlanDiff names the plan fields in which a and b differ ("dops [1 8] and [1 4]"), or "" when they are
 // equal.
-func planDiff(a, b Plan) string {
+func PlanDiff(a, b Plan) string {
 	if reflect.DeepEqual(a, b) {
 		return ""
 	}

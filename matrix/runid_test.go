@@ -13,7 +13,7 @@ func TestRunIDUnique(t *testing.T) {
 	shape := regexp.MustCompile(`^20261130T231146Z-linux-amd64-[0-9a-f]{8}$`)
 	seen := map[string]bool{}
 	for range 100 {
-		id := runID(start, "linux/amd64")
+		id := RunID(start, "linux/amd64")
 		if !shape.MatchString(id) {
 			t.Fatalf("run id %q, want the shape %s", id, shape)
 		}

@@ -129,8 +129,8 @@ func outsidePlan(plan Plan, cells map[Cell]int, runs []string, s Sample) string 
 		return fmt.Sprintf("variant %q is not in the plan's %v", s.Variant, plan.Variants)
 	case !ok:
 		return "the cell is not in the plan"
-	case s.Round < 0 || s.Round >= plan.maxRounds():
-		return fmt.Sprintf("round %d is outside the plan's 0..%d", s.Round, plan.maxRounds()-1)
+	case s.Round < 0 || s.Round >= plan.RoundCap():
+		return fmt.Sprintf("round %d is outside the plan's 0..%d", s.Round, plan.RoundCap()-1)
 	case s.Attempt < 0:
 		return fmt.Sprintf("attempt %d is negative", s.Attempt)
 	case s.Result != nil && ZlibNGOf(s.Result.ZlibNG) != plan.Generation():
@@ -188,4 +188,20 @@ func Lines(n int) string {
 		return "1 line"
 	}
 	return fmt.Sprintf("%d lines", n)
+}
+
+// CountKept counts screened samples for run.json: recorded (one per planned sample at most), failed
+// among them, and superseded attempts.
+func CountKept(kept []Sample, findings []Finding) (samples, failed, superseded int) {
+	for _, s := range kept {
+		if !s.OK {
+			failed++
+		}
+	}
+	for _, f := range findings {
+		if f.Kind == Superseded {
+			superseded++
+		}
+	}
+	return len(kept), failed, superseded
 }

@@ -84,8 +84,8 @@ func (s Summary) String() string {
 	return line + " (" + strings.Join(parts, "; ") + ")"
 }
 
-// maxListed is how many unusable cells an error names before "and N more".
-const maxListed = 4
+// MaxListed is how many unusable cells an error names before "and N more".
+const MaxListed = 4
 
 // UnusableError is a run in which some cell and variant has no usable sample.
 type UnusableError struct {
@@ -95,9 +95,9 @@ type UnusableError struct {
 
 func (e *UnusableError) Error() string {
 	u := e.Summary.Unusable
-	list := strings.Join(u[:min(len(u), maxListed)], "; ")
-	if len(u) > maxListed {
-		list += fmt.Sprintf("; and %d more", len(u)-maxListed)
+	list := strings.Join(u[:min(len(u), MaxListed)], "; ")
+	if len(u) > MaxListed {
+		list += fmt.Sprintf("; and %d more", len(u)-MaxListed)
 	}
 	return fmt.Sprintf("%d cell/variant pairs have no usable sample (every sample failed), so they cannot be compared: %s; the failures' errors and stderr are in %s",
 		len(u), list, filepath.Join(e.Dir, SamplesFile))

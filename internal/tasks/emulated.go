@@ -11,6 +11,7 @@ import (
 
 	"github.com/deflatelab/deflatelab/internal/emulate"
 	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/runner"
 )
 
 // EmulatedProfile is the emulated bench's profile unless DEFLATELAB_PROFILE names another: under an
@@ -142,7 +143,7 @@ func benchEmulatedTarget(ctx context.Context, s Streams, o Options, steps Emulat
 	dir = o.RunDir(goos, goarch, time.Now()) + emulatedSuffix
 	args := o.BenchArgs(dir)
 	if o.Backends == nil {
-		args = append(args, "-backends", matrix.AllBackends)
+		args = append(args, "-backends", runner.AllBackends)
 	}
 	args = append(args, "-platform", target, "-exec", strings.Join(exec, " "),
 		"-bin", filepath.Join(BinRoot, goos+"-"+goarch))

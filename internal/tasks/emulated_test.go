@@ -34,10 +34,10 @@ type fakeEmulatedLab struct {
 	failed    map[string]int
 	failAgain map[string]int
 	platform  string // the last target benched, which a retry continues
-	stops   int
-	built   []string
-	benches [][]string
-	reports [][]string
+	stops     int
+	built     []string
+	benches   [][]string
+	reports   [][]string
 }
 
 func (f *fakeEmulatedLab) steps(t *testing.T) EmulatedSteps {

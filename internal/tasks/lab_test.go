@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/runner"
 )
 
 func TestBenchArgs(t *testing.T) {
@@ -358,7 +359,7 @@ func TestBenchReplicas(t *testing.T) {
 func TestMatrixResumePrintsTheRunsPlan(t *testing.T) {
 	t.Chdir(t.TempDir())
 	dir := filepath.Join("results", "run")
-	p, _ := matrix.ProfileByName("smoke")
+	p, _ := runner.ProfileByName("smoke")
 	b, _ := json.Marshal(matrix.Manifest{Profile: "smoke", Plan: p.Plan, Planned: p.Plan.Samples(), Samples: 5})
 	writeFile(t, filepath.Join(dir, matrix.ManifestFile), string(b))
 	var stderr bytes.Buffer

@@ -10,6 +10,7 @@ import (
 
 	"github.com/deflatelab/deflatelab/matrix"
 	"github.com/deflatelab/deflatelab/matrix/hostresult"
+	"github.com/deflatelab/deflatelab/matrix/runner"
 )
 
 // writeResults writes samples as a results file in a fresh folder and returns its path.
@@ -105,7 +106,7 @@ func TestCandidateNameWithSlash(t *testing.T) {
 // rounds, in the rotation's order (the samples' positions must follow it), and zlib-ng generation, the
 // smoke profile's other settings. A run.json with it lets the report check the samples against their plan.
 func planOf(samples []matrix.Sample, profile string) matrix.Plan {
-	smoke, _ := matrix.ProfileByName("smoke")
+	smoke, _ := runner.ProfileByName("smoke")
 	p := smoke.Plan
 	p.Profile, p.Variants, p.Workloads, p.Phases, p.DOPs, p.Backends, p.Rounds = profile, nil, nil, nil, nil, nil, 0
 	add := func(list []string, v string) []string {

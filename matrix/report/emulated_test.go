@@ -14,6 +14,7 @@ import (
 
 	"github.com/deflatelab/deflatelab/matrix"
 	"github.com/deflatelab/deflatelab/matrix/hostresult"
+	"github.com/deflatelab/deflatelab/matrix/runner"
 )
 
 // emuSample is a sample of run on cellPlatform whose host reported hostPlatform (empty: it failed).
@@ -98,7 +99,7 @@ func writeEmulatedRun(t *testing.T, dir, run, runnerPlatform, hostPlatform, osNa
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	goos, goarch, _ := strings.Cut(hostPlatform, "/")
-	smoke, _ := matrix.ProfileByName("smoke")
+	smoke, _ := runner.ProfileByName("smoke")
 	plan := smoke.Plan
 	plan.Platform, plan.Variants, plan.Workloads, plan.Phases, plan.DOPs, plan.Backends, plan.Rounds, plan.ColdOps, plan.WarmOps =
 		runnerPlatform, []string{"control", "pooled", "splitalloc"}, []string{"fixed", "mixed"}, []string{"cold", "warm"}, []int{1}, backends, 2, 20, 20

@@ -11,6 +11,7 @@ import (
 
 	"github.com/deflatelab/deflatelab/matrix"
 	"github.com/deflatelab/deflatelab/matrix/hostresult"
+	"github.com/deflatelab/deflatelab/matrix/runner"
 	"github.com/deflatelab/deflatelab/matrix/stats"
 )
 
@@ -18,7 +19,7 @@ import (
 // at 4 of 10, one re-sampled 2 extra rounds after its 10) and checks the page's rounds section and
 // cells.json.
 func TestRoundsPerCell(t *testing.T) {
-	p, _ := matrix.ProfileByName("smoke")
+	p, _ := runner.ProfileByName("smoke")
 	plan := p.Plan
 	plan.Platform, plan.Backends, plan.Workloads, plan.Phases, plan.DOPs = "linux/amd64", []string{"pages"}, []string{"fixed"}, []string{"warm"}, []int{1, 2}
 	plan.Variants, plan.Rounds, plan.Adaptive = []string{"control", "pooled/8"}, 10, &matrix.DefaultAdaptive

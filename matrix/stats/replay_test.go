@@ -7,12 +7,13 @@ import (
 
 	"github.com/deflatelab/deflatelab/matrix"
 	"github.com/deflatelab/deflatelab/matrix/hostresult"
+	"github.com/deflatelab/deflatelab/matrix/runner"
 )
 
 // replayPlan is a fixed design of 4 cells (fixed workload, cold and warm, DOP 1 and 2) with control and
 // three candidates (odd, so the rotation holds every row's reverse), 10 rounds.
 func replayPlan() matrix.Plan {
-	p, _ := matrix.ProfileByName("smoke")
+	p, _ := runner.ProfileByName("smoke")
 	plan := p.Plan
 	plan.Platform, plan.Backends, plan.Workloads = "fakeos/fakearch", []string{"pages"}, []string{"fixed"}
 	plan.Variants = []string{"control", "pooled/8", "pooled/12", "splitalloc"}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/deflatelab/deflatelab/matrix"
 	"github.com/deflatelab/deflatelab/matrix/hostresult"
+	"github.com/deflatelab/deflatelab/matrix/runner"
 )
 
 // cellSamples are 12 rounds of control and the given candidates in cell c, each candidate at its factor
@@ -25,7 +26,7 @@ func cellSamples(c matrix.Cell, cpus int, sd float64, seed uint64, factors map[s
 			if v != "control" {
 				f = factors[v]
 			}
-			_, capacity, _ := matrix.ParseCandidate(v)
+			_, capacity, _ := runner.ParseCandidate(v)
 			ns := 20e6 * machine * f * math.Exp(r.NormFloat64()*sd)
 			out = append(out, matrix.Sample{Run: "t", Cell: c, Variant: v, Round: round, Position: pos, OK: true,
 				Result: &hostresult.Result{Variant: v, Workload: c.Workload, Phase: c.Phase, DOP: c.DOP, Ops: 1000, ElapsedNs: int64(ns),
@@ -187,7 +188,7 @@ func TestCapacityChoices(t *testing.T) {
 					continue
 				}
 				for name, f := range tc.factor {
-					_, capacity, _ := matrix.ParseCandidate(name)
+					_, capacity, _ := runner.ParseCandidate(name)
 					res := *s.Result
 					res.PoolCapacity = capacity
 					res.ElapsedNs = int64(float64(res.ElapsedNs) * f * (1 + 0.003*float64(s.Round%4)))
