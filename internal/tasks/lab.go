@@ -13,7 +13,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/resultsdir"
 	"github.com/deflatelab/deflatelab/matrix/runner"
 )
 
@@ -192,7 +192,7 @@ func BenchHere(ctx context.Context, s Streams, o Options, goos, goarch string, b
 // resumeStep is the matrix target's bench step for a resumed run: the run's own profile and plan, from
 // its run.json, not the options' default profile (a resume takes its plan from there).
 func resumeStep(dir string) string {
-	m, err := matrix.ReadManifest(dir)
+	m, err := resultsdir.ReadManifest(dir)
 	if err != nil {
 		return "bench, resuming " + dir
 	}

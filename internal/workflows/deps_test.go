@@ -30,7 +30,7 @@ func TestStatisticsLinkNoEngine(t *testing.T) {
 	if err != nil {
 		t.Skip("no go command")
 	}
-	for _, pkg := range []string{"./matrix", "./matrix/stats", "./matrix/report"} {
+	for _, pkg := range []string{"./matrix", "./matrix/resultsdir", "./matrix/stats", "./matrix/report"} {
 		cmd := exec.Command(goTool, "list", "-deps", pkg)
 		cmd.Dir = root
 		out, err := cmd.Output()

@@ -1,6 +1,8 @@
 package host
 
-import "github.com/deflatelab/deflatelab/matrix/hostresult"
+import (
+	"github.com/deflatelab/deflatelab/matrix/hostresult"
+)
 
 // What a host prints, defined in hostresult so that readers of results need not link the engine; these
 // names keep the host's own code and cmd/host reading as before.

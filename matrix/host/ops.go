@@ -1,6 +1,8 @@
 package host
 
-import "github.com/deflatelab/deflatelab/matrix/procstat"
+import (
+	"github.com/deflatelab/deflatelab/matrix/procstat"
+)
 
 // firstOps is one worker's exact durations of its first measured operations. A fixed array, so that
 // recording one is an index and a store: no allocation inside the loop.

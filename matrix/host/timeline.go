@@ -1,6 +1,8 @@
 package host
 
-import "github.com/deflatelab/deflatelab/matrix/hostresult"
+import (
+	"github.com/deflatelab/deflatelab/matrix/hostresult"
+)
 
 // timeline is one goroutine's per-bin sum of operation durations, in ns. It is a fixed-size array so
 // that recording an operation is an index and an add: no allocation, no call.

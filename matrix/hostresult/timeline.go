@@ -1,6 +1,8 @@
 package hostresult
 
-import "math/bits"
+import (
+	"math/bits"
+)
 
 // MaxBins is the timeline's fixed size: bin k holds operations 2^(k-1)+1 .. 2^k (bin 0 the first), so 40
 // bins cover 2^39 operations, far beyond any phase, in an array that never grows inside the loop.

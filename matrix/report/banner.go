@@ -8,6 +8,7 @@ import (
 
 	"github.com/deflatelab/deflatelab/matrix"
 	"github.com/deflatelab/deflatelab/matrix/hostresult"
+	"github.com/deflatelab/deflatelab/matrix/resultsdir"
 	"github.com/deflatelab/deflatelab/matrix/stats"
 )
 
@@ -81,9 +82,9 @@ func weakEvidence(m *model) []string {
 // can the original: the same path whichever folder the report was rendered from.
 func incompleteText(src source, rawRoot string) string {
 	mf := src.Manifest
-	how := fmt.Sprintf("resume with: `%s`", matrix.ResumeCommand(path.Join(rawRoot, src.Group)))
+	how := fmt.Sprintf("resume with: `%s`", resultsdir.ResumeCommand(path.Join(rawRoot, src.Group)))
 	if src.MergedFrom != "" { // a merged folder is not resumed: its runs are, each in its own folder
-		how = fmt.Sprintf("resume with: `%s` in the run's own results folder, then merge again (raw/%s is the merge)", matrix.ResumeCommand("<dir>"), src.Group)
+		how = fmt.Sprintf("resume with: `%s` in the run's own results folder, then merge again (raw/%s is the merge)", resultsdir.ResumeCommand("<dir>"), src.Group)
 	}
 	return fmt.Sprintf("Run `%s` is **%s**: %d of %d (%s).", mf.Run, stateText(mf), mf.Samples, mf.Planned, how)
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/deflatelab/deflatelab/matrix"
 	"github.com/deflatelab/deflatelab/matrix/hostresult"
+	"github.com/deflatelab/deflatelab/matrix/resultsdir"
 )
 
 // TestBanner renders results with and without reasons for doubt and checks that the weak-evidence banner
@@ -43,7 +44,7 @@ func TestBanner(t *testing.T) {
 			in := writeResults(t, tc.samples)
 			plan := planOf(tc.samples, tc.profile)
 			mf, _ := json.Marshal(matrix.Manifest{Run: "r", Profile: tc.profile, Plan: plan, Status: matrix.StatusComplete, Samples: len(tc.samples), Planned: plan.Samples()})
-			if err := os.WriteFile(filepath.Join(filepath.Dir(in), matrix.ManifestFile), mf, 0o644); err != nil {
+			if err := os.WriteFile(filepath.Join(filepath.Dir(in), resultsdir.ManifestFile), mf, 0o644); err != nil {
 				t.Fatal(err)
 			}
 			path, err := Render(Options{In: []string{in}, Out: t.TempDir(), Name: "x"})

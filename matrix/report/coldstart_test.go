@@ -11,6 +11,7 @@ import (
 
 	"github.com/deflatelab/deflatelab/matrix"
 	"github.com/deflatelab/deflatelab/matrix/hostresult"
+	"github.com/deflatelab/deflatelab/matrix/resultsdir"
 )
 
 // coldStartFixture writes a results directory whose timelines and capacities have known shapes:
@@ -68,7 +69,7 @@ func coldStartFixture(t *testing.T) string {
 			}
 		}
 	}
-	if err := os.WriteFile(filepath.Join(dir, matrix.SamplesFile), []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, resultsdir.SamplesFile), []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	m := matrix.Manifest{Run: "R1", Profile: "fixture", Start: time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC), Status: matrix.StatusComplete,
@@ -77,7 +78,7 @@ func coldStartFixture(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(dir, matrix.ManifestFile), b, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, resultsdir.ManifestFile), b, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	return dir

@@ -14,6 +14,7 @@ import (
 
 	"github.com/deflatelab/deflatelab/matrix"
 	"github.com/deflatelab/deflatelab/matrix/hostresult"
+	"github.com/deflatelab/deflatelab/matrix/resultsdir"
 	"github.com/deflatelab/deflatelab/matrix/runner"
 )
 
@@ -140,7 +141,7 @@ func writeEmulatedRun(t *testing.T, dir, run, runnerPlatform, hostPlatform, osNa
 			}
 		}
 	}
-	if err := os.WriteFile(filepath.Join(dir, matrix.SamplesFile), b.Bytes(), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, resultsdir.SamplesFile), b.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	start, _ := time.Parse("20060102T150405Z", run[:16])
@@ -149,7 +150,7 @@ func writeEmulatedRun(t *testing.T, dir, run, runnerPlatform, hostPlatform, osNa
 		Plan:    plan,
 		Harness: &matrix.Harness{Calibration: hostresult.Calibration{NsPerOp: 9000, Ops: 1, Repeats: 1}, Variant: "control"}}
 	data, _ := json.Marshal(m)
-	if err := os.WriteFile(filepath.Join(dir, matrix.ManifestFile), data, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, resultsdir.ManifestFile), data, 0o644); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/deflatelab/deflatelab/matrix"
 	"github.com/deflatelab/deflatelab/matrix/hostresult"
+	"github.com/deflatelab/deflatelab/matrix/resultsdir"
 	"github.com/deflatelab/deflatelab/matrix/stats"
 )
 
@@ -69,7 +70,7 @@ func TestMergedInstances(t *testing.T) {
 			jitter(t, a)
 			jitter(t, b)
 			merged := filepath.Join(tmp, "merged")
-			if _, err := matrix.Merge(merged, []string{a, b}); err != nil {
+			if _, err := resultsdir.Merge(merged, []string{a, b}); err != nil {
 				t.Fatal(err)
 			}
 			p, err := Render(Options{In: []string{merged}, Out: filepath.Join(tmp, "out"), Name: "x", Date: goldenDate})
@@ -117,8 +118,8 @@ func TestMergedInstances(t *testing.T) {
 // equal, and equal log ratios have no signed-rank interval).
 func jitter(t *testing.T, dir string) {
 	t.Helper()
-	path := filepath.Join(dir, matrix.SamplesFile)
-	samples, err := matrix.ReadSamples(path)
+	path := filepath.Join(dir, resultsdir.SamplesFile)
+	samples, err := resultsdir.ReadSamples(path)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/deflatelab/deflatelab/matrix"
 	"github.com/deflatelab/deflatelab/matrix/hostresult"
+	"github.com/deflatelab/deflatelab/matrix/resultsdir"
 	"github.com/deflatelab/deflatelab/matrix/stats"
 )
 
@@ -24,7 +25,7 @@ type model struct {
 	Verdicts    []verdictRow
 	Raw         []rawFile
 	Sources     []source
-	Findings    []matrix.Finding            // lines left out before any analysis (screened.go)
+	Findings    []resultsdir.Finding        // lines left out before any analysis (screened.go)
 	Notes       []string                    // inputs not counted, such as a run given twice
 	Unchecked   []string                    // inputs whose samples could not be checked against their plan, and why
 	MixedBuilds []matrix.MixedBuild         // host variants measured in two builds (matrix.MixedBuilds)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/deflatelab/deflatelab/matrix"
 	"github.com/deflatelab/deflatelab/matrix/hostresult"
+	"github.com/deflatelab/deflatelab/matrix/resultsdir"
 	"github.com/deflatelab/deflatelab/matrix/runner"
 	"github.com/deflatelab/deflatelab/matrix/stats"
 )
@@ -46,7 +47,7 @@ func TestRoundsPerCell(t *testing.T) {
 			{Cell: cells[1], Rounds: 12, Base: 10, ClosedBy: matrix.ClosedStable},
 		}}
 	b, _ := json.Marshal(m)
-	if err := os.WriteFile(filepath.Join(dir, matrix.ManifestFile), b, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, resultsdir.ManifestFile), b, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	out, err := Render(Options{In: []string{dir}, Out: t.TempDir(), Name: "adaptive"})

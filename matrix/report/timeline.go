@@ -6,11 +6,12 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/deflatelab/deflatelab/matrix/hostresult"
-	"github.com/deflatelab/deflatelab/matrix/stats"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
+
+	"github.com/deflatelab/deflatelab/matrix/hostresult"
+	"github.com/deflatelab/deflatelab/matrix/stats"
 )
 
 // binSpread separates the variants' points of one bin on the log x axis, as a factor per variant, so that

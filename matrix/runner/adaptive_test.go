@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/resultsdir"
 )
 
 // adaptiveRunner is fakeRunner with adaptive stopping and a cap of 8 rounds: pooled takes twice
@@ -22,7 +23,7 @@ func adaptiveRunner(t *testing.T) *Runner {
 
 func checkAdaptive(t *testing.T, r *Runner, wantRounds int, wantClosed string) matrix.Manifest {
 	t.Helper()
-	m, err := matrix.ReadManifest(r.Dir)
+	m, err := resultsdir.ReadManifest(r.Dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,7 +71,7 @@ func TestAdaptiveRoundCap(t *testing.T) {
 	if err := r.Run(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	m, _ := matrix.ReadManifest(r.Dir)
+	m, _ := resultsdir.ReadManifest(r.Dir)
 	for _, c := range m.Cells {
 		if c.Rounds != 2 || c.ClosedBy != matrix.ClosedCap {
 			t.Errorf("%v: %d rounds, closed by %q; want 2, %q", c.Cell, c.Rounds, c.ClosedBy, matrix.ClosedCap)
@@ -87,7 +88,7 @@ func TestAdaptiveResume(t *testing.T) {
 	if err := r.Run(ctx); !errors.Is(err, errInterrupted) {
 		t.Fatalf("interrupted Run() = %v", err)
 	}
-	m, _ := matrix.ReadManifest(r.Dir)
+	m, _ := resultsdir.ReadManifest(r.Dir)
 	if len(m.Cells) != 4 || slices.ContainsFunc(m.Cells, func(c matrix.CellRun) bool { return c.Rounds != 2 || c.ClosedBy != "" }) {
 		t.Fatalf("after the first batch, want 4 open cells at 2 rounds: %+v", m.Cells)
 	}
@@ -132,7 +133,7 @@ func TestResampleUnstableCells(t *testing.T) {
 			if err := r.Run(context.Background()); err != nil {
 				t.Fatal(err)
 			}
-			m, _ := matrix.ReadManifest(r.Dir)
+			m, _ := resultsdir.ReadManifest(r.Dir)
 			samples := readAll(t, r.Dir)
 			roundsInOrder(t, r.Plan, *m.Interleave, samples) // extra rounds interleave across the flagged cells too
 			for _, c := range m.Cells {
@@ -168,7 +169,7 @@ func TestAdaptiveCandidatesStopApart(t *testing.T) {
 		t.Fatal(err)
 	}
 	samples := readAll(t, r.Dir)
-	m, _ := matrix.ReadManifest(r.Dir)
+	m, _ := resultsdir.ReadManifest(r.Dir)
 	for _, c := range m.Cells {
 		pairs := map[string]int{}
 		for _, s := range samples {
@@ -181,7 +182,7 @@ func TestAdaptiveCandidatesStopApart(t *testing.T) {
 			t.Errorf("%v: samples per variant %v, classes %v, closed by %q after %d rounds", c.Cell, pairs, c.Classes, c.ClosedBy, c.Rounds)
 		}
 	}
-	kept, findings := matrix.Screen(&r.Plan, m.RunIDs(), filepath.Join(r.Dir, matrix.SamplesFile), samples, nil)
+	kept, findings := resultsdir.Screen(&r.Plan, m.RunIDs(), filepath.Join(r.Dir, resultsdir.SamplesFile), samples, nil)
 	if len(findings) > 0 || len(kept) != len(samples) {
 		t.Errorf("screen kept %d of %d samples: %v", len(kept), len(samples), findings)
 	}

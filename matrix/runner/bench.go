@@ -19,6 +19,7 @@ import (
 	"github.com/deflatelab/deflatelab/matrix"
 	"github.com/deflatelab/deflatelab/matrix/hostbin"
 	"github.com/deflatelab/deflatelab/matrix/hostresult"
+	"github.com/deflatelab/deflatelab/matrix/resultsdir"
 	"github.com/deflatelab/deflatelab/matrix/workload"
 	"github.com/deflatelab/deflatelab/variants"
 )
@@ -107,11 +108,11 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			}
 		})
 		if len(planFlags) > 0 {
-			return usageErrorf("bench: -resume takes the plan from %s; drop %s", filepath.Join(*out, matrix.ManifestFile), strings.Join(planFlags, " "))
+			return usageErrorf("bench: -resume takes the plan from %s; drop %s", filepath.Join(*out, resultsdir.ManifestFile), strings.Join(planFlags, " "))
 		}
-		m, err := matrix.ReadManifest(*out)
-		if held, h, _, _ := matrix.LockState(*out); err != nil && held { // a run starting there: run.json comes soon
-			return &matrix.LockedError{Dir: *out, Holder: h}
+		m, err := resultsdir.ReadManifest(*out)
+		if held, h, _, _ := resultsdir.LockState(*out); err != nil && held { // a run starting there: run.json comes soon
+			return &resultsdir.LockedError{Dir: *out, Holder: h}
 		}
 		if err != nil {
 			return fmt.Errorf("bench: -resume: %w", err)
@@ -131,13 +132,13 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			return err
 		}
 		if err := ValidatePlan(plan); err != nil {
-			return usageErrorf("bench: -resume: the plan in %s is not valid (%v): its samples cannot be checked against it, so the run cannot be continued; start a new run", filepath.Join(*out, matrix.ManifestFile), err)
+			return usageErrorf("bench: -resume: the plan in %s is not valid (%v): its samples cannot be checked against it, so the run cannot be continued; start a new run", filepath.Join(*out, resultsdir.ManifestFile), err)
 		}
 		// Complete means every planned sample is on disk, counted from the samples themselves: a line
 		// lost or renamed leaves a hole that run.json's counts do not show.
-		if rf, err := matrix.ReadResultsFile(filepath.Join(*out, matrix.SamplesFile)); err == nil && len(rf.Bad) == 0 {
-			kept, findings := matrix.Screen(&m.Plan, m.RunIDs(), rf.Path, rf.Samples, rf.Lines)
-			m.Reconcile(*out, kept, findings)
+		if rf, err := resultsdir.ReadResultsFile(filepath.Join(*out, resultsdir.SamplesFile)); err == nil && len(rf.Bad) == 0 {
+			kept, findings := resultsdir.Screen(&m.Plan, m.RunIDs(), rf.Path, rf.Samples, rf.Lines)
+			resultsdir.Reconcile(&m, *out, kept, findings)
 			complete = m.Complete() && (!*retry || m.Failed == 0)
 		} // else a torn or broken line, or no file: the runner's resume cuts or names it
 		if *timeout == 0 && m.Timeout != "" {
@@ -259,30 +260,30 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	} else {
 		err = r.Run(ctx)
 	}
-	var locked *matrix.LockedError
-	m, statErr := matrix.ReadManifest(*out)
+	var locked *resultsdir.LockedError
+	m, statErr := resultsdir.ReadManifest(*out)
 	switch {
 	case errors.As(err, &locked):
 		return err // another run's directory: its counts are not this command's to print
 	case errors.Is(err, errInterrupted) && statErr != nil:
 		return fmt.Errorf("%w before the run started; nothing was written", err)
 	case errors.Is(err, errInterrupted):
-		err = fmt.Errorf("%w; the samples so far are kept, continue with: %s", err, matrix.ResumeCommand(*out))
+		err = fmt.Errorf("%w; the samples so far are kept, continue with: %s", err, resultsdir.ResumeCommand(*out))
 	case diskFull(err) && statErr != nil:
 		err = fmt.Errorf("disk full: %w; nothing was recorded: free some space, then run the command again", err)
 	case diskFull(err): // whichever file hit the limit: a sample's line, run.json, bench.txt, the lock
-		err = fmt.Errorf("disk full: %w; every record before it is kept: free some space, then continue with: %s", err, matrix.ResumeCommand(*out))
+		err = fmt.Errorf("disk full: %w; every record before it is kept: free some space, then continue with: %s", err, resultsdir.ResumeCommand(*out))
 	case errors.Is(err, errRecording):
-		err = fmt.Errorf("%w; the samples before it are kept: free some space, then continue with: %s", err, matrix.ResumeCommand(*out))
+		err = fmt.Errorf("%w; the samples before it are kept: free some space, then continue with: %s", err, resultsdir.ResumeCommand(*out))
 	}
 	if statErr != nil {
 		return err
 	}
-	samples, findings, readErr := matrix.ReadRun(*out, m)
-	sum := matrix.Summarize(m.Plan, m.Planned, samples)
+	samples, findings, readErr := resultsdir.ReadRun(*out, m)
+	sum := resultsdir.Summarize(m.Plan, m.Planned, samples)
 	left := ""
 	if len(findings) > 0 {
-		left = fmt.Sprintf("; %s left out (%s)", matrix.Lines(len(findings)), matrix.CountFindings(findings))
+		left = fmt.Sprintf("; %s left out (%s)", resultsdir.Lines(len(findings)), resultsdir.CountFindings(findings))
 	}
 	replicaNote := ""
 	if m.Replica != nil {
@@ -291,7 +292,7 @@ func BenchMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	fmt.Fprintf(stderr, "bench: %s%s%s in %s%s\n", sum, left, RoundsNote(m.Cells), *out, replicaNote)
 	fmt.Fprintln(stdout, *out)
 	if err == nil && readErr == nil && len(sum.Unusable) > 0 {
-		err = fmt.Errorf("bench: %w", &matrix.UnusableError{Dir: *out, Summary: sum})
+		err = fmt.Errorf("bench: %w", &resultsdir.UnusableError{Dir: *out, Summary: sum})
 	}
 	return err
 }

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/resultsdir"
 	"github.com/deflatelab/deflatelab/matrix/workload"
 )
 
@@ -90,7 +91,7 @@ func TestBenchMainRunsAndResumes(t *testing.T) {
 	if strings.TrimSpace(stdout.String()) != out {
 		t.Errorf("stdout %q, want the results directory", stdout.String())
 	}
-	m, err := matrix.ReadManifest(out)
+	m, err := resultsdir.ReadManifest(out)
 	if err != nil || m.Plan.Seed == 0 || m.Plan.Backends[0] != "pages" || m.Planned != 2*m.Plan.Rounds*len(m.Plan.Variants) || m.Status != matrix.StatusComplete {
 		t.Fatalf("manifest %+v, %v", m, err)
 	}
@@ -116,7 +117,7 @@ func TestBenchMainAdaptive(t *testing.T) {
 	if err := BenchMain(context.Background(), args, &stdout, &stderr); err != nil {
 		t.Fatalf("%v\n%s", err, stderr.String())
 	}
-	m, err := matrix.ReadManifest(out)
+	m, err := resultsdir.ReadManifest(out)
 	if err != nil || m.Plan.Rounds != 4 || m.Plan.Adaptive == nil || !m.Complete() {
 		t.Fatalf("manifest %+v, %v", m, err)
 	}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/resultsdir"
 )
 
 // fullFrom makes the disk full from the write numbered k (0 is the first) on: that write and every one
@@ -21,8 +22,8 @@ import (
 func fullFrom(t *testing.T, k int) *int {
 	t.Helper()
 	n := new(int)
-	t.Cleanup(func() { matrix.BeforeWrite = func(string, string) error { return nil } })
-	matrix.BeforeWrite = func(op, path string) error {
+	t.Cleanup(func() { resultsdir.BeforeWrite = func(string, string) error { return nil } })
+	resultsdir.BeforeWrite = func(op, path string) error {
 		defer func() { *n++ }()
 		if k >= 0 && *n >= k && op != "overwrite" {
 			return &fs.PathError{Op: op, Path: path, Err: syscall.ENOSPC}
@@ -37,9 +38,9 @@ func fullFrom(t *testing.T, k int) *int {
 func fillDisk(t *testing.T, n int) {
 	t.Helper()
 	full := false
-	t.Cleanup(func() { matrix.BeforeWrite = func(string, string) error { return nil } })
-	matrix.BeforeWrite = func(op, path string) error {
-		if op == "write" && filepath.Base(path) == matrix.SamplesFile {
+	t.Cleanup(func() { resultsdir.BeforeWrite = func(string, string) error { return nil } })
+	resultsdir.BeforeWrite = func(op, path string) error {
+		if op == "write" && filepath.Base(path) == resultsdir.SamplesFile {
 			if n--; n < 0 {
 				full = true
 			}
@@ -61,21 +62,21 @@ func TestDiskFullNamedAndKept(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "results")
 	fillDisk(t, 4)
 	err := BenchMain(context.Background(), benchArgs(bin, out), io.Discard, io.Discard)
-	if err == nil || !strings.HasPrefix(err.Error(), "disk full: ") || !strings.Contains(err.Error(), matrix.ResumeCommand(out)) {
+	if err == nil || !strings.HasPrefix(err.Error(), "disk full: ") || !strings.Contains(err.Error(), resultsdir.ResumeCommand(out)) {
 		t.Fatalf("BenchMain on a full disk = %v, want it to say disk full and how to continue", err)
 	}
 	fullFrom(t, -1) // space freed
 
-	m, _ := matrix.ReadManifest(out)
-	kept, findings, _ := matrix.ReadRun(out, m)
-	m.Reconcile(out, kept, findings)
+	m, _ := resultsdir.ReadManifest(out)
+	kept, findings, _ := resultsdir.ReadRun(out, m)
+	resultsdir.Reconcile(&m, out, kept, findings)
 	if m.Status != matrix.StatusDiskFull || !strings.Contains(m.Error, "disk full") || strings.Contains(m.Error, "killed") || m.Samples != 4 {
 		t.Errorf("run.json read after the full disk: %s, %q, %d samples; want %s, 4", m.Status, m.Error, m.Samples, matrix.StatusDiskFull)
 	}
 	if err := BenchMain(context.Background(), []string{"-bin", bin, "-out", out, "-resume"}, io.Discard, io.Discard); err != nil {
 		t.Fatal(err)
 	}
-	m, _ = matrix.ReadManifest(out)
+	m, _ = resultsdir.ReadManifest(out)
 	if n := smokeCellSamples(); m.Status != matrix.StatusComplete || m.Samples != n || len(m.Attempts) != 2 || m.Attempts[0].Status != matrix.StatusDiskFull ||
 		!strings.Contains(m.Attempts[0].Error, "disk full") || m.Attempts[0].End.IsZero() {
 		t.Errorf("after the resume: %s, %d samples, attempts %+v; want complete, %d, the disk-full attempt first", m.Status, m.Samples, m.Attempts, n)
@@ -91,13 +92,13 @@ type records struct {
 
 func recordsOf(t *testing.T, dir string) (records, bool) {
 	t.Helper()
-	m, err := matrix.ReadManifest(dir)
+	m, err := resultsdir.ReadManifest(dir)
 	if err != nil {
 		return records{}, false
 	}
-	kept, findings, _ := matrix.ReadRun(dir, m)
-	m.Reconcile(dir, kept, findings)
-	b, _ := os.ReadFile(filepath.Join(dir, matrix.SamplesFile))
+	kept, findings, _ := resultsdir.ReadRun(dir, m)
+	resultsdir.Reconcile(&m, dir, kept, findings)
+	b, _ := os.ReadFile(filepath.Join(dir, resultsdir.SamplesFile))
 	return records{m.Attempts, strings.Count(string(b), "\n")}, true
 }
 
@@ -105,7 +106,7 @@ func recordsOf(t *testing.T, dir string) (records, bool) {
 func (now records) missing(was records) string {
 	var lost []string
 	for _, a := range was.attempts {
-		if !matrix.Holds(now.attempts, a) {
+		if !resultsdir.Holds(now.attempts, a) {
 			lost = append(lost, "attempt "+a.Start.Format(time.RFC3339Nano)+" "+a.Status)
 		}
 	}
@@ -138,20 +139,20 @@ func TestNoRecordLostAtAnyWrite(t *testing.T) {
 		switch {
 		case err == nil || !strings.HasPrefix(err.Error(), "disk full: "):
 			t.Fatalf("write %d of %d failed: %v; want disk full", k, total, err)
-		case started && !strings.Contains(err.Error(), "free some space, then continue with: "+matrix.ResumeCommand(out)):
+		case started && !strings.Contains(err.Error(), "free some space, then continue with: "+resultsdir.ResumeCommand(out)):
 			t.Fatalf("write %d of %d failed: %q does not say how to continue", k, total, err)
 		case !started && !strings.Contains(err.Error(), "free some space, then run the command again"):
 			t.Fatalf("write %d of %d failed before run.json: %q does not say to run again", k, total, err)
 		case !started:
-			if _, err := os.Stat(filepath.Join(out, matrix.SamplesFile)); err == nil {
-				t.Fatalf("write %d of %d failed before run.json, but %s is left, which a new run refuses", k, total, matrix.SamplesFile)
+			if _, err := os.Stat(filepath.Join(out, resultsdir.SamplesFile)); err == nil {
+				t.Fatalf("write %d of %d failed before run.json, but %s is left, which a new run refuses", k, total, resultsdir.SamplesFile)
 			}
 			continue
 		}
 		// The disk is still full: the resume says so, and loses nothing.
 		fullFrom(t, 0)
 		err = BenchMain(context.Background(), append(resume, out), io.Discard, io.Discard)
-		if err == nil || !strings.HasPrefix(err.Error(), "disk full: ") || !strings.Contains(err.Error(), "free some space, then continue with: "+matrix.ResumeCommand(out)) {
+		if err == nil || !strings.HasPrefix(err.Error(), "disk full: ") || !strings.Contains(err.Error(), "free some space, then continue with: "+resultsdir.ResumeCommand(out)) {
 			t.Fatalf("write %d: resume on the full disk: %v; want disk full and how to continue", k, err)
 		}
 		second, _ := recordsOf(t, out)
@@ -162,7 +163,7 @@ func TestNoRecordLostAtAnyWrite(t *testing.T) {
 		if err := BenchMain(context.Background(), append(resume, out), io.Discard, io.Discard); err != nil {
 			t.Fatalf("write %d: resume with space: %v", k, err)
 		}
-		m, _ := matrix.ReadManifest(out)
+		m, _ := resultsdir.ReadManifest(out)
 		last, _ := recordsOf(t, out)
 		if lost := last.missing(second); lost != "" || m.Status != matrix.StatusComplete || len(m.Attempts) != len(second.attempts)+1 {
 			t.Fatalf("write %d: after the resume with space: %s, attempts %+v; lost %q; want complete with %d attempts",
@@ -182,14 +183,14 @@ func TestResumeOnFullDiskBeforeTheLock(t *testing.T) {
 	if err := BenchMain(context.Background(), benchArgs(bin, out, "-progress", "none"), io.Discard, io.Discard); err != nil {
 		t.Fatal(err)
 	}
-	samples := filepath.Join(out, matrix.SamplesFile)
+	samples := filepath.Join(out, resultsdir.SamplesFile)
 	b, _ := os.ReadFile(samples)
 	lines := strings.SplitAfter(strings.TrimSuffix(string(b), "\n"), "\n")
 	os.WriteFile(samples, []byte(strings.Join(lines[:len(lines)-1], "")), 0o644) // a sample to take again
 	before, _ := recordsOf(t, out)
 	fullFrom(t, 0)
 	err := BenchMain(context.Background(), []string{"-bin", bin, "-resume", "-progress", "none", "-out", out}, io.Discard, io.Discard)
-	if err == nil || !strings.HasPrefix(err.Error(), "disk full: ") || !strings.Contains(err.Error(), "free some space, then continue with: "+matrix.ResumeCommand(out)) {
+	if err == nil || !strings.HasPrefix(err.Error(), "disk full: ") || !strings.Contains(err.Error(), "free some space, then continue with: "+resultsdir.ResumeCommand(out)) {
 		t.Fatalf("resume on a full disk: %v; want disk full and how to continue", err)
 	}
 	after, _ := recordsOf(t, out)

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/resultsdir"
 )
 
 // fakeEmulator writes a shell script that stands in for wine or qemu-user: it logs its arguments, leaves
@@ -62,10 +63,10 @@ func TestRunUnderEmulator(t *testing.T) {
 			t.Errorf("sample %+v: want OK, emulated %q, on this platform", s, want)
 		}
 	}
-	if bench, err := os.ReadFile(filepath.Join(r.Dir, matrix.BenchFile)); err != nil || !strings.Contains(string(bench), "emulated: "+want+"\n") {
-		t.Errorf("%s lacks the emulated configuration line (%v):\n%s", matrix.BenchFile, err, bench)
+	if bench, err := os.ReadFile(filepath.Join(r.Dir, resultsdir.BenchFile)); err != nil || !strings.Contains(string(bench), "emulated: "+want+"\n") {
+		t.Errorf("%s lacks the emulated configuration line (%v):\n%s", resultsdir.BenchFile, err, bench)
 	}
-	m, err := matrix.ReadManifest(r.Dir)
+	m, err := resultsdir.ReadManifest(r.Dir)
 	if err != nil || m.Emulated != want || m.Failed != 0 || m.Status != matrix.StatusComplete {
 		t.Errorf("manifest %+v, %v; want emulated %q, complete", m, err, want)
 	}
@@ -134,7 +135,7 @@ func TestBenchMainExecAndPlatform(t *testing.T) {
 	if err := BenchMain(context.Background(), args, &bytes.Buffer{}, &stderr); err != nil {
 		t.Fatalf("%v\n%s", err, &stderr)
 	}
-	m, err := matrix.ReadManifest(out)
+	m, err := resultsdir.ReadManifest(out)
 	if err != nil || m.Emulated != emu || m.Plan.Platform != here || strings.Join(m.Plan.Backends, ",") != "goheap,pages" || m.Samples != 2*len(m.Plan.Variants) || m.Failed != 0 {
 		t.Errorf("manifest %+v, %v; want emulated, on %s, backends all resolved, 2 cells x 1 round x every variant", m, err, here)
 	}

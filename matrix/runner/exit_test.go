@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/resultsdir"
 )
 
 // benchArgs are a small smoke run with the fake hosts in bin, into out.
@@ -53,7 +54,7 @@ func TestBenchMainSummaryAndUnusableCells(t *testing.T) {
 			if tt.wantErr == "" && err != nil {
 				t.Fatalf("BenchMain: %v\n%s", err, stderr.String())
 			}
-			var unusable *matrix.UnusableError
+			var unusable *resultsdir.UnusableError
 			if tt.wantErr != "" && (!errors.As(err, &unusable) || !strings.Contains(err.Error(), tt.wantErr)) {
 				t.Fatalf("BenchMain = %v, want an UnusableError containing %q", err, tt.wantErr)
 			}
@@ -83,11 +84,11 @@ func TestBenchMainResumeComplete(t *testing.T) {
 			t.Errorf("resume of a complete run: stderr lacks %q:\n%s", want, stderr.String())
 		}
 	}
-	if m, err := matrix.ReadManifest(out); err != nil || len(m.Resumed) != 0 {
+	if m, err := resultsdir.ReadManifest(out); err != nil || len(m.Resumed) != 0 {
 		t.Errorf("manifest after a no-op resume: resumed %v, %v; want it untouched", m.Resumed, err)
 	}
 	// A complete run with a torn line after it (a write cut short) is resumed: the torn line goes.
-	f, err := os.OpenFile(filepath.Join(out, matrix.SamplesFile), os.O_APPEND|os.O_WRONLY, 0)
+	f, err := os.OpenFile(filepath.Join(out, resultsdir.SamplesFile), os.O_APPEND|os.O_WRONLY, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,7 +101,7 @@ func TestBenchMainResumeComplete(t *testing.T) {
 	if strings.Contains(stderr.String(), "nothing to resume") {
 		t.Errorf("a torn complete run was not resumed:\n%s", stderr.String())
 	}
-	if _, err := matrix.ReadSamples(filepath.Join(out, matrix.SamplesFile)); err != nil {
+	if _, err := resultsdir.ReadSamples(filepath.Join(out, resultsdir.SamplesFile)); err != nil {
 		t.Errorf("after the resume: %v", err)
 	}
 }
@@ -110,8 +111,8 @@ func TestBenchMainResumeComplete(t *testing.T) {
 func TestBenchMainWriteFailureGivesResumeHint(t *testing.T) {
 	bin, _ := fakeHosts(t, "ok")
 	out := filepath.Join(t.TempDir(), "results")
-	defer func(old func(string, int, fs.FileMode) (*os.File, error)) { matrix.OpenFile = old }(matrix.OpenFile)
-	matrix.OpenFile = func(name string, flag int, perm fs.FileMode) (*os.File, error) {
+	defer func(old func(string, int, fs.FileMode) (*os.File, error)) { resultsdir.OpenFile = old }(resultsdir.OpenFile)
+	resultsdir.OpenFile = func(name string, flag int, perm fs.FileMode) (*os.File, error) {
 		f, err := os.OpenFile(name, flag, perm)
 		if err != nil {
 			return nil, err
@@ -120,14 +121,14 @@ func TestBenchMainWriteFailureGivesResumeHint(t *testing.T) {
 		return os.Open(name) // read-only: every write fails, as on a full disk
 	}
 	err := BenchMain(context.Background(), benchArgs(bin, out), io.Discard, io.Discard)
-	if err == nil || !strings.Contains(err.Error(), "recording a sample") || !strings.Contains(err.Error(), "free some space, then continue with: "+matrix.ResumeCommand(out)) {
+	if err == nil || !strings.Contains(err.Error(), "recording a sample") || !strings.Contains(err.Error(), "free some space, then continue with: "+resultsdir.ResumeCommand(out)) {
 		t.Fatalf("BenchMain with failing writes = %v, want the resume hint", err)
 	}
-	matrix.OpenFile = os.OpenFile
+	resultsdir.OpenFile = os.OpenFile
 	if err := BenchMain(context.Background(), []string{"-bin", bin, "-out", out, "-resume"}, io.Discard, io.Discard); err != nil {
 		t.Fatalf("the hinted resume: %v", err)
 	}
-	if m, _ := matrix.ReadManifest(out); m.Status != matrix.StatusComplete || m.Samples != m.Planned || m.Planned != smokeCellSamples() {
+	if m, _ := resultsdir.ReadManifest(out); m.Status != matrix.StatusComplete || m.Samples != m.Planned || m.Planned != smokeCellSamples() {
 		t.Errorf("after the resume: status %s, %d of %d samples; want complete, %d", m.Status, m.Samples, m.Planned, smokeCellSamples())
 	}
 }
@@ -169,13 +170,13 @@ func TestResultsFileModes(t *testing.T) {
 	if err := BenchMain(context.Background(), benchArgs(bin, out), io.Discard, io.Discard); err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range []string{matrix.SamplesFile, matrix.BenchFile, matrix.ManifestFile} {
+	for _, name := range []string{resultsdir.SamplesFile, resultsdir.BenchFile, resultsdir.ManifestFile} {
 		fi, err := os.Stat(filepath.Join(out, name))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if fi.Mode().Perm() != matrix.ResultsPerm {
-			t.Errorf("%s: mode %v, want %v", name, fi.Mode().Perm(), fs.FileMode(matrix.ResultsPerm))
+		if fi.Mode().Perm() != resultsdir.ResultsPerm {
+			t.Errorf("%s: mode %v, want %v", name, fi.Mode().Perm(), fs.FileMode(resultsdir.ResultsPerm))
 		}
 	}
 }
@@ -194,11 +195,11 @@ func TestReadSamplesTornLine(t *testing.T) {
 		{"{\"run\":\"a\"}\n\n{\"run\":\"b\"}\n{", true, 4},
 	}
 	for i, tt := range tests {
-		p := filepath.Join(dir, fmt.Sprintf("r%d", i), matrix.SamplesFile)
+		p := filepath.Join(dir, fmt.Sprintf("r%d", i), resultsdir.SamplesFile)
 		os.MkdirAll(filepath.Dir(p), 0o755)
 		os.WriteFile(p, []byte(tt.content), 0o644)
-		ss, err := matrix.ReadSamples(p)
-		var torn *matrix.TornLineError
+		ss, err := resultsdir.ReadSamples(p)
+		var torn *resultsdir.TornLineError
 		if errors.As(err, &torn) != tt.torn {
 			t.Errorf("%q: error %v, torn %v; want torn %v", tt.content, err, errors.As(err, &torn), tt.torn)
 			continue
@@ -209,7 +210,7 @@ func TestReadSamplesTornLine(t *testing.T) {
 		if want := fmt.Sprintf("%s:%d: ", p, tt.line); err == nil || !strings.HasPrefix(err.Error(), want) {
 			t.Errorf("%q: error %v, want it to start %q", tt.content, err, want)
 		}
-		if tt.torn && !strings.Contains(err.Error(), matrix.ResumeCommand(filepath.Dir(p))) {
+		if tt.torn && !strings.Contains(err.Error(), resultsdir.ResumeCommand(filepath.Dir(p))) {
 			t.Errorf("%q: error %v lacks the resume command", tt.content, err)
 		}
 		if n := strings.Count(err.Error(), "torn last line"); tt.torn && n != 1 {

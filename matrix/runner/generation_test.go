@@ -11,6 +11,7 @@ import (
 
 	"github.com/deflatelab/deflatelab/deflate"
 	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/resultsdir"
 )
 
 func TestPlanGeneration(t *testing.T) {
@@ -91,7 +92,7 @@ func TestBenchMainZlibNG(t *testing.T) {
 	if err := run("-profile", "smoke", "-workloads", "stream", "-dops", "1", "-zlibng", "2.2.2"); err != nil {
 		t.Fatalf("%v\n%s", err, stderr.String())
 	}
-	m, err := matrix.ReadManifest(out)
+	m, err := resultsdir.ReadManifest(out)
 	if err != nil || m.Plan.ZlibNG != "2.2.2" || !strings.HasPrefix(m.ZlibNGDescription, "zlib-ng 2.2.2 (.NET 9's generation") {
 		t.Fatalf("run.json plan zlibng %q, %q, %v; want 2.2.2 and its words", m.Plan.ZlibNG, m.ZlibNGDescription, err)
 	}
@@ -148,11 +149,11 @@ func TestScreenGeneration(t *testing.T) {
 			res.ZlibNG = map[bool]string{true: tt.sampleGen, false: plan.ZlibNG}[i == 3]
 			ss[i].Result = &res
 		}
-		kept, findings := matrix.Screen(&plan, []string{all[0].Run}, "samples.jsonl", ss, nil)
+		kept, findings := resultsdir.Screen(&plan, []string{all[0].Run}, "samples.jsonl", ss, nil)
 		switch {
 		case tt.finding == "" && len(findings) != 0:
 			t.Errorf("plan %q, sample %q: findings %v, want none", tt.planGen, tt.sampleGen, findings)
-		case tt.finding != "" && (len(findings) != 1 || findings[0].Kind != matrix.Unplanned || !strings.Contains(findings[0].Detail, tt.finding) || len(kept) != len(ss)-1):
+		case tt.finding != "" && (len(findings) != 1 || findings[0].Kind != resultsdir.Unplanned || !strings.Contains(findings[0].Detail, tt.finding) || len(kept) != len(ss)-1):
 			t.Errorf("plan %q, sample %q: findings %v, want one unplanned saying %q", tt.planGen, tt.sampleGen, findings, tt.finding)
 		}
 	}
@@ -161,11 +162,11 @@ func TestScreenGeneration(t *testing.T) {
 	r = fakeRunner(t, "othergen=pooled")
 	r.Plan.ZlibNG = "2.2.5"
 	r.Run(context.Background())
-	m, err := matrix.ReadManifest(r.Dir)
+	m, err := resultsdir.ReadManifest(r.Dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	kept, findings, err := matrix.ReadRun(r.Dir, m)
+	kept, findings, err := resultsdir.ReadRun(r.Dir, m)
 	pooled := 4 * r.Plan.Rounds // pooled's samples: one per cell and round
 	if err != nil || len(findings) != pooled || len(kept) != r.Plan.Samples()-pooled || !strings.Contains(findings[0].Detail, "variant=pooled/8 attempt=0: ran zlib-ng 2.2.2") {
 		t.Errorf("othergen=pooled: %d kept, findings %v, %v; want pooled's %d samples named", len(kept), findings, err, pooled)

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/resultsdir"
 )
 
 // roundsInOrder checks that samples (in the order they ran) take round r of every cell before any
@@ -42,7 +43,7 @@ func TestInterleavedRounds(t *testing.T) {
 	if err := r.Run(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	m, _ := matrix.ReadManifest(r.Dir)
+	m, _ := resultsdir.ReadManifest(r.Dir)
 	samples := readAll(t, r.Dir)
 	if m.Interleave == nil {
 		t.Fatal("run.json records no interleave seed")
@@ -87,7 +88,7 @@ func TestInterleavedRounds(t *testing.T) {
 	if err := r2.Run(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	if m2, _ := matrix.ReadManifest(r2.Dir); m2.Interleave == nil || m2.Interleave.Seed == m.Interleave.Seed {
+	if m2, _ := resultsdir.ReadManifest(r2.Dir); m2.Interleave == nil || m2.Interleave.Seed == m.Interleave.Seed {
 		t.Errorf("two runs share the interleave seed %v", m2.Interleave)
 	}
 }
@@ -107,7 +108,7 @@ func TestInterleavedResume(t *testing.T) {
 	if err := r2.Run(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	m, _ := matrix.ReadManifest(r.Dir)
+	m, _ := resultsdir.ReadManifest(r.Dir)
 	samples := readAll(t, r.Dir)
 	if len(samples) != r.Plan.Samples() || len(m.Resumed) != 1 {
 		t.Fatalf("%d samples, %d resumes", len(samples), len(m.Resumed))
@@ -122,7 +123,7 @@ func TestInterleavedAdaptive(t *testing.T) {
 	if err := r.Run(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	m, _ := matrix.ReadManifest(r.Dir)
+	m, _ := resultsdir.ReadManifest(r.Dir)
 	roundsInOrder(t, r.Plan, *m.Interleave, readAll(t, r.Dir))
 	if sp := matrix.Spread(readAll(t, r.Dir)); sp[0].Contiguous != 0 {
 		t.Errorf("%d contiguous cells in an adaptive run", sp[0].Contiguous)

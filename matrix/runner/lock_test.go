@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/resultsdir"
 )
 
 // snapshot is every file of a results directory, its pinned hosts by build id, to prove that a refused
@@ -50,7 +51,7 @@ func TestSecondWriterRefused(t *testing.T) {
 		if err := r.Run(context.Background()); err != nil {
 			t.Fatal(err)
 		}
-		holder, _, err := matrix.LockResults(r.Dir, time.Now().UTC()) // a live writer, as another process would hold it
+		holder, _, err := resultsdir.LockResults(r.Dir, time.Now().UTC()) // a live writer, as another process would hold it
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -59,7 +60,7 @@ func TestSecondWriterRefused(t *testing.T) {
 		r2.Resume, r2.RetryFailed = resume, resume
 		start := time.Now()
 		err = r2.Run(context.Background())
-		var le *matrix.LockedError
+		var le *resultsdir.LockedError
 		if !errors.As(err, &le) || le.Holder.PID != os.Getpid() || le.Holder.Host == "" || le.Holder.Start.IsZero() {
 			t.Fatalf("resume=%v: second writer: %v, want a *LockedError naming pid %d", resume, err, os.Getpid())
 		}
@@ -84,7 +85,7 @@ func TestSecondWriterRefused(t *testing.T) {
 		if err := holder.Release(nil, nil); err != nil {
 			t.Fatal(err)
 		}
-		if held, _, stale, err := matrix.LockState(r.Dir); held || stale || err != nil {
+		if held, _, stale, err := resultsdir.LockState(r.Dir); held || stale || err != nil {
 			t.Errorf("after release: held %v stale %v %v", held, stale, err)
 		}
 	}
@@ -111,24 +112,24 @@ func TestKilledRunTakenOver(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Forge what kill -9 leaves: 13 samples on disk, run.json still "running, 0 samples", a stale lock.
-	path := filepath.Join(r.Dir, matrix.SamplesFile)
+	path := filepath.Join(r.Dir, resultsdir.SamplesFile)
 	all := readAll(t, r.Dir)
 	writeSamples(t, path, all[:13])
-	m, _ := matrix.ReadManifest(r.Dir)
+	m, _ := resultsdir.ReadManifest(r.Dir)
 	m.Status, m.Samples, m.End, m.Attempts = matrix.StatusRunning, 0, time.Time{}, nil
-	if err := m.Write(r.Dir); err != nil {
+	if err := resultsdir.WriteManifest(m, r.Dir); err != nil {
 		t.Fatal(err)
 	}
-	dead := matrix.LockHolder{PID: 999999, Host: "gone", Start: time.Date(2026, 11, 30, 1, 2, 3, 0, time.UTC)}
+	dead := resultsdir.LockHolder{PID: 999999, Host: "gone", Start: time.Date(2026, 11, 30, 1, 2, 3, 0, time.UTC)}
 	b, _ := json.Marshal(dead)
-	os.WriteFile(filepath.Join(r.Dir, matrix.LockFile), b, 0o644)
+	os.WriteFile(filepath.Join(r.Dir, resultsdir.LockFile), b, 0o644)
 
-	if held, h, stale, err := matrix.LockState(r.Dir); held || !stale || !reflect.DeepEqual(h, dead) || err != nil {
+	if held, h, stale, err := resultsdir.LockState(r.Dir); held || !stale || !reflect.DeepEqual(h, dead) || err != nil {
 		t.Fatalf("LockState = held %v, %v, stale %v, %v; want a stale lock of %v", held, h, stale, err, dead)
 	}
-	got, _ := matrix.ReadManifest(r.Dir)
-	kept, findings, _ := matrix.ReadRun(r.Dir, got)
-	got.Reconcile(r.Dir, kept, findings)
+	got, _ := resultsdir.ReadManifest(r.Dir)
+	kept, findings, _ := resultsdir.ReadRun(r.Dir, got)
+	resultsdir.Reconcile(&got, r.Dir, kept, findings)
 	if got.Status != matrix.StatusInterrupted || got.Samples != 13 || !strings.Contains(got.Error, "pid 999999") {
 		t.Errorf("reconciled manifest: %s, %d samples, %q; want interrupted with 13", got.Status, got.Samples, got.Error)
 	}
@@ -138,13 +139,13 @@ func TestKilledRunTakenOver(t *testing.T) {
 	if err := r2.Run(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	m, _ = matrix.ReadManifest(r.Dir)
+	m, _ = resultsdir.ReadManifest(r.Dir)
 	if m.Status != matrix.StatusComplete || m.Samples != r.Plan.Samples() || len(m.Attempts) != 2 ||
 		m.Attempts[0].Status != matrix.StatusInterrupted || !m.Attempts[0].Start.Equal(dead.Start) || !strings.Contains(m.Attempts[0].Error, "killed") ||
 		m.Attempts[1].Status != matrix.StatusComplete {
 		t.Errorf("manifest after taking over: %s, %d samples, attempts %+v", m.Status, m.Samples, m.Attempts)
 	}
-	if b, _ := os.ReadFile(filepath.Join(r.Dir, matrix.LockFile)); len(b) != 0 {
+	if b, _ := os.ReadFile(filepath.Join(r.Dir, resultsdir.LockFile)); len(b) != 0 {
 		t.Errorf("lock file after a clean end holds %q; want it empty", b)
 	}
 }
@@ -175,7 +176,7 @@ func TestConcurrentResumeRefused(t *testing.T) {
 		done <- BenchMain(context.Background(), []string{"-profile", "smoke", "-rounds", "12", "-bin", bin, "-out", out, "-progress", "none"}, io.Discard, io.Discard)
 	}()
 	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(10 * time.Millisecond) {
-		if held, _, _, _ := matrix.LockState(out); held {
+		if held, _, _, _ := resultsdir.LockState(out); held {
 			break
 		}
 		if time.Now().After(deadline) {
@@ -183,15 +184,15 @@ func TestConcurrentResumeRefused(t *testing.T) {
 		}
 	}
 	err := BenchMain(context.Background(), []string{"-resume", "-bin", bin, "-out", out, "-progress", "none"}, io.Discard, io.Discard)
-	var le *matrix.LockedError
+	var le *resultsdir.LockedError
 	if !errors.As(err, &le) || le.Holder.PID != os.Getpid() {
 		t.Errorf("concurrent resume: %v, want a *LockedError", err)
 	}
 	if err := <-done; err != nil {
 		t.Fatal(err)
 	}
-	m, _ := matrix.ReadManifest(out)
-	f, err := matrix.ReadResultsFile(filepath.Join(out, matrix.SamplesFile))
+	m, _ := resultsdir.ReadManifest(out)
+	f, err := resultsdir.ReadResultsFile(filepath.Join(out, resultsdir.SamplesFile))
 	if err != nil || len(f.Bad) > 0 || len(f.Samples) != m.Planned || m.Samples != m.Planned || m.Status != matrix.StatusComplete {
 		t.Errorf("after the run: %d lines, %d bad, manifest %s %d of %d (%v)", len(f.Samples), len(f.Bad), m.Status, m.Samples, m.Planned, err)
 	}
@@ -207,7 +208,7 @@ type peekManifest struct {
 
 func (p *peekManifest) Write(b []byte) (int, error) {
 	if p.n -= bytes.Count(b, []byte("\n")); p.n == 0 {
-		p.seen, _ = matrix.ReadManifest(p.dir)
+		p.seen, _ = resultsdir.ReadManifest(p.dir)
 	}
 	return len(b), nil
 }
@@ -226,7 +227,7 @@ func TestManifestCheckpoints(t *testing.T) {
 	if m := peek.seen; m.Status != matrix.StatusRunning || m.Samples != perRound || m.Failed != cells*pooled {
 		t.Errorf("run.json during the second round: %s, %d samples, %d failed; want running, %d, %d", m.Status, m.Samples, m.Failed, perRound, cells*pooled)
 	}
-	m, _ := matrix.ReadManifest(r.Dir)
+	m, _ := resultsdir.ReadManifest(r.Dir)
 	for _, c := range peek.seen.Cells {
 		if c.Start.IsZero() || !c.End.After(c.Start) {
 			t.Errorf("%v: span %v..%v after its first round, want one", c.Cell, c.Start, c.End)

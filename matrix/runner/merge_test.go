@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/resultsdir"
 )
 
 // replicaRun runs replica rep of the small smoke plan into dir with the fake hosts in bin.
@@ -31,12 +32,12 @@ func replicaRun(t *testing.T, bin, dir, rep string, extra ...string) {
 // editManifest rewrites a folder's run.json.
 func editManifest(t *testing.T, dir string, edit func(*matrix.Manifest)) {
 	t.Helper()
-	m, err := matrix.ReadManifest(dir)
+	m, err := resultsdir.ReadManifest(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	edit(&m)
-	if err := m.Write(dir); err != nil {
+	if err := resultsdir.WriteManifest(m, dir); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -53,18 +54,18 @@ func TestMergeReplicas(t *testing.T) {
 	replicaRun(t, bin, r3, "3/3")
 	out := filepath.Join(base, "merged")
 	var stdout, stderr bytes.Buffer
-	if err := matrix.MergeMain(context.Background(), []string{"-out", out, r2, r1}, &stdout, &stderr); err != nil {
+	if err := resultsdir.MergeMain(context.Background(), []string{"-out", out, r2, r1}, &stdout, &stderr); err != nil {
 		t.Fatal(err)
 	}
 	if strings.TrimSpace(stdout.String()) != out || !strings.Contains(stderr.String(), "merge: 2 runs (") || !strings.Contains(stderr.String(), "(replica 1/3)") {
 		t.Errorf("merge printed %q and %q", stdout.String(), stderr.String())
 	}
-	m, err := matrix.ReadManifest(out)
+	m, err := resultsdir.ReadManifest(out)
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, _ := matrix.ReadManifest(r1)
-	b, _ := matrix.ReadManifest(r2)
+	a, _ := resultsdir.ReadManifest(r1)
+	b, _ := resultsdir.ReadManifest(r2)
 	if len(m.Instances) != 2 || m.Instances[0].Run != a.Run || m.Instances[1].Run != b.Run || m.Instances[0].Replica.Index != 1 ||
 		m.Instances[0].Machine == nil || m.Instances[0].Machine.Processors < 1 || m.Instances[0].Machine.Hostname == "" {
 		t.Fatalf("merged instances %+v; want replicas 1 and 2 in order, with their machines", m.Instances)
@@ -73,7 +74,7 @@ func TestMergeReplicas(t *testing.T) {
 	if m.Samples != 2*n || m.Planned != 2*n || m.Status != matrix.StatusComplete || !m.Complete() || !ReflectPlan(m.Plan, a.Plan) {
 		t.Errorf("merged run.json: %d of %d samples, %s", m.Samples, m.Planned, m.Status)
 	}
-	kept, findings, err := matrix.ReadRun(out, m)
+	kept, findings, err := resultsdir.ReadRun(out, m)
 	if err != nil || len(kept) != 2*n || len(findings) != 0 {
 		t.Fatalf("screen of the merged folder: %d kept, %v, %v", len(kept), findings, err)
 	}
@@ -85,15 +86,15 @@ func TestMergeReplicas(t *testing.T) {
 		t.Errorf("samples by run %v; want %d of each replica", runs, n)
 	}
 	// A sample of another run inside the merged file is still foreign.
-	c, _ := matrix.ReadManifest(r3)
+	c, _ := resultsdir.ReadManifest(r3)
 	foreign := readAll(t, r3)[0]
-	f, _ := os.OpenFile(filepath.Join(out, matrix.SamplesFile), os.O_APPEND|os.O_WRONLY, 0)
+	f, _ := os.OpenFile(filepath.Join(out, resultsdir.SamplesFile), os.O_APPEND|os.O_WRONLY, 0)
 	f.WriteString(mustJSON(t, foreign) + "\n")
 	f.Close()
-	if _, findings, _ := matrix.ReadRun(out, m); len(findings) != 1 || findings[0].Kind != matrix.Foreign || !strings.Contains(findings[0].Detail, c.Run) {
+	if _, findings, _ := resultsdir.ReadRun(out, m); len(findings) != 1 || findings[0].Kind != resultsdir.Foreign || !strings.Contains(findings[0].Detail, c.Run) {
 		t.Errorf("a foreign sample in a merged folder: %v", findings)
 	}
-	editLines(t, filepath.Join(out, matrix.SamplesFile), func(i int, l string) string {
+	editLines(t, filepath.Join(out, resultsdir.SamplesFile), func(i int, l string) string {
 		if i == 2*n { // the foreign line appended after the two replicas' samples
 			return ""
 		}
@@ -101,10 +102,10 @@ func TestMergeReplicas(t *testing.T) {
 	})
 	// The merged folder and the third replica merge again: three instances.
 	out2 := filepath.Join(base, "merged3")
-	if _, err := matrix.Merge(out2, []string{out, r3}); err != nil {
+	if _, err := resultsdir.Merge(out2, []string{out, r3}); err != nil {
 		t.Fatal(err)
 	}
-	if m3, _ := matrix.ReadManifest(out2); len(m3.Instances) != 3 || m3.Samples != 3*n || m3.Instances[2].Replica.Index != 3 {
+	if m3, _ := resultsdir.ReadManifest(out2); len(m3.Instances) != 3 || m3.Samples != 3*n || m3.Instances[2].Replica.Index != 3 {
 		t.Errorf("merge of a merged folder: %d instances, %d samples", len(m3.Instances), m3.Samples)
 	}
 	// A merged folder is not resumed: its runs are.
@@ -115,7 +116,7 @@ func TestMergeReplicas(t *testing.T) {
 }
 
 // ReflectPlan reports whether two plans are equal (as the merge compares them).
-func ReflectPlan(a, b matrix.Plan) bool { return matrix.PlanDiff(a, b) == "" }
+func ReflectPlan(a, b matrix.Plan) bool { return resultsdir.PlanDiff(a, b) == "" }
 
 // Each refused merge is a usage error (lab exits 2) naming the input and why, and writes nothing.
 func TestMergeRefusals(t *testing.T) {
@@ -156,7 +157,7 @@ func TestMergeRefusals(t *testing.T) {
 		}, "measured pooled in host build 0123456789abcdef"},
 		{"two builds in the samples", func(t *testing.T) []string {
 			d := fresh(t, "samplebuild")
-			editLines(t, filepath.Join(d, matrix.SamplesFile), func(i int, l string) string {
+			editLines(t, filepath.Join(d, resultsdir.SamplesFile), func(i int, l string) string {
 				var s matrix.Sample
 				json.Unmarshal([]byte(l), &s)
 				if i == 0 {
@@ -173,7 +174,7 @@ func TestMergeRefusals(t *testing.T) {
 		}, "emulated and native samples do not merge"},
 		{"a platform mixed into a cell", func(t *testing.T) []string {
 			d := fresh(t, "platform")
-			editLines(t, filepath.Join(d, matrix.SamplesFile), func(i int, l string) string {
+			editLines(t, filepath.Join(d, resultsdir.SamplesFile), func(i int, l string) string {
 				if i == 2 {
 					return strings.Replace(l, `"goos":"`, `"goos":"plan9x`, 1)
 				}
@@ -199,7 +200,7 @@ func TestMergeRefusals(t *testing.T) {
 		}, "running\" is running, or was killed while running"},
 		{"torn", func(t *testing.T) []string {
 			d := fresh(t, "torn")
-			f, _ := os.OpenFile(filepath.Join(d, matrix.SamplesFile), os.O_APPEND|os.O_WRONLY, 0)
+			f, _ := os.OpenFile(filepath.Join(d, resultsdir.SamplesFile), os.O_APPEND|os.O_WRONLY, 0)
 			f.WriteString(`{"run":"x","ce`)
 			f.Close()
 			return []string{r1, d}
@@ -209,7 +210,7 @@ func TestMergeRefusals(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			inputs := tc.setup(t)
 			out := filepath.Join(t.TempDir(), "merged")
-			_, err := matrix.Merge(out, inputs)
+			_, err := resultsdir.Merge(out, inputs)
 			var ue *matrix.UsageError
 			want := strings.ReplaceAll(tc.want, `running" `, filepath.Base(inputs[len(inputs)-1])+" ")
 			want = strings.ReplaceAll(want, `torn" `, filepath.Base(inputs[len(inputs)-1])+" ")
@@ -222,7 +223,7 @@ func TestMergeRefusals(t *testing.T) {
 		})
 	}
 	// An -out that holds something is refused too.
-	if _, err := matrix.Merge(r1, []string{r2}); err == nil || !strings.Contains(err.Error(), "is not empty") {
+	if _, err := resultsdir.Merge(r1, []string{r2}); err == nil || !strings.Contains(err.Error(), "is not empty") {
 		t.Errorf("merge into a used folder: %v", err)
 	}
 }

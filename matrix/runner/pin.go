@@ -11,6 +11,7 @@ import (
 	"slices"
 
 	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/resultsdir"
 )
 
 // HostsDir is the folder of a results directory that holds the run's own copies of its host binaries
@@ -106,7 +107,7 @@ func copyBinary(src, dst string) error {
 		return err
 	}
 	defer in.Close()
-	if err := matrix.BeforeWrite("create", dst+".tmp"); err != nil {
+	if err := resultsdir.BeforeWrite("create", dst+".tmp"); err != nil {
 		return fmt.Errorf("matrix: pinning host %s: %w", src, err)
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(dst), filepath.Base(dst)+".tmp*")

@@ -12,6 +12,7 @@ import (
 
 	"github.com/deflatelab/deflatelab/matrix"
 	"github.com/deflatelab/deflatelab/matrix/hostresult"
+	"github.com/deflatelab/deflatelab/matrix/resultsdir"
 )
 
 // atLine calls f when the n-th progress line is written.
@@ -59,7 +60,7 @@ func TestRebuildMidRun(t *testing.T) {
 	if now == was {
 		t.Fatal("the stand-in rebuild did not change the binary")
 	}
-	m, _ := matrix.ReadManifest(r.Dir)
+	m, _ := resultsdir.ReadManifest(r.Dir)
 	if m.Builds[matrix.Pooled] != was {
 		t.Errorf("run.json builds %v, want pooled %s", m.Builds, was)
 	}
@@ -150,7 +151,7 @@ func TestNewRunLeavesUsedFolderPins(t *testing.T) {
 	}
 	after := snapshot(t, r.Dir)
 	for name, was := range before {
-		if after[name] != was && !strings.HasPrefix(name, matrix.LockFile) {
+		if after[name] != was && !strings.HasPrefix(name, resultsdir.LockFile) {
 			t.Errorf("%s changed", name)
 		}
 	}

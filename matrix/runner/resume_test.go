@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/resultsdir"
 )
 
 // editLines rewrites a results file line by line: edit returns the new line, or "" to drop it.
@@ -66,9 +67,9 @@ func TestResumeTakesMissingPlannedSamples(t *testing.T) {
 			if err := BenchMain(context.Background(), benchArgs(bin, out), io.Discard, io.Discard); err != nil {
 				t.Fatal(err)
 			}
-			editLines(t, filepath.Join(out, matrix.SamplesFile), tc.edit)
-			m, _ := matrix.ReadManifest(out)
-			kept, _, _ := matrix.ReadRun(out, m)
+			editLines(t, filepath.Join(out, resultsdir.SamplesFile), tc.edit)
+			m, _ := resultsdir.ReadManifest(out)
+			kept, _, _ := resultsdir.ReadRun(out, m)
 			if m.Status != matrix.StatusComplete || len(matrix.MissingSamples(m.Plan, m.Cells, kept)) != 1 {
 				t.Fatalf("after the edit: status %s, missing %v", m.Status, matrix.MissingSamples(m.Plan, m.Cells, kept))
 			}
@@ -79,8 +80,8 @@ func TestResumeTakesMissingPlannedSamples(t *testing.T) {
 			if strings.Contains(stderr.String(), "is complete") || strings.Count(stderr.String(), "] workload=") != tc.wantTaken || !strings.Contains(stderr.String(), tc.wantNote) {
 				t.Errorf("resume took %d samples, want %d; summary lacks %q:\n%s", strings.Count(stderr.String(), "] workload="), tc.wantTaken, tc.wantNote, stderr.String())
 			}
-			m, _ = matrix.ReadManifest(out)
-			kept, _, _ = matrix.ReadRun(out, m)
+			m, _ = resultsdir.ReadManifest(out)
+			kept, _, _ = resultsdir.ReadRun(out, m)
 			if missing := matrix.MissingSamples(m.Plan, m.Cells, kept); len(missing) != 0 || m.Missing != 0 || !m.Complete() || len(kept) != smokeCellSamples() {
 				t.Errorf("after the resume: %d kept, missing %v (run.json %d), complete %v", len(kept), missing, m.Missing, m.Complete())
 			}
@@ -96,19 +97,19 @@ func TestResumeRefusesInvalidPlan(t *testing.T) {
 	if err := BenchMain(context.Background(), benchArgs(bin, out), io.Discard, io.Discard); err != nil {
 		t.Fatal(err)
 	}
-	m, _ := matrix.ReadManifest(out)
+	m, _ := resultsdir.ReadManifest(out)
 	m.Plan.DOPs = []int{1, 1}
 	m.Samples = 1 // and say a sample is missing, as that run's own counts did
-	if err := m.Write(out); err != nil {
+	if err := resultsdir.WriteManifest(m, out); err != nil {
 		t.Fatal(err)
 	}
-	before, _ := os.ReadFile(filepath.Join(out, matrix.SamplesFile))
+	before, _ := os.ReadFile(filepath.Join(out, resultsdir.SamplesFile))
 	err := BenchMain(context.Background(), []string{"-bin", bin, "-out", out, "-resume"}, io.Discard, io.Discard)
 	var ue *matrix.UsageError
 	if !errors.As(err, &ue) || !strings.Contains(err.Error(), "is not valid (matrix: DOP 1 given twice") || !strings.Contains(err.Error(), "start a new run") {
 		t.Errorf("resume of an invalid plan: %v, want a usage error naming the plan's fault", err)
 	}
-	if after, _ := os.ReadFile(filepath.Join(out, matrix.SamplesFile)); !bytes.Equal(before, after) {
+	if after, _ := os.ReadFile(filepath.Join(out, resultsdir.SamplesFile)); !bytes.Equal(before, after) {
 		t.Error("the refused resume changed samples.jsonl")
 	}
 	// -replica belongs to the run: a resume takes it from run.json.

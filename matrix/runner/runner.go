@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/resultsdir"
 )
 
 // Runner takes a plan's samples, each in a fresh host process, and records them in a results directory:
@@ -154,7 +155,7 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 	hosts := r.Hosts
 	var was matrix.Manifest // a resumed run's, read again under the lock below
 	if r.Resume {
-		was, _ = matrix.ReadManifest(r.Dir)
+		was, _ = resultsdir.ReadManifest(r.Dir)
 		if pinned, ok := pinnedHosts(r.Dir, r.Plan.Variants, r.Hosts); ok {
 			hosts = pinned // what the run measured so far, whatever bin/ holds now
 		}
@@ -164,13 +165,13 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 		return err
 	}
 	if r.Resume { // samples of another build than the hosts now: refused before anything is written
-		if rf, err := matrix.ReadResultsFile(filepath.Join(r.Dir, matrix.SamplesFile)); err == nil {
+		if rf, err := resultsdir.ReadResultsFile(filepath.Join(r.Dir, resultsdir.SamplesFile)); err == nil {
 			if err := mixedBuild(rf.Samples, builds); err != nil {
 				return err
 			}
 		}
 	}
-	made, err := matrix.MakeDir(r.Dir)
+	made, err := resultsdir.MakeDir(r.Dir)
 	if err != nil {
 		return err
 	}
@@ -183,14 +184,14 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 		if len(made) == 0 {
 			return // not this run's folder: its lock file may be another runner's
 		}
-		os.Remove(filepath.Join(r.Dir, matrix.LockFile))
+		os.Remove(filepath.Join(r.Dir, resultsdir.LockFile))
 		for _, d := range made {
 			os.Remove(d) // only if empty
 		}
 	}
 	now := time.Now().UTC()
-	lock, stale, err := matrix.LockResults(r.Dir, now)
-	var locked *matrix.LockedError
+	lock, stale, err := resultsdir.LockResults(r.Dir, now)
+	var locked *resultsdir.LockedError
 	if err != nil && !errors.As(err, &locked) { // a locked folder is the holder's, however new
 		unmake()
 	}
@@ -204,8 +205,8 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 	var unrecorded []matrix.Attempt
 	var own *matrix.Attempt
 	if stale != nil {
-		was, _ := matrix.ReadManifest(r.Dir)
-		unrecorded = matrix.UnrecordedEnds(*stale, was, now)
+		was, _ := resultsdir.ReadManifest(r.Dir)
+		unrecorded = resultsdir.UnrecordedEnds(*stale, was, now)
 	}
 	defer func() {
 		err = errors.Join(err, lock.Release(unrecorded, own))
@@ -214,12 +215,12 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 		}
 	}()
 	m := matrix.Manifest{
-		Run:   matrix.RunID(now, r.Plan.Platform),
+		Run:   resultsdir.RunID(now, r.Plan.Platform),
 		Start: now, Command: [][]string{r.Command}, Hosts: r.Hosts,
 		Replica: r.Replica, Machine: CurrentMachine(),
 	}
 	if r.Resume {
-		old, err := matrix.ReadManifest(r.Dir)
+		old, err := resultsdir.ReadManifest(r.Dir)
 		if err != nil {
 			return fmt.Errorf("matrix: -resume needs the run's manifest: %w", err)
 		}
@@ -227,7 +228,7 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 			return fmt.Errorf("matrix: -resume: %s is a merged folder (lab merge) of %d runs; resume one of the runs merged, then merge again", r.Dir, len(old.Instances))
 		}
 		if !reflect.DeepEqual(old.Plan, r.Plan) {
-			return fmt.Errorf("matrix: -resume: the plan differs from the one in %s", filepath.Join(r.Dir, matrix.ManifestFile))
+			return fmt.Errorf("matrix: -resume: the plan differs from the one in %s", filepath.Join(r.Dir, resultsdir.ManifestFile))
 		}
 		if emu := strings.Join(r.Exec, " "); old.Emulated != emu {
 			return fmt.Errorf("matrix: -resume: the run's hosts ran under -exec %q, not %q; one run is one way of running", old.Emulated, emu)
@@ -259,12 +260,12 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 		return err
 	}
 
-	sw, file, err := matrix.OpenSamples(r.Dir, r.Resume)
+	sw, file, err := resultsdir.OpenSamples(r.Dir, r.Resume)
 	if err != nil {
 		return err
 	}
 	started = true
-	all, findings := matrix.Screen(&r.Plan, []string{m.Run}, file.Path, file.Samples, file.Lines)
+	all, findings := resultsdir.Screen(&r.Plan, []string{m.Run}, file.Path, file.Samples, file.Lines)
 	r.warn(append(slices.Clone(file.Bad), findings...))
 	// From here every end is recorded: in run.json, or when that cannot be written, in the lock file. A
 	// new run whose first run.json cannot be written has recorded nothing, and leaves nothing.
@@ -283,8 +284,8 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 	}()
 	// The run's counts come from what is on disk, so a run.json left "running, 0 samples" by a killed
 	// run says the truth from here on; the earlier attempts the lock kept go into run.json first.
-	m.Samples, m.Failed, m.Superseded = matrix.CountKept(all, findings)
-	if err := m.Write(r.Dir); err != nil {
+	m.Samples, m.Failed, m.Superseded = resultsdir.CountKept(all, findings)
+	if err := resultsdir.WriteManifest(m, r.Dir); err != nil {
 		if !recording {
 			sw.Close()
 			os.Remove(file.Path)
@@ -380,7 +381,7 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 			}
 		}
 		m.Cells = cellRuns(cells)
-		return m.Write(r.Dir)
+		return resultsdir.WriteManifest(m, r.Dir)
 	}
 	// pass takes rounds from(c)..to(c)-1 of the cells, interleaved: round from+k of every cell before
 	// any cell's round from+k+1, the cells of each round in the run's order (Interleave), each cell's
@@ -498,14 +499,14 @@ func cellRuns(cells []*matrix.CellProgress) []matrix.CellRun {
 }
 
 // warn names the results file's lines that are left out, on the progress stream.
-func (r *Runner) warn(findings []matrix.Finding) {
+func (r *Runner) warn(findings []resultsdir.Finding) {
 	if r.Progress == nil || len(findings) == 0 {
 		return
 	}
-	fmt.Fprintf(r.Progress, "resume: %s of %s left out (%s):\n", matrix.Lines(len(findings)), matrix.SamplesFile, matrix.CountFindings(findings))
+	fmt.Fprintf(r.Progress, "resume: %s of %s left out (%s):\n", resultsdir.Lines(len(findings)), resultsdir.SamplesFile, resultsdir.CountFindings(findings))
 	for i, f := range findings {
-		if i == matrix.MaxListed {
-			fmt.Fprintf(r.Progress, "  and %d more\n", len(findings)-matrix.MaxListed)
+		if i == resultsdir.MaxListed {
+			fmt.Fprintf(r.Progress, "  and %d more\n", len(findings)-resultsdir.MaxListed)
 			break
 		}
 		fmt.Fprintf(r.Progress, "  %s\n", f)
@@ -517,16 +518,16 @@ func (r *Runner) warn(findings []matrix.Finding) {
 // caller leaves the attempt in the lock file instead.
 func (r *Runner) finish(m *matrix.Manifest, start time.Time, all []matrix.Sample, runErr error) (saved bool, err error) {
 	m.End = time.Now().UTC()
-	kept, findings := matrix.Screen(&r.Plan, []string{m.Run}, matrix.SamplesFile, all, nil)
+	kept, findings := resultsdir.Screen(&r.Plan, []string{m.Run}, resultsdir.SamplesFile, all, nil)
 	var retried int // all was screened at the start: what supersedes now is this invocation's retries
-	m.Samples, m.Failed, retried = matrix.CountKept(kept, findings)
+	m.Samples, m.Failed, retried = resultsdir.CountKept(kept, findings)
 	m.Superseded += retried
 	m.Missing = len(matrix.MissingSamples(r.Plan, m.Cells, kept))
 	// bench.txt first: a run whose bench.txt cannot be written is not complete, whatever its samples.
-	benchErr := matrix.WriteFileAtomic(filepath.Join(r.Dir, matrix.BenchFile), func(f *os.File) error { return matrix.WriteBench(f, kept) })
+	benchErr := resultsdir.WriteFileAtomic(filepath.Join(r.Dir, resultsdir.BenchFile), func(f *os.File) error { return resultsdir.WriteBench(f, kept) })
 	m.Status, m.Error = endState(errors.Join(runErr, benchErr))
 	m.Attempts = append(m.Attempts, matrix.Attempt{Start: start, End: m.End, Status: m.Status, Error: m.Error})
-	writeErr := m.Write(r.Dir)
+	writeErr := resultsdir.WriteManifest(*m, r.Dir)
 	if last := &m.Attempts[len(m.Attempts)-1]; writeErr != nil && last.Status == matrix.StatusComplete {
 		last.Status, last.Error = endState(writeErr) // the end the lock file keeps: not a complete run.json
 	}

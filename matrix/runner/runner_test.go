@@ -11,8 +11,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/deflatelab/deflatelab/matrix"
 	"golang.org/x/perf/benchfmt"
+
+	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/resultsdir"
 )
 
 func fakeRunner(t *testing.T, mode string) *Runner {
@@ -27,7 +29,7 @@ func fakeRunner(t *testing.T, mode string) *Runner {
 
 func readAll(t *testing.T, dir string) []matrix.Sample {
 	t.Helper()
-	s, err := matrix.ReadSamples(filepath.Join(dir, matrix.SamplesFile))
+	s, err := resultsdir.ReadSamples(filepath.Join(dir, resultsdir.SamplesFile))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,7 +56,7 @@ func TestRunComplete(t *testing.T) {
 	if n := strings.Count(prog.String(), "\n"); n != want {
 		t.Errorf("%d progress lines, want one per sample", n)
 	}
-	m, err := matrix.ReadManifest(r.Dir)
+	m, err := resultsdir.ReadManifest(r.Dir)
 	if err != nil || m.Status != matrix.StatusComplete || m.Samples != want || m.Failed != 0 || m.Commits["pooled"] != "fake" || m.Harness == nil || m.Harness.NsPerOp != 42 {
 		t.Fatalf("manifest %+v, %v", m, err)
 	}
@@ -98,7 +100,7 @@ func TestRunRecordsFailedHosts(t *testing.T) {
 			if failed != 3 {
 				t.Errorf("%d failed samples, want 3", failed)
 			}
-			if m, _ := matrix.ReadManifest(r.Dir); m.Failed != 3 || m.Status != matrix.StatusComplete {
+			if m, _ := resultsdir.ReadManifest(r.Dir); m.Failed != 3 || m.Status != matrix.StatusComplete {
 				t.Errorf("manifest: %d failed, status %s", m.Failed, m.Status)
 			}
 		})
@@ -108,7 +110,7 @@ func TestRunRecordsFailedHosts(t *testing.T) {
 func TestRunMismatch(t *testing.T) {
 	r := fakeRunner(t, "mismatch=splitalloc")
 	err := r.Run(context.Background())
-	m, _ := matrix.ReadManifest(r.Dir)
+	m, _ := resultsdir.ReadManifest(r.Dir)
 	if m.Status != matrix.StatusMismatch || m.Interleave == nil {
 		t.Fatalf("manifest status %q, interleave %v", m.Status, m.Interleave)
 	}
@@ -145,15 +147,15 @@ func TestResume(t *testing.T) {
 	if err := r.Run(ctx); !errors.Is(err, errInterrupted) {
 		t.Fatalf("interrupted Run() = %v", err)
 	}
-	if m, _ := matrix.ReadManifest(r.Dir); m.Status != matrix.StatusInterrupted || m.Samples != 14 {
+	if m, _ := resultsdir.ReadManifest(r.Dir); m.Status != matrix.StatusInterrupted || m.Samples != 14 {
 		t.Fatalf("manifest after interruption: status %s, %d samples", m.Status, m.Samples)
 	}
 	// Simulate a kill in the middle of writing the next line.
-	path := filepath.Join(r.Dir, matrix.SamplesFile)
+	path := filepath.Join(r.Dir, resultsdir.SamplesFile)
 	f, _ := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
 	f.WriteString(`{"run":"x","cell":{"platform":"fak`)
 	f.Close()
-	if _, err := matrix.ReadSamples(path); err == nil {
+	if _, err := resultsdir.ReadSamples(path); err == nil {
 		t.Fatal("ReadSamples accepted a torn line")
 	}
 
@@ -176,7 +178,7 @@ func TestResume(t *testing.T) {
 			t.Errorf("run id %q after resume, was %q", s.Run, samples[0].Run)
 		}
 	}
-	m, _ := matrix.ReadManifest(r.Dir)
+	m, _ := resultsdir.ReadManifest(r.Dir)
 	if m.Status != matrix.StatusComplete || len(m.Resumed) != 1 || m.Samples != r.Plan.Samples() {
 		t.Errorf("manifest after resume: %+v", m)
 	}
@@ -193,11 +195,11 @@ func TestBenchFormat(t *testing.T) {
 	if err := r.Run(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	data, err := os.ReadFile(filepath.Join(r.Dir, matrix.BenchFile))
+	data, err := os.ReadFile(filepath.Join(r.Dir, resultsdir.BenchFile))
 	if err != nil {
 		t.Fatal(err)
 	}
-	rd := benchfmt.NewReader(bytes.NewReader(data), matrix.BenchFile)
+	rd := benchfmt.NewReader(bytes.NewReader(data), resultsdir.BenchFile)
 	n := 0
 	for rd.Scan() {
 		res, ok := rd.Result().(*benchfmt.Result)

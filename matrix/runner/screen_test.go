@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/resultsdir"
 )
 
 // completeRun is a finished fake run with its samples (4 cells x 3 rounds x every variant).
@@ -44,12 +45,12 @@ func TestScreen(t *testing.T) {
 		kind   string
 		detail string
 	}{
-		{"duplicate line", func(ss []matrix.Sample) []matrix.Sample { return append(ss, ss[4]) }, matrix.Duplicate, "recorded before"},
-		{"control renamed splitalloc", renamed("splitalloc"), matrix.Unplanned, "position"},
-		{"unknown variant", renamed("pooledX"), matrix.Unplanned, `variant "pooledX" is not in the plan`},
-		{"round outside the plan", func(ss []matrix.Sample) []matrix.Sample { ss[0].Round = 7; return ss }, matrix.Unplanned, "round 7"},
-		{"another run's sample", func(ss []matrix.Sample) []matrix.Sample { ss[2].Run = "other"; return ss }, matrix.Foreign, `run "other"`},
-		{"cell outside the plan", func(ss []matrix.Sample) []matrix.Sample { ss[1].Cell.DOP = 99; return ss }, matrix.Unplanned, "cell is not in the plan"},
+		{"duplicate line", func(ss []matrix.Sample) []matrix.Sample { return append(ss, ss[4]) }, resultsdir.Duplicate, "recorded before"},
+		{"control renamed splitalloc", renamed("splitalloc"), resultsdir.Unplanned, "position"},
+		{"unknown variant", renamed("pooledX"), resultsdir.Unplanned, `variant "pooledX" is not in the plan`},
+		{"round outside the plan", func(ss []matrix.Sample) []matrix.Sample { ss[0].Round = 7; return ss }, resultsdir.Unplanned, "round 7"},
+		{"another run's sample", func(ss []matrix.Sample) []matrix.Sample { ss[2].Run = "other"; return ss }, resultsdir.Foreign, `run "other"`},
+		{"cell outside the plan", func(ss []matrix.Sample) []matrix.Sample { ss[1].Cell.DOP = 99; return ss }, resultsdir.Unplanned, "cell is not in the plan"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -58,7 +59,7 @@ func TestScreen(t *testing.T) {
 			for i := range lines {
 				lines[i] = i + 1
 			}
-			kept, findings := matrix.Screen(&r.Plan, []string{all[0].Run}, "samples.jsonl", ss, lines)
+			kept, findings := resultsdir.Screen(&r.Plan, []string{all[0].Run}, "samples.jsonl", ss, lines)
 			if len(findings) != 1 || findings[0].Kind != tt.kind || !strings.Contains(findings[0].Detail, tt.detail) || !strings.HasPrefix(findings[0].Where, "samples.jsonl:") {
 				t.Fatalf("findings %v, want one %s saying %q", findings, tt.kind, tt.detail)
 			}
@@ -80,7 +81,7 @@ func TestScreen(t *testing.T) {
 // names both lines, and retakes exactly what is missing: "25 of 24" cannot happen (items 2 and 3).
 func TestResumeCountsScreened(t *testing.T) {
 	r, all := completeRun(t)
-	path := filepath.Join(r.Dir, matrix.SamplesFile)
+	path := filepath.Join(r.Dir, resultsdir.SamplesFile)
 	// Lose 5 samples, duplicate one, and put a garbage line in the middle.
 	ss := append(append([]matrix.Sample(nil), all[:20]...), all[3])
 	writeSamples(t, path, ss[:10])
@@ -94,9 +95,9 @@ func TestResumeCountsScreened(t *testing.T) {
 	f, _ = os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
 	f.WriteString(rest.String())
 	f.Close()
-	m, _ := matrix.ReadManifest(r.Dir)
+	m, _ := resultsdir.ReadManifest(r.Dir)
 	m.Status = matrix.StatusInterrupted
-	m.Write(r.Dir)
+	resultsdir.WriteManifest(m, r.Dir)
 
 	var prog strings.Builder
 	r2 := *r
@@ -112,11 +113,11 @@ func TestResumeCountsScreened(t *testing.T) {
 	if !strings.Contains(out, fmt.Sprintf("[21/%d]", n)) || strings.Contains(out, fmt.Sprintf("[20/%d]", n)) || strings.Contains(out, fmt.Sprintf("[%d/", n+1)) {
 		t.Errorf("resume counted wrong (want the %d missing samples as 21..%d):\n%s", n-20, n, out)
 	}
-	m, _ = matrix.ReadManifest(r.Dir)
+	m, _ = resultsdir.ReadManifest(r.Dir)
 	if m.Samples != n || m.Status != matrix.StatusComplete {
 		t.Errorf("manifest: %d samples, %s; want %d complete", m.Samples, m.Status, n)
 	}
-	kept, findings, err := matrix.ReadRun(r.Dir, m)
+	kept, findings, err := resultsdir.ReadRun(r.Dir, m)
 	if err != nil || len(kept) != n || len(findings) != 2 {
 		t.Errorf("after resume: %d kept, findings %v, %v", len(kept), findings, err)
 	}
@@ -145,7 +146,7 @@ func TestRetryFailed(t *testing.T) {
 		t.Fatal(err)
 	}
 	n, pooled := r.Plan.Samples(), 4*r.Plan.Rounds // pooled's samples: 4 cells, one a round
-	if m, _ := matrix.ReadManifest(r.Dir); m.Failed != pooled {
+	if m, _ := resultsdir.ReadManifest(r.Dir); m.Failed != pooled {
 		t.Fatalf("%d failed, want pooled's %d", m.Failed, pooled)
 	}
 	// A plain resume has nothing to do; with -retry-failed, the host now works.
@@ -155,13 +156,13 @@ func TestRetryFailed(t *testing.T) {
 	if err := r2.Run(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	m, _ := matrix.ReadManifest(r.Dir)
+	m, _ := resultsdir.ReadManifest(r.Dir)
 	if m.Failed != 0 || m.Samples != n || m.Superseded != pooled || m.Status != matrix.StatusComplete {
 		t.Errorf("after retry: %d failed, %d samples, %d superseded, %s", m.Failed, m.Samples, m.Superseded, m.Status)
 	}
 	raw := readAll(t, r.Dir)
-	kept, findings, _ := matrix.ReadRun(r.Dir, m)
-	if len(raw) != n+pooled || len(kept) != n || len(findings) != pooled || findings[0].Kind != matrix.Superseded || !strings.Contains(findings[0].Detail, "(failed): retried as attempt 1") {
+	kept, findings, _ := resultsdir.ReadRun(r.Dir, m)
+	if len(raw) != n+pooled || len(kept) != n || len(findings) != pooled || findings[0].Kind != resultsdir.Superseded || !strings.Contains(findings[0].Detail, "(failed): retried as attempt 1") {
 		t.Errorf("%d lines on disk, %d kept, findings %v", len(raw), len(kept), findings)
 	}
 	for _, s := range kept {

@@ -1,4 +1,4 @@
-package matrix
+package resultsdir
 
 import (
 	"encoding/json"
@@ -8,6 +8,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/deflatelab/deflatelab/matrix"
 )
 
 // Files of a results directory.
@@ -85,7 +87,7 @@ func OpenSamples(dir string, resume bool) (*SamplesWriter, *ResultsFile, error) 
 }
 
 // Append writes s as one line with one write, then syncs it to disk.
-func (w *SamplesWriter) Append(s Sample) error {
+func (w *SamplesWriter) Append(s matrix.Sample) error {
 	b, err := json.Marshal(s)
 	if err != nil {
 		return err

@@ -1,4 +1,4 @@
-package matrix
+package resultsdir
 
 import (
 	"bytes"
@@ -17,12 +17,14 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/deflatelab/deflatelab/matrix"
 )
 
 // mergeInput is one results folder given to Merge, read.
 type mergeInput struct {
 	dir      string
-	manifest Manifest
+	manifest matrix.Manifest
 	data     []byte // samples.jsonl as it is
 	file     *ResultsFile
 }
@@ -36,7 +38,7 @@ type mergeInput struct {
 // emulated and native runs together, a sample whose host ran on another platform than its cell's, the
 // same run or the same replica twice, replicas of different counts, and an input that is running (or
 // was killed running: resume it first) or torn (a last line cut short: resume it first).
-func Merge(out string, inputs []string) (*Manifest, error) {
+func Merge(out string, inputs []string) (*matrix.Manifest, error) {
 	if len(inputs) == 0 {
 		return nil, usageErrorf("merge: no input: give the results folders to merge")
 	}
@@ -49,26 +51,26 @@ func Merge(out string, inputs []string) (*Manifest, error) {
 	for _, dir := range inputs {
 		in, err := readMergeInput(dir)
 		if err != nil {
-			return nil, &UsageError{Err: err}
+			return nil, &matrix.UsageError{Err: err}
 		}
 		ins = append(ins, in)
 	}
-	var runs []Manifest
+	var runs []matrix.Manifest
 	for _, in := range ins {
 		runs = append(runs, in.manifest.Runs()...)
 	}
 	if err := mergeable(ins, runs); err != nil {
-		return nil, &UsageError{Err: err}
+		return nil, &matrix.UsageError{Err: err}
 	}
 	sort.SliceStable(runs, func(i, j int) bool { return replicaIndex(runs[i]) < replicaIndex(runs[j]) })
 
 	first := runs[0]
 	now := time.Now().UTC()
-	m := Manifest{
+	m := matrix.Manifest{
 		Run: RunID(now, first.Plan.Platform) + "-merged", Profile: first.Profile, Plan: first.Plan,
 		Commits: first.Commits, Builds: first.Builds, Timeout: first.Timeout, Emulated: first.Emulated,
 		Command: [][]string{append([]string{"lab", "merge", "-out", out}, inputs...)},
-		Start:   first.Start, Status: StatusComplete, Instances: runs,
+		Start:   first.Start, Status: matrix.StatusComplete, Instances: runs,
 	}
 	for _, r := range runs {
 		if r.Start.Before(m.Start) {
@@ -77,7 +79,7 @@ func Merge(out string, inputs []string) (*Manifest, error) {
 		if r.End.After(m.End) {
 			m.End = r.End
 		}
-		if m.Status == StatusComplete && !r.Complete() {
+		if m.Status == matrix.StatusComplete && !r.Complete() {
 			m.Status, m.Error = r.Status, fmt.Sprintf("run %s is %s", r.Run, r.Status)
 		}
 		m.Planned += r.Planned
@@ -86,7 +88,7 @@ func Merge(out string, inputs []string) (*Manifest, error) {
 		}
 	}
 	var data []byte
-	var samples []Sample
+	var samples []matrix.Sample
 	for _, in := range ins {
 		data = append(data, in.data...)
 		if len(in.data) > 0 && in.data[len(in.data)-1] != '\n' {
@@ -97,13 +99,13 @@ func Merge(out string, inputs []string) (*Manifest, error) {
 	kept, findings := Screen(&m.Plan, m.RunIDs(), SamplesFile, samples, nil)
 	m.Samples, m.Failed, m.Superseded = CountKept(kept, findings)
 	for _, r := range runs {
-		var own []Sample
+		var own []matrix.Sample
 		for _, s := range kept {
 			if s.Run == r.Run {
 				own = append(own, s)
 			}
 		}
-		m.Missing += len(MissingSamples(r.Plan, r.Cells, own))
+		m.Missing += len(matrix.MissingSamples(r.Plan, r.Cells, own))
 	}
 	// The folder is built beside out and renamed into place: a merge stopped half-way leaves no folder
 	// that reads as a results folder.
@@ -120,7 +122,7 @@ func Merge(out string, inputs []string) (*Manifest, error) {
 		err = WriteFileAtomic(filepath.Join(tmp, BenchFile), func(f *os.File) error { return WriteBench(f, kept) })
 	}
 	if err == nil {
-		err = m.Write(tmp)
+		err = WriteManifest(m, tmp)
 	}
 	if err == nil {
 		err = os.Chmod(tmp, 0o755) // MkdirTemp's 0700: a results folder is readable like the rest
@@ -142,8 +144,8 @@ func readMergeInput(dir string) (mergeInput, error) {
 	if held, h, _, _ := LockState(dir); held {
 		return in, fmt.Errorf("merge: %s is running (%s): merge it when it has ended", dir, h)
 	}
-	if m.Status == StatusRunning {
-		return in, fmt.Errorf("merge: %s is running, or was killed while running (its run.json says %q): continue it with %s, then merge", dir, StatusRunning, ResumeCommand(dir))
+	if m.Status == matrix.StatusRunning {
+		return in, fmt.Errorf("merge: %s is running, or was killed while running (its run.json says %q): continue it with %s, then merge", dir, matrix.StatusRunning, ResumeCommand(dir))
 	}
 	path := filepath.Join(dir, SamplesFile)
 	if in.data, err = os.ReadFile(path); err != nil {
@@ -161,7 +163,7 @@ func readMergeInput(dir string) (mergeInput, error) {
 
 // mergeable checks that runs (the instances of ins) are one plan, one build and one platform per cell,
 // each run once.
-func mergeable(ins []mergeInput, runs []Manifest) error {
+func mergeable(ins []mergeInput, runs []matrix.Manifest) error {
 	from := map[string]string{} // run id -> the input that brought it
 	for _, in := range ins {
 		for _, r := range in.manifest.Runs() {
@@ -201,11 +203,11 @@ func mergeable(ins []mergeInput, runs []Manifest) error {
 			replicas[r.Replica.Index] = where
 		}
 	}
-	var all []Sample
+	var all []matrix.Sample
 	for _, in := range ins {
 		all = append(all, in.file.Samples...)
 	}
-	if mixed := MixedBuilds(all); len(mixed) > 0 {
+	if mixed := matrix.MixedBuilds(all); len(mixed) > 0 {
 		return fmt.Errorf("merge: the samples of %s: %s: only one build of each variant merges", strings.Join(inputDirs(ins), ", "), mixed[0])
 	}
 	for _, in := range ins {
@@ -223,7 +225,7 @@ func mergeable(ins []mergeInput, runs []Manifest) error {
 
 // PlanDiff names the plan fields in which a and b differ ("dops [1 8] and [1 4]"), or "" when they are
 // equal.
-func PlanDiff(a, b Plan) string {
+func PlanDiff(a, b matrix.Plan) string {
 	if reflect.DeepEqual(a, b) {
 		return ""
 	}
@@ -276,14 +278,14 @@ func inputDirs(ins []mergeInput) []string {
 	return out
 }
 
-func replicaIndex(m Manifest) int {
+func replicaIndex(m matrix.Manifest) int {
 	if m.Replica == nil {
 		return 0
 	}
 	return m.Replica.Index
 }
 
-func replicaText(m Manifest) string {
+func replicaText(m matrix.Manifest) string {
 	if m.Replica == nil {
 		return "none (not a replica)"
 	}
@@ -304,7 +306,7 @@ func MergeMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		if errors.Is(err, flag.ErrHelp) {
 			return err
 		}
-		return &UsageError{Err: err, Printed: true}
+		return &matrix.UsageError{Err: err, Printed: true}
 	}
 	if *out == "" {
 		return usageErrorf("merge: -out is required: the merged folder to create")

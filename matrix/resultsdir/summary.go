@@ -1,4 +1,4 @@
-package matrix
+package resultsdir
 
 import (
 	"cmp"
@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/deflatelab/deflatelab/matrix"
 )
 
 // Summary counts what a results directory holds against its plan: the line "lab bench" ends with,
@@ -23,10 +25,10 @@ type Summary struct {
 }
 
 // Summarize counts samples against plan.
-func Summarize(plan Plan, planned int, samples []Sample) Summary {
+func Summarize(plan matrix.Plan, planned int, samples []matrix.Sample) Summary {
 	s := Summary{Planned: planned, Recorded: len(samples), Reasons: map[string]int{}}
 	type cv struct {
-		c Cell
+		c matrix.Cell
 		v string
 	}
 	seen, ok := map[cv]bool{}, map[cv]bool{}

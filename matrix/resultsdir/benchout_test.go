@@ -1,4 +1,4 @@
-package matrix
+package resultsdir
 
 import (
 	"bytes"
@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/perf/benchfmt"
 
+	"github.com/deflatelab/deflatelab/matrix"
 	"github.com/deflatelab/deflatelab/matrix/hostresult"
 )
 
@@ -13,11 +14,11 @@ import (
 // ones it lacks: an old result or an OS without the counter writes no value rather than 0.
 func TestWriteBenchCounters(t *testing.T) {
 	n := func(v int64) *int64 { return &v }
-	cell := Cell{Platform: "linux/amd64", Backend: "libc", Workload: "mixed", DOP: 4, Phase: "warm"}
+	cell := matrix.Cell{Platform: "linux/amd64", Backend: "libc", Workload: "mixed", DOP: 4, Phase: "warm"}
 	res := func(c *hostresult.Counters) *hostresult.Result {
 		return &hostresult.Result{Ops: 1000, ElapsedNs: 2e7, Counters: c}
 	}
-	samples := []Sample{
+	samples := []matrix.Sample{
 		{Cell: cell, Variant: "pooled", OK: true, Result: res(&hostresult.Counters{CPUNs: n(3e7), InvolCtxSw: n(0), Handoffs: n(500)})},
 		{Cell: cell, Variant: "control", OK: true, Result: res(nil)},
 	}

@@ -1,10 +1,11 @@
-package matrix
+package resultsdir
 
 import (
 	"io"
 
 	"golang.org/x/perf/benchfmt"
 
+	"github.com/deflatelab/deflatelab/matrix"
 	"github.com/deflatelab/deflatelab/matrix/hostresult"
 )
 
@@ -32,7 +33,7 @@ func perOp(total int64, r *hostresult.Result) float64 { return float64(total) / 
 // BenchmarkDeflate/workload=.../dop=.../phase=.../backend=.../variant=..., with the iteration count set to
 // the measured operations. File configuration (goos, goarch, cpu, commit) comes from each sample's
 // environment, plus "emulated: <emulator>" for a sample whose host ran under one. `benchstat -col /variant bench.txt` compares the variants cell by cell.
-func WriteBench(w io.Writer, samples []Sample) error {
+func WriteBench(w io.Writer, samples []matrix.Sample) error {
 	bw := benchfmt.NewWriter(w)
 	for _, s := range samples {
 		if !s.OK || s.Result == nil || s.Result.Ops <= 0 {

@@ -1,4 +1,4 @@
-package matrix
+package resultsdir
 
 import (
 	"bytes"
@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"slices"
 	"time"
+
+	"github.com/deflatelab/deflatelab/matrix"
 )
 
 // LockFile is a results directory's lock. The one runner writing the directory holds an OS lock on it
@@ -33,7 +35,7 @@ type LockHolder struct {
 	Status string    `json:"status,omitempty"`
 	Error  string    `json:"error,omitempty"`
 	// Unrecorded are earlier invocations' ends, oldest first, that run.json did not take.
-	Unrecorded []Attempt `json:"unrecorded,omitempty"`
+	Unrecorded []matrix.Attempt `json:"unrecorded,omitempty"`
 }
 
 // lockRecordSize is the lock file's size while held: the holder's JSON padded with spaces, so that every
@@ -42,7 +44,7 @@ const lockRecordSize = 4096
 
 // ends are the invocations' ends a stale lock file keeps, oldest first: the unrecorded ones, then the
 // holder's own - its end when it wrote one, else (killed) an interrupted attempt found at found.
-func (h LockHolder) ends(found time.Time) []Attempt {
+func (h LockHolder) ends(found time.Time) []matrix.Attempt {
 	out := slices.Clone(h.Unrecorded)
 	if h.PID != 0 || h.Status != "" {
 		out = append(out, staleAttempt(h, found))
@@ -53,11 +55,11 @@ func (h LockHolder) ends(found time.Time) []Attempt {
 // staleAttempt is the attempt of a runner that held the lock and ended without closing run.json: one
 // that stopped on a full disk (or another write failure) left its end in the lock file; one that died
 // (kill -9, a lost machine) could not.
-func staleAttempt(h LockHolder, found time.Time) Attempt {
+func staleAttempt(h LockHolder, found time.Time) matrix.Attempt {
 	if h.Status != "" {
-		return Attempt{Start: h.Start, End: h.End, Status: h.Status, Error: h.Error}
+		return matrix.Attempt{Start: h.Start, End: h.End, Status: h.Status, Error: h.Error}
 	}
-	a := Attempt{Start: h.Start, Status: StatusInterrupted, Error: fmt.Sprintf("killed: the runner (%s) stopped without closing run.json", h)}
+	a := matrix.Attempt{Start: h.Start, Status: matrix.StatusInterrupted, Error: fmt.Sprintf("killed: the runner (%s) stopped without closing run.json", h)}
 	if !found.IsZero() {
 		a.Error += "; found at " + found.Format(time.RFC3339)
 	}
@@ -67,17 +69,17 @@ func staleAttempt(h LockHolder, found time.Time) Attempt {
 // UnrecordedEnds are the ends stale (a lock file's record) keeps that run (the run.json beside it)
 // does not hold. A holder killed after it closed run.json (not "running") left a record without an end,
 // whose attempt run.json holds already.
-func UnrecordedEnds(stale LockHolder, run Manifest, found time.Time) []Attempt {
+func UnrecordedEnds(stale LockHolder, run matrix.Manifest, found time.Time) []matrix.Attempt {
 	ends := stale.ends(found)
-	if stale.PID != 0 && stale.Status == "" && run.Status != StatusRunning {
+	if stale.PID != 0 && stale.Status == "" && run.Status != matrix.StatusRunning {
 		ends = ends[:len(ends)-1]
 	}
-	return slices.DeleteFunc(ends, func(e Attempt) bool { return Holds(run.Attempts, e) })
+	return slices.DeleteFunc(ends, func(e matrix.Attempt) bool { return Holds(run.Attempts, e) })
 }
 
 // Holds reports whether attempts has e already: an attempt of the same start.
-func Holds(attempts []Attempt, e Attempt) bool {
-	return slices.ContainsFunc(attempts, func(a Attempt) bool { return a.Start.Equal(e.Start) })
+func Holds(attempts []matrix.Attempt, e matrix.Attempt) bool {
+	return slices.ContainsFunc(attempts, func(a matrix.Attempt) bool { return a.Start.Equal(e.Start) })
 }
 
 func (h LockHolder) String() string {
@@ -124,7 +126,7 @@ func LockResults(dir string, start time.Time) (l *ResultsLock, stale *LockHolder
 		f.Close()
 		return nil, nil, &LockedError{Dir: dir, Holder: prev}
 	}
-	var carried []Attempt
+	var carried []matrix.Attempt
 	if known {
 		stale, carried = &prev, prev.ends(start)
 	}
@@ -139,7 +141,7 @@ func LockResults(dir string, start time.Time) (l *ResultsLock, stale *LockHolder
 }
 
 // withUnrecorded is h carrying ends as its Unrecorded (a copy: the caller's slice is not shared).
-func withUnrecorded(h LockHolder, ends []Attempt) LockHolder {
+func withUnrecorded(h LockHolder, ends []matrix.Attempt) LockHolder {
 	h.Unrecorded = slices.Clone(ends)
 	return h
 }
@@ -206,7 +208,7 @@ func writeRecord(f *os.File, h LockHolder) error {
 // emptied, so that the next runner does not take this run for a killed one; else they stay in the lock
 // file, written in place, for the next resume to record - the last of them this run's own end when
 // run.json could not take it (a full disk), as the holder's.
-func (l *ResultsLock) Release(unrecorded []Attempt, own *Attempt) error {
+func (l *ResultsLock) Release(unrecorded []matrix.Attempt, own *matrix.Attempt) error {
 	var err error
 	switch {
 	case len(unrecorded) == 0 && own == nil:

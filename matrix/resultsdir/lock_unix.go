@@ -1,6 +1,6 @@
 //go:build linux || darwin || freebsd || openbsd || netbsd || dragonfly
 
-package matrix
+package resultsdir
 
 import (
 	"errors"

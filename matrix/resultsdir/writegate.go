@@ -1,4 +1,4 @@
-package matrix
+package resultsdir
 
 // BeforeWrite is asked before every write that needs space in a results directory: a sample's line, the
 // creation and content of every atomic rewrite (run.json, bench.txt, a pinned host), and the lock's

@@ -1,9 +1,11 @@
-package matrix
+package resultsdir
 
 import (
 	"fmt"
 	"path/filepath"
 	"slices"
+
+	"github.com/deflatelab/deflatelab/matrix"
 )
 
 // Kinds of Finding: why a line of a results file is left out of counting and analysis.
@@ -28,7 +30,7 @@ func (f Finding) String() string { return f.Where + ": " + f.Kind + ": " + f.Det
 // sampleID is a sample's place in its run; two lines with one sampleID and one Attempt are duplicates.
 type sampleID struct {
 	Run     string
-	Cell    Cell
+	Cell    matrix.Cell
 	Round   int
 	Variant string
 }
@@ -46,7 +48,7 @@ type sampleID struct {
 // Of the lines that share a run, cell, round and variant, the highest Attempt is kept and the earlier
 // ones are Superseded; of lines with the same Attempt too, the first is kept and the later ones are
 // Duplicates.
-func Screen(plan *Plan, runs []string, path string, samples []Sample, lines []int) (kept []Sample, findings []Finding) {
+func Screen(plan *matrix.Plan, runs []string, path string, samples []matrix.Sample, lines []int) (kept []matrix.Sample, findings []Finding) {
 	where := func(i int) string {
 		if i < len(lines) && lines[i] > 0 {
 			return fmt.Sprintf("%s:%d", path, lines[i])
@@ -56,12 +58,12 @@ func Screen(plan *Plan, runs []string, path string, samples []Sample, lines []in
 		}
 		return fmt.Sprintf("%s: run %s", path, samples[i].Run)
 	}
-	describe := func(s Sample) string {
+	describe := func(s matrix.Sample) string {
 		return fmt.Sprintf("%s round=%d variant=%s attempt=%d", s.Cell, s.Round, s.Variant, s.Attempt)
 	}
-	var cells map[Cell]int
+	var cells map[matrix.Cell]int
 	if plan != nil {
-		cells = map[Cell]int{}
+		cells = map[matrix.Cell]int{}
 		for i, c := range plan.Cells() {
 			cells[c] = i
 		}
@@ -118,7 +120,7 @@ func Screen(plan *Plan, runs []string, path string, samples []Sample, lines []in
 }
 
 // outsidePlan says why s is not a sample of plan and runs, or "" when it is one.
-func outsidePlan(plan Plan, cells map[Cell]int, runs []string, s Sample) string {
+func outsidePlan(plan matrix.Plan, cells map[matrix.Cell]int, runs []string, s matrix.Sample) string {
 	ci, ok := cells[s.Cell]
 	switch {
 	case len(runs) == 1 && s.Run != runs[0]:
@@ -133,8 +135,8 @@ func outsidePlan(plan Plan, cells map[Cell]int, runs []string, s Sample) string 
 		return fmt.Sprintf("round %d is outside the plan's 0..%d", s.Round, plan.RoundCap()-1)
 	case s.Attempt < 0:
 		return fmt.Sprintf("attempt %d is negative", s.Attempt)
-	case s.Result != nil && ZlibNGOf(s.Result.ZlibNG) != plan.Generation():
-		return fmt.Sprintf("ran zlib-ng %s, but the run's plan is zlib-ng %s (a run holds one generation)", ZlibNGOf(s.Result.ZlibNG), plan.Generation())
+	case s.Result != nil && matrix.ZlibNGOf(s.Result.ZlibNG) != plan.Generation():
+		return fmt.Sprintf("ran zlib-ng %s, but the run's plan is zlib-ng %s (a run holds one generation)", matrix.ZlibNGOf(s.Result.ZlibNG), plan.Generation())
 	}
 	order := plan.RoundOrder(ci, s.Round)
 	if s.Position < 0 || s.Position >= len(order) || order[s.Position] != s.Variant {
@@ -173,7 +175,7 @@ func CountFindings(fs []Finding) string {
 // ReadRun reads the samples of the run in dir (its samples.jsonl, described by m, its run.json) and
 // screens them against m's plan and run: the samples that count, and a finding for every line that
 // does not (unreadable lines first). Only failing to read the file is an error.
-func ReadRun(dir string, m Manifest) ([]Sample, []Finding, error) {
+func ReadRun(dir string, m matrix.Manifest) ([]matrix.Sample, []Finding, error) {
 	f, err := ReadResultsFile(filepath.Join(dir, SamplesFile))
 	if err != nil {
 		return nil, nil, err
@@ -192,7 +194,7 @@ func Lines(n int) string {
 
 // CountKept counts screened samples for run.json: recorded (one per planned sample at most), failed
 // among them, and superseded attempts.
-func CountKept(kept []Sample, findings []Finding) (samples, failed, superseded int) {
+func CountKept(kept []matrix.Sample, findings []Finding) (samples, failed, superseded int) {
 	for _, s := range kept {
 		if !s.OK {
 			failed++

@@ -1,8 +1,10 @@
 //go:build !(linux || darwin || freebsd || openbsd || netbsd || dragonfly || windows)
 
-package matrix
+package resultsdir
 
-import "os"
+import (
+	"os"
+)
 
 // tryLock cannot lock on this platform (the lab's runner runs on Linux and Windows): every lock is
 // granted, so two writers are not kept apart here.
