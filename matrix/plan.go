@@ -76,8 +76,10 @@ type Job struct {
 	Variant  string
 }
 
-// Validate names the first bad dimension, its value and what is allowed. It does not check backends
-// against the hosts; the runner asks them.
+// Validate names the first bad dimension, its value and what is allowed. It reads candidates by their
+// form and does not check backends against the hosts: which host variants and backends exist is the
+// runner's to ask (runner.ValidatePlan, the hosts' -describe), so that a recorded plan can be read by a
+// build that no longer links one of its variants.
 func (p Plan) Validate() error {
 	if err := CheckCandidates(p.Variants); err != nil {
 		return err
