@@ -13,8 +13,9 @@ import (
 	"github.com/magefile/mage/mg"
 
 	"github.com/deflatelab/deflatelab/internal/tasks"
-	"github.com/deflatelab/deflatelab/matrix"
 	"github.com/deflatelab/deflatelab/matrix/report"
+	"github.com/deflatelab/deflatelab/matrix/resultsdir"
+	"github.com/deflatelab/deflatelab/matrix/runner"
 )
 
 // Validate groups the validation suites: "validate" runs them on this machine, "validate:emulated"
@@ -78,7 +79,7 @@ func (Bench) Local(ctx context.Context) error {
 	if err != nil {
 		return tasks.Exit(ctx, err)
 	}
-	_, err = tasks.BenchHere(ctx, std, o, runtime.GOOS, runtime.GOARCH, matrix.BenchMain, matrix.MergeMain)
+	_, err = tasks.BenchHere(ctx, std, o, runtime.GOOS, runtime.GOARCH, runner.BenchMain, resultsdir.MergeMain)
 	return tasks.Exit(ctx, err)
 }
 
@@ -96,7 +97,7 @@ func (Bench) Emulated(ctx context.Context) error {
 		BuildHosts: func(ctx context.Context, goos, goarch string) error {
 			return tasks.BuildHosts(ctx, std, goos, goarch)
 		},
-		Bench:  matrix.BenchMain,
+		Bench:  runner.BenchMain,
 		Report: report.Main,
 	})
 	return tasks.Exit(ctx, err)
@@ -108,7 +109,7 @@ func Report(ctx context.Context) error {
 	if err != nil {
 		return tasks.Exit(ctx, err)
 	}
-	path, err := tasks.Report(ctx, std, o, report.Main, matrix.MergeMain)
+	path, err := tasks.Report(ctx, std, o, report.Main, resultsdir.MergeMain)
 	if path != "" { // a report written by a target that fails (a platform missing) is still uploaded
 		fmt.Println(path)
 	}
@@ -121,7 +122,7 @@ func Matrix(ctx context.Context) error {
 	if err != nil {
 		return tasks.Exit(ctx, err)
 	}
-	steps := tasks.LocalSteps(runtime.GOOS, runtime.GOARCH, matrix.BenchMain, matrix.MergeMain, report.Main)
+	steps := tasks.LocalSteps(runtime.GOOS, runtime.GOARCH, runner.BenchMain, resultsdir.MergeMain, report.Main)
 	_, err = tasks.Matrix(ctx, std, o, runtime.GOOS, runtime.GOARCH, steps)
 	return tasks.Exit(ctx, err)
 }
@@ -142,7 +143,7 @@ func Remote(ctx context.Context) error {
 	if err != nil {
 		return tasks.Exit(ctx, err)
 	}
-	path, err := tasks.Remote(ctx, std, o, report.Main, matrix.MergeMain)
+	path, err := tasks.Remote(ctx, std, o, report.Main, resultsdir.MergeMain)
 	if path != "" {
 		fmt.Println(path)
 	}

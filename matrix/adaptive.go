@@ -25,7 +25,7 @@ func newSequentialPolicy(plan Plan) *sequentialPolicy {
 	a := plan.Adaptive
 	s := &sequentialPolicy{
 		rule:  sequential.Rule{Alpha: a.Alpha, Margin: plan.Margin(), Precision: a.Precision, Correction: a.Correction, MaxN: plan.Rounds},
-		batch: a.Batch, cap: plan.Rounds, control: controlOf(plan.Variants),
+		batch: a.Batch, cap: plan.Rounds, control: ControlOf(plan.Variants),
 	}
 	for _, v := range plan.Variants {
 		if v != s.control {
@@ -35,8 +35,8 @@ func newSequentialPolicy(plan Plan) *sequentialPolicy {
 	return s
 }
 
-// controlOf is the variant every candidate is compared with: "control" when planned, else the first.
-func controlOf(variants []string) string {
+// ControlOf is the variant every candidate is compared with: "control" when planned, else the first.
+func ControlOf(variants []string) string {
 	if slices.Contains(variants, "control") {
 		return "control"
 	}

@@ -2,12 +2,8 @@ package matrix
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
-
-	"github.com/deflatelab/deflatelab/matrix/hostbin"
-	"github.com/deflatelab/deflatelab/variants"
 )
 
 // Pooled is the one host variant that takes a capacity: "pooled/N" in a plan's Variants is the pooled
@@ -20,35 +16,30 @@ const Pooled = "pooled"
 // order effect, or a broken statistic), which the report puts in its banner.
 const AA = "aa"
 
-// aaHost is the host variant AA runs.
-const aaHost = "control"
+// AAHost is the host variant AA runs.
+const AAHost = "control"
 
-// withAA puts AA right after control in vs (at the front when vs has no control), unless vs holds it.
-func withAA(vs []string) []string {
-	if slices.Contains(vs, AA) {
-		return vs
-	}
-	i := slices.Index(vs, aaHost) + 1
-	return slices.Insert(slices.Clone(vs), i, AA)
-}
-
-// CandidateNames lists the plain candidate names a plan accepts: the host variants and AA (pooled/N
-// besides).
-func CandidateNames() []string { return append(hostbin.Variants(), AA) }
+// DefaultPoolCapacity is the pooled host's capacity when a candidate names none (plain "pooled"): the
+// seed's 8, pooled.DefaultCapacity, which a test holds it to (a constant here so that reading results
+// does not link the variants).
+const DefaultPoolCapacity = 8
 
 // DefaultPoolCapacities are the capacities a plan measures unless told otherwise: the seed's eight.
 var DefaultPoolCapacities = []int{8}
 
 // ParseCandidate splits a plan's variant name into the host variant it runs and the pool capacity it
-// passes (0: the host's default). Candidate names are the host variants (hostbin.Variants), AA (the
-// control host) and "pooled/N" with N in 1..variants.MaxPoolCapacity.
+// passes (0: the host's default). It reads the name's form: AA (the control host), a host variant's name,
+// or "pooled/N" with N in 1..MaxPoolCapacity. Which host variants exist is the engine's registry to say
+// (hostbin.Variants): the runner checks a plan's names against it before anything runs
+// (runner.ParseCandidate), while the statistics and the report read the names a results folder holds
+// without linking the engine.
 func ParseCandidate(name string) (variant string, capacity int, err error) {
 	if name == AA {
-		return aaHost, 0, nil
+		return AAHost, 0, nil
 	}
 	variant, c, hasCap := strings.Cut(name, "/")
-	if !slices.Contains(hostbin.Variants(), variant) {
-		return "", 0, fmt.Errorf("matrix: unknown variant %q; allowed: %v, or %s/N for a pool capacity", name, CandidateNames(), Pooled)
+	if !validName(variant) {
+		return "", 0, fmt.Errorf("matrix: unknown variant %q: a candidate is a host variant's name (lower-case letters and digits), %s, or %s/N for a pool capacity", name, AA, Pooled)
 	}
 	if !hasCap {
 		return variant, 0, nil
@@ -63,11 +54,21 @@ func ParseCandidate(name string) (variant string, capacity int, err error) {
 	return variant, capacity, nil
 }
 
-// ParseCapacity reads a pool capacity: an integer 1..variants.MaxPoolCapacity.
+// validName reports whether s can be a host variant's name: a variant is a package under variants/
+// named as it (docs/ARCHITECTURE.md, "Adding a variant"), so lower-case letters and digits.
+func validName(s string) bool {
+	return s != "" && !strings.ContainsFunc(s, func(r rune) bool { return !('a' <= r && r <= 'z' || '0' <= r && r <= '9') })
+}
+
+// MaxPoolCapacity bounds a pooled candidate's capacity: variants.MaxPoolCapacity, which a test holds it to
+// (a constant here so that reading a plan does not link the variants).
+const MaxPoolCapacity = 1024
+
+// ParseCapacity reads a pool capacity: an integer 1..MaxPoolCapacity.
 func ParseCapacity(s string) (int, error) {
 	n, err := strconv.Atoi(strings.TrimSpace(s))
-	if err != nil || n < 1 || n > variants.MaxPoolCapacity {
-		return 0, fmt.Errorf("pooled capacity must be an integer 1..%d: got %q", variants.MaxPoolCapacity, s)
+	if err != nil || n < 1 || n > MaxPoolCapacity {
+		return 0, fmt.Errorf("pooled capacity must be an integer 1..%d: got %q", MaxPoolCapacity, s)
 	}
 	return n, nil
 }
@@ -75,31 +76,11 @@ func ParseCapacity(s string) (int, error) {
 // PooledAt is the candidate name of the pooled host at capacity n.
 func PooledAt(n int) string { return Pooled + "/" + strconv.Itoa(n) }
 
-// withCapacities replaces every pooled candidate of vs by one pooled/N per capacity, in place of the
-// first, keeping the order of the others.
-func withCapacities(vs []string, capacities []int) []string {
-	var out []string
-	done := false
-	for _, v := range vs {
-		if base, _, _ := strings.Cut(v, "/"); base != Pooled {
-			out = append(out, v)
-			continue
-		}
-		if !done {
-			for _, c := range capacities {
-				out = append(out, PooledAt(c))
-			}
-			done = true
-		}
-	}
-	return out
-}
-
-// hostVariant is the host variant a candidate runs, for finding its binary; the name itself when it does
+// HostVariant is the host variant a candidate runs, for finding its binary; the name itself when it does
 // not parse (Validate reports that).
-func hostVariant(name string) string {
+func HostVariant(name string) string {
 	if name == AA {
-		return aaHost
+		return AAHost
 	}
 	v, _, _ := strings.Cut(name, "/")
 	return v

@@ -18,11 +18,12 @@ func (c Cell) BenchName(variant string) string {
 	return "Deflate/" + c.String() + "/variant=" + strings.ReplaceAll(variant, "/", ":")
 }
 
-// sampleKey identifies a sample within a run: what -resume skips when it is already recorded.
-type sampleKey struct {
-	cell    Cell
-	round   int
-	variant string
+// SampleKey identifies a sample within a run: what -resume skips when it is already recorded.
+type SampleKey struct {
+	Cell    Cell
+	Round   int
+	Variant string
 }
 
-func keyOf(s Sample) sampleKey { return sampleKey{s.Cell, s.Round, s.Variant} }
+// KeyOf is s's SampleKey.
+func KeyOf(s Sample) SampleKey { return SampleKey{s.Cell, s.Round, s.Variant} }

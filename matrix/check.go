@@ -16,10 +16,10 @@ func (e *MismatchError) Error() string {
 	return fmt.Sprintf("matrix: output mismatch in cell %s (%s): %s", e.Cell, e.Cell.Platform, strings.Join(e.Details, "; "))
 }
 
-// checkCell compares the OK samples of one cell: within each round every variant must report the same
+// CheckCell compares the OK samples of one cell: within each round every variant must report the same
 // output bytes and digest, and so must every round (the operations are the same in each). The reference
 // is the first OK sample. Failed samples are not compared; they are counted as failures elsewhere.
-func checkCell(cell Cell, samples []Sample) error {
+func CheckCell(cell Cell, samples []Sample) error {
 	var ref *Sample
 	e := &MismatchError{Cell: cell}
 	for i := range samples {

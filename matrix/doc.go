@@ -1,6 +1,10 @@
-// Package matrix runs the experiment: a Plan of samples (variants x workloads x DOPs x phases x
-// backends x rounds), each taken in a fresh host process (cmd/host, one binary per variant), recorded
-// as it finishes, and checked for agreement between the variants.
+// Package matrix is the experiment as data: a Plan of samples (variants x workloads x DOPs x phases x
+// backends x rounds), the order its rounds take, the Samples and Manifest a run records, the policies
+// that decide how many rounds a cell takes. Package matrix/runner takes a Plan and runs it, each sample
+// in a fresh host process (cmd/host, one binary per variant), into a results directory
+// (matrix/resultsdir); the statistics and the report read what it wrote. Nothing here touches a file,
+// starts a process or links the engine, the variants or the host loop (a test in internal/workflows
+// holds that), so reading results never depends on what this build can run.
 //
 // # Protocol
 //
@@ -12,19 +16,10 @@
 // before any cell's round k+1, so that a change of the machine's speed spreads over every cell instead
 // of landing on one.
 //
-// Every sample is a new process: a cold sample measures the first operations of that process, a warm
+// Every sample is a new process (matrix/runner): a cold sample measures the first operations of that process, a warm
 // one the operations after a warm-up in the same process. A host that exits non-zero, crashes, prints
 // anything but one JSON result, or runs past the timeout becomes a failed Sample (exit status, error,
 // the tail of its stderr), and the run goes on.
-//
-// # Results directory
-//
-//	samples.jsonl  one Sample per line, each written with one write and synced: a killed run keeps every
-//	               finished sample and at most a torn last line, which -resume cuts away before it
-//	               continues with the samples not yet recorded (a sample is identified by cell, round and
-//	               variant)
-//	bench.txt      the OK samples in the Go benchmark format, for `benchstat -col /variant`
-//	run.json       the Manifest: plan, profile, hosts and their commits, command lines, times, status
 //
 // After each cell, the variants' output bytes and digests must all agree (they compress the same
 // operations); a difference stops the run with a *MismatchError naming the cell.

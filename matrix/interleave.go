@@ -25,10 +25,10 @@ func (il Interleave) CellOrder(n, round int) []int {
 	return rand.New(rand.NewPCG(il.Seed, uint64(round))).Perm(n)
 }
 
-// sweep orders the cells that take a round in one pass over the open cells: each at the round round(c)
+// Sweep orders the cells that take a round in one pass over the open cells: each at the round round(c)
 // gives it, by its place in that round's CellOrder (cells at different rounds, as under adaptive
 // stopping with re-sampling, by place, then round, then index).
-func (il Interleave) sweep(cells []*CellProgress, n int, round func(*CellProgress) int) []*CellProgress {
+func (il Interleave) Sweep(cells []*CellProgress, n int, round func(*CellProgress) int) []*CellProgress {
 	ranks := map[int][]int{} // round -> rank of each plan cell index
 	rank := func(c *CellProgress) int {
 		r := round(c)

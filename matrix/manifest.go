@@ -1,10 +1,6 @@
 package matrix
 
 import (
-	"encoding/json"
-	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"time"
 )
@@ -141,51 +137,8 @@ const (
 	StatusDiskFull    = "disk-full" // a sample could not be written: no space left; resume after freeing some
 )
 
-// ReadManifest reads dir/run.json.
-func ReadManifest(dir string) (Manifest, error) {
-	var m Manifest
-	b, err := os.ReadFile(filepath.Join(dir, ManifestFile))
-	if err != nil {
-		return m, err
-	}
-	if err := json.Unmarshal(b, &m); err != nil {
-		return m, fmt.Errorf("matrix: %s: %w", filepath.Join(dir, ManifestFile), err)
-	}
-	return m, nil
-}
-
-func (m Manifest) write(dir string) error {
-	m.ZlibNGDescription = GenerationWords(m.Plan.Generation())
-	return writeFileAtomic(filepath.Join(dir, ManifestFile), func(f *os.File) error {
-		enc := json.NewEncoder(f)
-		enc.SetIndent("", "  ")
-		return enc.Encode(m)
-	})
-}
-
-// Reconcile makes m (read from dir) say what dir holds, for a reader such as the report: the counts
-// come from the screened samples on disk (kept, and findings' superseded attempts; Missing, the planned
-// samples not among them), and the ends a lock file no runner holds kept because run.json could not take
-// them (a full disk) are its attempts, the latest its status; a run still "running" whose lock names no
-// end was killed, so it is interrupted. It changes m only, never dir.
-func (m *Manifest) Reconcile(dir string, kept []Sample, findings []Finding) {
-	m.Samples, m.Failed, m.Superseded = countKept(kept, findings)
-	if len(m.Instances) == 0 {
-		m.Missing = len(MissingSamples(m.Plan, m.Cells, kept))
-	}
-	if dir == "" {
-		return
-	}
-	held, h, stale, err := LockState(dir)
-	if err != nil || held || !stale {
-		return
-	}
-	ends := unrecordedEnds(h, *m, time.Time{})
-	m.Attempts = append(m.Attempts, ends...)
-	switch {
-	case len(ends) > 0: // the latest end is the run's state
-		m.Status, m.Error = ends[len(ends)-1].Status, ends[len(ends)-1].Error
-	case m.Status == StatusRunning: // a lock record that names no holder it can read
-		m.Status, m.Error = StatusInterrupted, "killed: the runner stopped without closing run.json"
-	}
+// allClosed reports whether a run's manifest has every cell closed (an adaptive or re-sampled run that
+// finished: its samples can be fewer, or more, than planned).
+func allClosed(cells []CellRun) bool {
+	return len(cells) > 0 && !slices.ContainsFunc(cells, func(c CellRun) bool { return c.ClosedBy == "" })
 }

@@ -4,8 +4,7 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/deflatelab/deflatelab/matrix/host"
-	"github.com/deflatelab/deflatelab/matrix/hostbin"
+	"github.com/deflatelab/deflatelab/matrix/hostresult"
 	"github.com/deflatelab/deflatelab/matrix/workload"
 )
 
@@ -77,19 +76,21 @@ type Job struct {
 	Variant  string
 }
 
-// Validate names the first bad dimension, its value and what is allowed. It does not check backends
-// against the hosts; the runner asks them.
+// Validate names the first bad dimension, its value and what is allowed. It reads candidates by their
+// form and does not check backends against the hosts: which host variants and backends exist is the
+// runner's to ask (runner.ValidatePlan, the hosts' -describe), so that a recorded plan can be read by a
+// build that no longer links one of its variants.
 func (p Plan) Validate() error {
-	if err := checkCandidates(p.Variants); err != nil {
+	if err := CheckCandidates(p.Variants); err != nil {
 		return err
 	}
-	if err := checkNames("workload", p.Workloads, workload.Names()); err != nil {
+	if err := CheckNames("workload", p.Workloads, workload.Names()); err != nil {
 		return err
 	}
-	if err := checkNames("phase", p.Phases, host.Phases()); err != nil {
+	if err := CheckNames("phase", p.Phases, hostresult.Phases()); err != nil {
 		return err
 	}
-	if err := checkDOPs(p.DOPs); err != nil {
+	if err := CheckDOPs(p.DOPs); err != nil {
 		return err
 	}
 	if len(p.Backends) == 0 {
@@ -112,7 +113,7 @@ func (p Plan) Validate() error {
 	if !(p.EquivMargin >= 0 && p.EquivMargin < 1) {
 		return fmt.Errorf("matrix: equivMargin %v: want a fraction in [0, 1) (0.02 is -+2%%; 0 the default)", p.EquivMargin)
 	}
-	if err := checkPairing(p.Pairing); err != nil {
+	if err := CheckPairing(p.Pairing); err != nil {
 		return err
 	}
 	if err := p.Adaptive.validate(); err != nil {
@@ -125,7 +126,7 @@ func (p Plan) Validate() error {
 	if err := p.Resample.validate(); err != nil {
 		return err
 	}
-	if err := checkZlibNG(p.ZlibNG); err != nil {
+	if err := CheckZlibNG(p.ZlibNG); err != nil {
 		return err
 	}
 	_, err := workload.Payload(p.PayloadSeed, p.PayloadSize, p.PayloadRandom)
@@ -146,9 +147,12 @@ const (
 // Control is the variant every candidate is compared with: a plan without it has no verdict to give.
 const Control = "control"
 
-func checkCandidates(vs []string) error {
+// CheckCandidates refuses an empty list, a name ParseCandidate refuses, a name given twice and a list
+// without Control. It reads the names' form only: the runner checks them against the hosts
+// (runner.CheckCandidates).
+func CheckCandidates(vs []string) error {
 	if len(vs) == 0 {
-		return fmt.Errorf("matrix: no variants; allowed: %v, or %s/N for a pool capacity", hostbin.Variants(), Pooled)
+		return fmt.Errorf("matrix: no variants; allowed: host variants, %s, or %s/N for a pool capacity", AA, Pooled)
 	}
 	for i, v := range vs {
 		if _, _, err := ParseCandidate(v); err != nil {
@@ -164,7 +168,9 @@ func checkCandidates(vs []string) error {
 	return nil
 }
 
-func checkNames(what string, got, allowed []string) error {
+// CheckNames refuses an empty list, a name not in allowed and a name given twice, naming what is
+// allowed.
+func CheckNames(what string, got, allowed []string) error {
 	if len(got) == 0 {
 		return fmt.Errorf("matrix: no %ss; allowed: %v", what, allowed)
 	}
@@ -219,24 +225,26 @@ func (p Plan) Cells() []Cell {
 }
 
 // Jobs lists cell's samples in the order they run: round by round, each round in its variant order.
-func (p Plan) Jobs(cellIndex int, cell Cell) []Job { return p.jobs(cellIndex, cell, 0, p.Rounds, nil) }
+func (p Plan) Jobs(cellIndex int, cell Cell) []Job {
+	return p.JobsBetween(cellIndex, cell, 0, p.Rounds, nil)
+}
 
-// jobs lists cell's samples of rounds from..to-1: of control and the candidates runs accepts (nil: all),
+// JobsBetween lists cell's samples of rounds from..to-1: of control and the candidates runs accepts (nil: all),
 // each round in its variant order with the others left out. Position stays the variant's place in the
 // round's whole order, so that the order any two variants ran in can be read from their positions, and
 // a screen of the results finds each sample where the plan puts it.
-func (p Plan) jobs(cellIndex int, cell Cell, from, to int, runs func(string) bool) []Job {
-	control := controlOf(p.Variants)
-	jobs := make([]Job, 0, (to-from)*len(p.Variants))
+func (p Plan) JobsBetween(cellIndex int, cell Cell, from, to int, runs func(string) bool) []Job {
+	control := ControlOf(p.Variants)
+	JobsBetween := make([]Job, 0, (to-from)*len(p.Variants))
 	for r := from; r < to; r++ {
 		for pos, v := range p.RoundOrder(cellIndex, r) {
 			if v != control && runs != nil && !runs(v) {
 				continue
 			}
-			jobs = append(jobs, Job{Cell: cell, Round: r, Position: pos, Variant: v})
+			JobsBetween = append(JobsBetween, Job{Cell: cell, Round: r, Position: pos, Variant: v})
 		}
 	}
-	return jobs
+	return JobsBetween
 }
 
 // Samples is the number of samples the plan takes: at most that many for an adaptive plan, and at least
@@ -245,30 +253,24 @@ func (p Plan) Samples() int { return len(p.Cells()) * p.Rounds * len(p.Variants)
 
 // Ops is the measured and warm-up operation counts of a phase.
 func (p Plan) Ops(phase string) (ops, warmup int) {
-	if phase == host.Warm {
+	if phase == hostresult.Warm {
 		return p.WarmOps, p.Warmup
 	}
 	return p.ColdOps, 0
 }
 
-// hostArgs are the flags of job's host process.
-func (p Plan) hostArgs(j Job) []string {
-	ops, warmup := p.Ops(j.Cell.Phase)
-	variant, capacity, _ := ParseCandidate(j.Variant)
-	args := []string{
-		"-variant", variant, "-workload", j.Cell.Workload, "-dop", fmt.Sprint(j.Cell.DOP),
-		"-phase", j.Cell.Phase, "-ops", fmt.Sprint(ops), "-warmup", fmt.Sprint(warmup),
-		"-backend", j.Cell.Backend, "-payload-seed", fmt.Sprint(p.PayloadSeed),
-		"-payload-size", fmt.Sprint(p.PayloadSize), "-payload-random", fmt.Sprint(p.PayloadRandom),
+// CheckDOPs refuses an empty list, a DOP outside 1..MaxDOP and a DOP given twice.
+func CheckDOPs(dops []int) error {
+	if len(dops) == 0 {
+		return fmt.Errorf("matrix: no DOPs; give at least one, each >= 1")
 	}
-	if capacity > 0 {
-		args = append(args, "-pool-capacity", fmt.Sprint(capacity))
+	for i, d := range dops {
+		if d < 1 || d > hostresult.MaxDOP {
+			return fmt.Errorf("matrix: DOP %d is outside 1..%d (the bound keeps a host's native memory near 350 MiB)", d, hostresult.MaxDOP)
+		}
+		if slices.Contains(dops[:i], d) {
+			return fmt.Errorf("matrix: DOP %d given twice; each DOP is one set of cells", d)
+		}
 	}
-	if p.ForceSplit {
-		args = append(args, "-force-split")
-	}
-	if p.ZlibNG != "" { // a plan older than the field ran hosts that have no -zlibng: they ran 2.2.2
-		args = append(args, "-zlibng", p.ZlibNG)
-	}
-	return args
+	return nil
 }

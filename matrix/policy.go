@@ -97,9 +97,9 @@ func (r *Resample) validate() error {
 	return nil
 }
 
-// maxRounds is the most rounds any cell of p can take: the runner's guard against a policy that never
+// RoundCap is the most rounds any cell of p can take: the runner's guard against a policy that never
 // closes a cell.
-func (p Plan) maxRounds() int {
+func (p Plan) RoundCap() int {
 	if p.Resample != nil {
 		return p.Rounds + p.Resample.MaxExtra
 	}

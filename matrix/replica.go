@@ -2,12 +2,8 @@ package matrix
 
 import (
 	"fmt"
-	"os"
-	"runtime"
 	"strconv"
 	"strings"
-
-	"github.com/deflatelab/deflatelab/matrix/procstat"
 )
 
 // MaxReplicas bounds K in -replica I/K: each replica is a whole run of the plan on its own runner.
@@ -47,10 +43,4 @@ func (m Machine) String() string {
 		name = m.Runner + " (" + m.Hostname + ")"
 	}
 	return fmt.Sprintf("%s, %s, %d processors", name, m.CPU, m.Processors)
-}
-
-// CurrentMachine describes this machine.
-func CurrentMachine() *Machine {
-	host, _ := os.Hostname()
-	return &Machine{Hostname: host, Runner: os.Getenv("RUNNER_NAME"), CPU: procstat.CPUModel(), Processors: runtime.NumCPU()}
 }

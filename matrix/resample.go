@@ -1,6 +1,10 @@
 package matrix
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/deflatelab/deflatelab/matrix/regime"
+)
 
 // resampling marks, during one Decide, the cells in their extra rounds, so that the inner policy leaves
 // them alone.
@@ -68,7 +72,7 @@ func (r *resamplePolicy) Decide(cells []*CellProgress) {
 // flagged lists the candidates whose comparison in c is unstable: the detector flags control's or the
 // candidate's per-round times per operation.
 func (r *resamplePolicy) flagged(c *CellProgress) []string {
-	control := controlOf(r.variants)
+	control := ControlOf(r.variants)
 	all := r.unstable(PerRound(c.Samples, control, c.Rounds))
 	var out []string
 	for _, v := range r.variants {
@@ -96,3 +100,7 @@ func PerRound(samples []Sample, variant string, rounds int) []float64 {
 	}
 	return out
 }
+
+// Unstable is the regime detector the runner's re-sampling asks: a variant's per-round times per
+// operation, in round order, at two separated speeds - the detector the report's "unstable" verdict uses.
+func Unstable(values []float64) bool { return regime.Detect(values, regime.Default).Flagged }

@@ -100,8 +100,8 @@ func spreadOf(run string, ss []Sample) RunSpread {
 	return rs
 }
 
-// span is the time span of samples: the first start and the last end, zero without start times.
-func span(samples []Sample) (start, end time.Time) {
+// Span is the time span of samples: the first start and the last end, zero without start times.
+func Span(samples []Sample) (start, end time.Time) {
 	for _, s := range samples {
 		if s.Start.IsZero() {
 			continue

@@ -1,7 +1,5 @@
 package matrix
 
-import "fmt"
-
 // UsageError is a bad command line: nothing ran. The lab command exits with status 2 for it.
 // Printed is set when the flag package has already printed the problem and the flags.
 type UsageError struct {
@@ -11,8 +9,3 @@ type UsageError struct {
 
 func (e *UsageError) Error() string { return e.Err.Error() }
 func (e *UsageError) Unwrap() error { return e.Err }
-
-// usageErrorf is a UsageError that has not been printed yet.
-func usageErrorf(format string, args ...any) error {
-	return &UsageError{Err: fmt.Errorf(format, args...)}
-}

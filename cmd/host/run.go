@@ -153,7 +153,7 @@ func calibrateHarness(v *variants.Variant, p host.Params) (host.Calibration, err
 		return host.Calibration{}, err
 	}
 	var out bytes.Buffer
-	c, err := v.Open(&out, p.Workload.WithGeneration(p.Generation).Config(0))
+	c, err := v.Open(&out, host.Configs(p.Workload, p.Generation)[0])
 	if err == nil {
 		for range max(p.Workload.Writes, 1) {
 			if _, err = c.Write(input); err != nil {

@@ -11,7 +11,7 @@ import (
 )
 
 // The same bad setting through either door - lab bench's flag, or the mage targets' variable - exits
-// with the same status and the same words (matrix.Settings checks both); mage no longer drops a
+// with the same status and the same words (runner.Settings checks both); mage no longer drops a
 // duplicate silently (issue 37 item 3).
 func TestLabAndMageRefuseAlike(t *testing.T) {
 	for _, tt := range []struct{ flag, env, value string }{

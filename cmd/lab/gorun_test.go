@@ -16,6 +16,7 @@ import (
 	"github.com/deflatelab/deflatelab/internal/proctest"
 	"github.com/deflatelab/deflatelab/matrix"
 	"github.com/deflatelab/deflatelab/matrix/hostbin"
+	"github.com/deflatelab/deflatelab/matrix/resultsdir"
 )
 
 // TestGoRunSIGTERM: "go run ./cmd/lab bench" given SIGTERM on the go process alone. The go command
@@ -46,7 +47,7 @@ func TestGoRunSIGTERM(t *testing.T) {
 	}
 	deadline := time.Now().Add(3 * time.Minute)
 	for {
-		b, _ := os.ReadFile(filepath.Join(out, matrix.SamplesFile))
+		b, _ := os.ReadFile(filepath.Join(out, resultsdir.SamplesFile))
 		if bytes.Count(b, []byte("\n")) >= 2 {
 			break
 		}
@@ -64,7 +65,7 @@ func TestGoRunSIGTERM(t *testing.T) {
 			syscall.Kill(p, syscall.SIGKILL)
 		}
 	}
-	if m, err := matrix.ReadManifest(out); err != nil || m.Status != matrix.StatusInterrupted {
+	if m, err := resultsdir.ReadManifest(out); err != nil || m.Status != matrix.StatusInterrupted {
 		t.Errorf("run.json: status %q (%v), want %q\n%s", m.Status, err, matrix.StatusInterrupted, logText())
 	}
 }

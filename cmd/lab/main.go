@@ -1,7 +1,7 @@
 // Command lab runs the experiment's library entry points from the command line:
 //
-//	lab bench [flags]   run the matrix on this machine (matrix.BenchMain; lab bench -h lists the flags)
-//	lab merge -out DIR RESULTS...  merge results folders of one plan and build (matrix.MergeMain)
+//	lab bench [flags]   run the matrix on this machine (runner.BenchMain; lab bench -h lists the flags)
+//	lab merge -out DIR RESULTS...  merge results folders of one plan and build (resultsdir.MergeMain)
 //	lab report [flags]  render a report from results files (report.Main; lab report -h)
 //	lab replay [flags]  replay a fixed-design run under adaptive stopping, with an A/A simulation
 //	                    (report.ReplayMain; lab replay -h)
@@ -12,6 +12,8 @@
 // The mage targets call the same functions, so both ways in behave alike.
 package main
 
-import "os"
+import (
+	"os"
+)
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }

@@ -16,6 +16,8 @@ import (
 	"github.com/deflatelab/deflatelab/internal/lifeline"
 	"github.com/deflatelab/deflatelab/matrix"
 	"github.com/deflatelab/deflatelab/matrix/report"
+	"github.com/deflatelab/deflatelab/matrix/resultsdir"
+	"github.com/deflatelab/deflatelab/matrix/runner"
 )
 
 // command is one subcommand: its entry point and a line of usage.
@@ -25,9 +27,9 @@ type command struct {
 }
 
 var commands = map[string]command{
-	"bench":     {matrix.BenchMain, "run the matrix on this machine and write a results directory"},
+	"bench":     {runner.BenchMain, "run the matrix on this machine and write a results directory"},
 	"report":    {report.Main, "render a report (markdown and SVG) from results files or directories"},
-	"merge":     {matrix.MergeMain, "merge results folders of one plan and build (replicas of several runner instances) into one"},
+	"merge":     {resultsdir.MergeMain, "merge results folders of one plan and build (replicas of several runner instances) into one"},
 	"replay":    {report.ReplayMain, "replay a fixed-design run under adaptive stopping, and simulate A/A families from it"},
 	"aanull":    {report.AANullMain, "measure the A/A label-swap null of results: what each family names as A/A differences"},
 	"compare":   {report.CompareMain, "which elapsed-time verdicts changed from one report to another, cell by cell"},

@@ -14,6 +14,7 @@ import (
 
 	"github.com/deflatelab/deflatelab/internal/proctest"
 	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/resultsdir"
 )
 
 // TestSignalsStopBench stops a real "go tool mage bench" - the go command, this command, the compiled
@@ -77,7 +78,7 @@ func TestSignalsStopBench(t *testing.T) {
 					syscall.Kill(p, syscall.SIGKILL)
 				}
 			}
-			m, err := matrix.ReadManifest(run)
+			m, err := resultsdir.ReadManifest(run)
 			if err != nil || m.Status != matrix.StatusInterrupted {
 				t.Errorf("run.json after %s: status %q (%v), want %q\n%s", tt.name, m.Status, err, matrix.StatusInterrupted, out.String())
 			}
@@ -95,7 +96,7 @@ func waitForSamples(results string, n int, d time.Duration, done <-chan error) (
 			return "", errors.New("the bench ended before it was signalled: " + errString(err))
 		default:
 		}
-		runs, _ := filepath.Glob(filepath.Join(results, "*", matrix.SamplesFile))
+		runs, _ := filepath.Glob(filepath.Join(results, "*", resultsdir.SamplesFile))
 		for _, f := range runs {
 			if b, err := os.ReadFile(f); err == nil && bytes.Count(b, []byte("\n")) >= n {
 				return filepath.Dir(f), nil

@@ -8,8 +8,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/deflatelab/deflatelab/matrix"
 	"github.com/deflatelab/deflatelab/matrix/host"
+	"github.com/deflatelab/deflatelab/matrix/runner"
 	"github.com/deflatelab/deflatelab/nativemem"
 )
 
@@ -33,7 +33,7 @@ func (o Options) Here(w io.Writer, goos, goarch string) (Options, error) {
 		have := nativemem.Available()
 		var kept, lacked []string
 		for _, b := range o.Backends {
-			if b == matrix.DefaultBackend || slices.Contains(have, b) {
+			if b == runner.DefaultBackend || slices.Contains(have, b) {
 				kept = append(kept, b)
 			} else {
 				lacked = append(lacked, b)
@@ -68,7 +68,7 @@ func (o Options) Here(w io.Writer, goos, goarch string) (Options, error) {
 // autoDOPs are DOPsAuto's DOPs for profile on a machine with procs processors: the profile's DOPs up
 // to procs, and procs itself, in order.
 func autoDOPs(profile string, procs int) ([]int, error) {
-	p, err := matrix.ProfileByName(profile)
+	p, err := runner.ProfileByName(profile)
 	if err != nil {
 		return nil, err
 	}

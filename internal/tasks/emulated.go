@@ -11,6 +11,8 @@ import (
 
 	"github.com/deflatelab/deflatelab/internal/emulate"
 	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/resultsdir"
+	"github.com/deflatelab/deflatelab/matrix/runner"
 )
 
 // EmulatedProfile is the emulated bench's profile unless DEFLATELAB_PROFILE names another: under an
@@ -142,7 +144,7 @@ func benchEmulatedTarget(ctx context.Context, s Streams, o Options, steps Emulat
 	dir = o.RunDir(goos, goarch, time.Now()) + emulatedSuffix
 	args := o.BenchArgs(dir)
 	if o.Backends == nil {
-		args = append(args, "-backends", matrix.AllBackends)
+		args = append(args, "-backends", runner.AllBackends)
 	}
 	args = append(args, "-platform", target, "-exec", strings.Join(exec, " "),
 		"-bin", filepath.Join(BinRoot, goos+"-"+goarch))
@@ -166,7 +168,7 @@ func benchEmulatedTarget(ctx context.Context, s Streams, o Options, steps Emulat
 		m, err = checkEmulatedRun(dir)
 		if err == nil && m.Failed > 0 {
 			printFailedSamples(s.Stderr, target, dir, 1)
-			err = fmt.Errorf("%d of %d samples failed, and again when taken once more; see %s", m.Failed, m.Samples, filepath.Join(dir, matrix.SamplesFile))
+			err = fmt.Errorf("%d of %d samples failed, and again when taken once more; see %s", m.Failed, m.Samples, filepath.Join(dir, resultsdir.SamplesFile))
 		}
 	}
 	if err != nil {
@@ -183,7 +185,7 @@ func benchEmulatedTarget(ctx context.Context, s Streams, o Options, steps Emulat
 
 // checkEmulatedRun reads a finished emulated run's manifest: an error when the run is not complete.
 func checkEmulatedRun(dir string) (matrix.Manifest, error) {
-	m, err := matrix.ReadManifest(dir)
+	m, err := resultsdir.ReadManifest(dir)
 	switch {
 	case err != nil:
 		return m, err
@@ -197,7 +199,7 @@ func checkEmulatedRun(dir string) (matrix.Manifest, error) {
 // variant, round, attempt, error and the tail of its stderr - so that a CI log shows why without the
 // results folder.
 func printFailedSamples(w io.Writer, target, dir string, minAttempt int) {
-	samples, err := matrix.ReadSamples(filepath.Join(dir, matrix.SamplesFile))
+	samples, err := resultsdir.ReadSamples(filepath.Join(dir, resultsdir.SamplesFile))
 	if err != nil {
 		fmt.Fprintf(w, "bench:emulated: %s: reading the failed samples: %v\n", target, err)
 	}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/deflatelab/deflatelab/internal/emulate"
 	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/resultsdir"
 )
 
 // fakeEmulator stands in for wine or qemu; it counts its stops.
@@ -34,10 +35,10 @@ type fakeEmulatedLab struct {
 	failed    map[string]int
 	failAgain map[string]int
 	platform  string // the last target benched, which a retry continues
-	stops   int
-	built   []string
-	benches [][]string
-	reports [][]string
+	stops     int
+	built     []string
+	benches   [][]string
+	reports   [][]string
 }
 
 func (f *fakeEmulatedLab) steps(t *testing.T) EmulatedSteps {
@@ -81,8 +82,8 @@ func (f *fakeEmulatedLab) steps(t *testing.T) EmulatedSteps {
 				lines = append(lines, string(data)+"\n")
 			}
 			data, _ := json.Marshal(m)
-			writeFile(t, filepath.Join(*out, matrix.ManifestFile), string(data))
-			writeFile(t, filepath.Join(*out, matrix.SamplesFile), strings.Join(lines, ""))
+			writeFile(t, filepath.Join(*out, resultsdir.ManifestFile), string(data))
+			writeFile(t, filepath.Join(*out, resultsdir.SamplesFile), strings.Join(lines, ""))
 			return nil
 		},
 		Report: func(ctx context.Context, args []string, stdout, stderr io.Writer) error {

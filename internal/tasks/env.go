@@ -10,6 +10,7 @@ import (
 
 	"github.com/deflatelab/deflatelab/deflate"
 	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/runner"
 	"github.com/deflatelab/deflatelab/matrix/workload"
 	"github.com/deflatelab/deflatelab/nativemem"
 )
@@ -70,11 +71,11 @@ const DefaultProfile = "quick"
 // profiles from matrix, variants from matrix (the hosts that can be built, and the A/A control), workloads from
 // matrix/workload, and backends from nativemem.Names() - every backend on some platform, because a
 // dispatch to GitHub must accept names this machine lacks; the runner rejects a backend a host
-// does not have, naming the available ones - plus matrix.DefaultBackend.
-func profiles() []string     { return matrix.ProfileNames() }
-func variantNames() []string { return matrix.CandidateNames() }
+// does not have, naming the available ones - plus runner.DefaultBackend.
+func profiles() []string     { return runner.ProfileNames() }
+func variantNames() []string { return runner.CandidateNames() }
 func workloads() []string    { return workload.Names() }
-func backends() []string     { return append([]string{matrix.DefaultBackend}, nativemem.Names()...) }
+func backends() []string     { return append([]string{runner.DefaultBackend}, nativemem.Names()...) }
 
 // Options are the validated settings of the bench, matrix and remote targets. A nil slice means
 // "what the profile says"; it is never empty-but-non-nil.
@@ -219,13 +220,13 @@ func FromEnv(getenv func(string) string) (Options, error) {
 	}
 	// Variants and workloads first as lab bench checks them (the same words for the same input), then
 	// against what the targets take.
-	if err := settingsCheck(EnvVariants, getenv, matrix.Settings{Variants: rawList(getenv, EnvVariants)}); err != nil {
+	if err := settingsCheck(EnvVariants, getenv, runner.Settings{Variants: rawList(getenv, EnvVariants)}); err != nil {
 		return o, err
 	}
 	if o.Variants, err = nameList(getenv, EnvVariants, variantNames()); err != nil {
 		return o, err
 	}
-	if err := settingsCheck(EnvWorkloads, getenv, matrix.Settings{Workloads: rawList(getenv, EnvWorkloads)}); err != nil {
+	if err := settingsCheck(EnvWorkloads, getenv, runner.Settings{Workloads: rawList(getenv, EnvWorkloads)}); err != nil {
 		return o, err
 	}
 	if o.Workloads, err = nameList(getenv, EnvWorkloads, workloads()); err != nil {
@@ -380,12 +381,12 @@ func nameList(getenv func(string) string, key string, allowed []string) ([]strin
 	return out, nil
 }
 
-// dopList parses EnvDOPs as lab bench -dops does (matrix.ParseDOPs): the same refusals, in its words.
+// dopList parses EnvDOPs as lab bench -dops does (runner.ParseDOPs): the same refusals, in its words.
 func dopList(raw string) ([]int, error) {
 	if strings.TrimSpace(raw) == "" {
 		return nil, nil
 	}
-	dops, err := matrix.ParseDOPs(raw)
+	dops, err := runner.ParseDOPs(raw)
 	if err != nil {
 		msg := strings.TrimPrefix(err.Error(), "matrix: ")
 		if !strings.Contains(msg, "given twice") { // a value the list does not allow: name the other one
@@ -409,9 +410,9 @@ func rawList(getenv func(string) string, key string) []string {
 	return out
 }
 
-// settingsCheck checks a variable's list with lab bench's check of the same flag (matrix.Settings), so
+// settingsCheck checks a variable's list with lab bench's check of the same flag (runner.Settings), so
 // that either door refuses the same input with the same words, after the variable's name.
-func settingsCheck(key string, getenv func(string) string, s matrix.Settings) error {
+func settingsCheck(key string, getenv func(string) string, s runner.Settings) error {
 	if err := s.Check(); err != nil {
 		return fmt.Errorf("%s=%q: %s", key, strings.TrimSpace(getenv(key)), strings.TrimPrefix(err.Error(), "matrix: "))
 	}
@@ -439,20 +440,20 @@ func (o Options) CheckHere(goos, goarch string) error {
 	}
 	for i, b := range o.Backends {
 		resolved := b
-		if b == matrix.DefaultBackend {
+		if b == runner.DefaultBackend {
 			resolved = nativemem.Default()
 		}
 		for _, earlier := range o.Backends[:i] {
-			if earlier == resolved || (earlier == matrix.DefaultBackend && nativemem.Default() == resolved) {
-				return fmt.Errorf("%s=%q: backend %s given twice (%s is %s here)", EnvBackends, strings.Join(o.Backends, ","), resolved, matrix.DefaultBackend, nativemem.Default())
+			if earlier == resolved || (earlier == runner.DefaultBackend && nativemem.Default() == resolved) {
+				return fmt.Errorf("%s=%q: backend %s given twice (%s is %s here)", EnvBackends, strings.Join(o.Backends, ","), resolved, runner.DefaultBackend, nativemem.Default())
 			}
 		}
-		if b == matrix.DefaultBackend || slices.Contains(nativemem.Available(), b) {
+		if b == runner.DefaultBackend || slices.Contains(nativemem.Available(), b) {
 			continue
 		}
 		_, err := nativemem.Open(b)
 		return fmt.Errorf("%s=%q: %s, or %s (%s here)", EnvBackends, strings.Join(o.Backends, ","),
-			strings.TrimPrefix(err.Error(), "nativemem: "), matrix.DefaultBackend, nativemem.Default())
+			strings.TrimPrefix(err.Error(), "nativemem: "), runner.DefaultBackend, nativemem.Default())
 	}
 	return nil
 }

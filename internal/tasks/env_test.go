@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/runner"
 	"github.com/deflatelab/deflatelab/matrix/workload"
 	"github.com/deflatelab/deflatelab/nativemem"
 )
@@ -47,7 +48,7 @@ func TestFromEnv(t *testing.T) {
 		{name: "adaptive off", env: map[string]string{EnvAdaptive: "false"}, want: Options{Profile: "quick", Results: "results", Adaptive: ptr(false)}},
 		{name: "adaptive: a bad value", env: map[string]string{EnvAdaptive: "yes"}, wantErr: []string{EnvAdaptive, `"yes"`, "1 or true"}},
 		{name: "unknown profile", env: map[string]string{EnvProfile: "huge"}, wantErr: []string{EnvProfile, `"huge"`, "smoke, quick, full"}},
-		{name: "unknown variant", env: map[string]string{EnvVariants: "control,fast"}, wantErr: []string{EnvVariants, `"fast"`, fmt.Sprint(matrix.CandidateNames())}},
+		{name: "unknown variant", env: map[string]string{EnvVariants: "control,fast"}, wantErr: []string{EnvVariants, `"fast"`, fmt.Sprint(runner.CandidateNames())}},
 		{name: "a variant twice", env: map[string]string{EnvVariants: "pooled, control,pooled"}, wantErr: []string{EnvVariants, `variant "pooled" given twice`}},
 		{name: "a workload twice", env: map[string]string{EnvWorkloads: "fixed,fixed"}, wantErr: []string{EnvWorkloads, `workload "fixed" given twice`}},
 		{name: "a DOP twice", env: map[string]string{EnvDOPs: "1,1"}, wantErr: []string{EnvDOPs, "DOP 1 given twice"}},

@@ -13,10 +13,11 @@ import (
 	"strings"
 	"time"
 
-	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/resultsdir"
+	"github.com/deflatelab/deflatelab/matrix/runner"
 )
 
-// Main is the shape of the lab's library entry points, matrix.BenchMain and report.Main: the same
+// Main is the shape of the lab's library entry points, runner.BenchMain and report.Main: the same
 // functions "lab bench" and "lab report" call, so a mage target and the command line cannot drift.
 type Main func(ctx context.Context, args []string, stdout, stderr io.Writer) error
 
@@ -97,7 +98,7 @@ func Bench(ctx context.Context, s Streams, o Options, goos, goarch string, bench
 		return "", err
 	}
 	args := o.BenchArgs(out)
-	if s.Quiet && !matrix.IsTerminal(s.Stderr) {
+	if s.Quiet && !runner.IsTerminal(s.Stderr) {
 		args = append(args, "-progress", "none")
 	}
 	if !s.Quiet {
@@ -191,7 +192,7 @@ func BenchHere(ctx context.Context, s Streams, o Options, goos, goarch string, b
 // resumeStep is the matrix target's bench step for a resumed run: the run's own profile and plan, from
 // its run.json, not the options' default profile (a resume takes its plan from there).
 func resumeStep(dir string) string {
-	m, err := matrix.ReadManifest(dir)
+	m, err := resultsdir.ReadManifest(dir)
 	if err != nil {
 		return "bench, resuming " + dir
 	}
@@ -232,7 +233,7 @@ func Matrix(ctx context.Context, s Streams, o Options, goos, goarch string, step
 	if err != nil {
 		return "", err
 	}
-	p := &stepper{w: s.Stderr, live: matrix.IsTerminal(s.Stderr), ctx: ctx}
+	p := &stepper{w: s.Stderr, live: runner.IsTerminal(s.Stderr), ctx: ctx}
 	// quietly runs a step with its output kept back: all of it shown if the step fails, only its
 	// warnings if it succeeds.
 	quietly := func(step func(Streams) error) (string, error) {

@@ -18,6 +18,8 @@ import (
 	"time"
 
 	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/resultsdir"
+	"github.com/deflatelab/deflatelab/matrix/runner"
 )
 
 func TestBenchArgs(t *testing.T) {
@@ -358,9 +360,9 @@ func TestBenchReplicas(t *testing.T) {
 func TestMatrixResumePrintsTheRunsPlan(t *testing.T) {
 	t.Chdir(t.TempDir())
 	dir := filepath.Join("results", "run")
-	p, _ := matrix.ProfileByName("smoke")
+	p, _ := runner.ProfileByName("smoke")
 	b, _ := json.Marshal(matrix.Manifest{Profile: "smoke", Plan: p.Plan, Planned: p.Plan.Samples(), Samples: 5})
-	writeFile(t, filepath.Join(dir, matrix.ManifestFile), string(b))
+	writeFile(t, filepath.Join(dir, resultsdir.ManifestFile), string(b))
 	var stderr bytes.Buffer
 	o := Options{Profile: DefaultProfile, Results: "results", Resume: dir}
 	if _, err := Matrix(context.Background(), Streams{Stdout: io.Discard, Stderr: &stderr}, o, "linux", "amd64", (&fakeLab{}).Steps()); err != nil {

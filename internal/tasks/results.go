@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/resultsdir"
 )
 
 // ResultsDirs lists, sorted, every directory under root (root included) that holds a results file
@@ -170,7 +171,7 @@ func Report(ctx context.Context, s Streams, o Options, report, merge Main) (stri
 func legsByPlatform(dirs []string) map[string]int {
 	n := map[string]int{}
 	for _, d := range dirs {
-		if m, err := matrix.ReadManifest(d); err == nil && m.Plan.Platform != "" {
+		if m, err := resultsdir.ReadManifest(d); err == nil && m.Plan.Platform != "" {
 			n[m.Plan.Platform]++
 		}
 	}
@@ -247,8 +248,8 @@ func warnTorn(s Streams, dirs []string) {
 	for _, d := range dirs {
 		files, _ := filepath.Glob(filepath.Join(d, "*.jsonl"))
 		for _, f := range files {
-			var t *matrix.TornLineError
-			if _, rerr := matrix.ReadSamples(f); errors.As(rerr, &t) {
+			var t *resultsdir.TornLineError
+			if _, rerr := resultsdir.ReadSamples(f); errors.As(rerr, &t) {
 				fmt.Fprintf(s.Stderr, "report: WARNING: %v\n", t)
 			}
 		}

@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/resultsdir"
 )
 
 // planVars are the variables that make a plan; a resumed run takes its plan from its run.json, so
@@ -29,14 +29,14 @@ func resumeConflicts(getenv func(string) string) error {
 		return nil
 	}
 	return fmt.Errorf("%s=%q continues that run with the plan in its %s; unset %s", EnvResume, getenv(EnvResume),
-		matrix.ManifestFile, strings.Join(set, ", "))
+		resultsdir.ManifestFile, strings.Join(set, ", "))
 }
 
 // checkResume checks, before anything is built, that o.Resume is a run directory: one with the
 // run.json a run writes first.
 func (o Options) checkResume() error {
-	if _, err := os.Stat(filepath.Join(o.Resume, matrix.ManifestFile)); err != nil {
-		return fmt.Errorf("%s=%q: not a run directory (no %s there): name a directory a bench wrote, e.g. results/<run>", EnvResume, o.Resume, matrix.ManifestFile)
+	if _, err := os.Stat(filepath.Join(o.Resume, resultsdir.ManifestFile)); err != nil {
+		return fmt.Errorf("%s=%q: not a run directory (no %s there): name a directory a bench wrote, e.g. results/<run>", EnvResume, o.Resume, resultsdir.ManifestFile)
 	}
 	return nil
 }

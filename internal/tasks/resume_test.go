@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/resultsdir"
 )
 
 // TestReportsDir: the report target writes into the git-ignored LocalReports unless DEFLATELAB_REPORTS
@@ -48,7 +48,7 @@ func TestReportsDir(t *testing.T) {
 func TestResume(t *testing.T) {
 	t.Chdir(t.TempDir())
 	dir := filepath.Join("results", "20261130-080000-linux-amd64")
-	writeFile(t, filepath.Join(dir, matrix.ManifestFile), "{}\n")
+	writeFile(t, filepath.Join(dir, resultsdir.ManifestFile), "{}\n")
 
 	if _, err := FromEnv(func(k string) string {
 		return map[string]string{EnvResume: dir, EnvProfile: "full", EnvDOPs: "1"}[k]

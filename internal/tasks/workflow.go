@@ -11,7 +11,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/resultsdir"
 )
 
 // Runners are the GitHub-hosted runner labels of the matrix workflow's platforms, in Platforms' order.
@@ -102,7 +102,7 @@ type replicaGroup struct {
 func groupReplicas(dirs []string) (groups []replicaGroup, others []string) {
 	index := map[string]int{}
 	for _, d := range dirs {
-		m, err := matrix.ReadManifest(d)
+		m, err := resultsdir.ReadManifest(d)
 		if err != nil || m.Replica == nil || m.Replica.Count < 2 {
 			others = append(others, d)
 			continue

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/resultsdir"
 )
 
 // The plan job turns the inputs into one leg per platform and replica, the first of each platform the
@@ -87,8 +88,8 @@ func runDir(t *testing.T, dir, platform string, i, k int) string {
 		m.Replica = &matrix.Replica{Index: i, Count: k}
 	}
 	b, _ := json.Marshal(m)
-	writeFile(t, filepath.Join(dir, matrix.ManifestFile), string(b))
-	writeFile(t, filepath.Join(dir, matrix.SamplesFile), "{}\n")
+	writeFile(t, filepath.Join(dir, resultsdir.ManifestFile), string(b))
+	writeFile(t, filepath.Join(dir, resultsdir.SamplesFile), "{}\n")
 	return dir
 }
 

@@ -6,6 +6,7 @@ import (
 	"hash/crc64"
 	"testing"
 
+	"github.com/deflatelab/deflatelab/deflate"
 	"github.com/deflatelab/deflatelab/matrix/workload"
 	"github.com/deflatelab/deflatelab/nativemem"
 	"github.com/deflatelab/deflatelab/variants"
@@ -28,7 +29,7 @@ func BenchmarkLoop(b *testing.B) {
 					b.Fatal(err)
 				}
 				defer v.Close()
-				l := newLoop(variantOp(v), w, payload, 1)
+				l := newLoop(variantOp(v), w, Configs(w, deflate.ZlibNG225), payload, 1)
 				b.SetBytes(int64(len(payload)))
 				b.ReportAllocs()
 				l.run(b.N, true, b.ResetTimer, b.StopTimer)
@@ -44,7 +45,7 @@ func BenchmarkLoop(b *testing.B) {
 // the harness's own cost per operation, to compare with BenchmarkLoop's fastest variant.
 func BenchmarkHarness(b *testing.B) {
 	out := realOutput(b, workload.Fixed())
-	l := newLoop(noOp(out), workload.Fixed(), out, 1)
+	l := newLoop(noOp(out), workload.Fixed(), Configs(workload.Fixed(), deflate.ZlibNG225), out, 1)
 	b.ReportAllocs()
 	l.run(b.N, true, b.ResetTimer, b.StopTimer)
 	if err := l.err(); err != nil {
@@ -100,7 +101,7 @@ func realOutput(tb testing.TB, w workload.Workload) []byte {
 	}
 	defer v.Close()
 	s := newSink(2*len(payload), 1)
-	if err := variantOp(v)(s, w.Configs[0], payload, 1); err != nil {
+	if err := variantOp(v)(s, Configs(w, deflate.ZlibNG225)[0], payload, 1); err != nil {
 		tb.Fatal(err)
 	}
 	return bytes.Clone(s.buf)

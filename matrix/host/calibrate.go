@@ -9,28 +9,6 @@ import (
 	"github.com/deflatelab/deflatelab/matrix/workload"
 )
 
-// Calibration defaults: 20,000 no-op operations take about 2 ms here, five repeats keep the run start
-// cheap while the median of five shrugs off one preempted repeat.
-const (
-	DefaultCalibrationOps     = 20000
-	DefaultCalibrationRepeats = 5
-)
-
-// Calibration is the harness's own cost per operation: the measured loop at DOP 1 around a no-op
-// compressor that writes a fixed output (the size of a real one) into the sink. It holds everything the
-// loop adds to a real operation - the shared counter, the configuration, the processor read, the sink's
-// copy and output check, the clock read, the timeline and the first operations' durations - and no
-// compression.
-type Calibration struct {
-	NsPerOp     float64 `json:"nsPerOp"`     // median over the repeats of elapsed / ops
-	Ops         int     `json:"ops"`         // operations per repeat
-	Repeats     int     `json:"repeats"`     //
-	OutputBytes int     `json:"outputBytes"` // what each no-op operation writes
-	// Processor is how the loop read each operation's processor (procstat.ProcessorMethod), a part of
-	// NsPerOp whose cost depends on it; empty in calibrations older than the processor counters.
-	Processor string `json:"processor,omitempty"`
-}
-
 // noOp is a compressor that does nothing but write out.
 func noOp(out []byte) operation {
 	return func(s *sink, _ deflate.Config, _ []byte, _ int) error {
@@ -45,7 +23,7 @@ func Calibrate(out []byte, w workload.Workload, ops, repeats int) (Calibration, 
 	if ops < 1 || repeats < 1 || len(w.Configs) == 0 {
 		return Calibration{}, fmt.Errorf("host: calibrate: ops %d and repeats %d must be >= 1, workload %q needs configurations", ops, repeats, w.Name)
 	}
-	l := newLoop(noOp(out), w, out, 1)
+	l := newLoop(noOp(out), w, Configs(w, deflate.ZlibNG225), out, 1)
 	l.run(ops, false, func() {}, func() {})
 	per := make([]float64, repeats)
 	for r := range per {

@@ -118,7 +118,7 @@ func TestParamsValidate(t *testing.T) {
 // output: only the variant may.
 func TestLoopDoesNotAllocate(t *testing.T) {
 	out := make([]byte, 3000)
-	l := newLoop(noOp(out), workload.Mixed(), out, 1)
+	l := newLoop(noOp(out), workload.Mixed(), Configs(workload.Mixed(), deflate.ZlibNG225), out, 1)
 	var next atomic.Int64
 	allocs := testing.AllocsPerRun(20, func() {
 		next.Store(0)
@@ -191,7 +191,7 @@ func TestStreamOperation(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The reference: the engine through its Writer, 100 writes, then Close.
-	st, err := deflate.New(w.Configs[0], deflate.GoHeap, deflate.Consolidated)
+	st, err := deflate.New(Configs(w, deflate.ZlibNG225)[0], deflate.GoHeap, deflate.Consolidated)
 	if err != nil {
 		t.Fatal(err)
 	}

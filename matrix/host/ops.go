@@ -1,10 +1,8 @@
 package host
 
-import "github.com/deflatelab/deflatelab/matrix/procstat"
-
-// FirstOps is how many of each worker's first measured operations keep their exact duration: 256 covers
-// every warm-up the timeline has shown (control settles within tens of operations) in 2 KiB per worker.
-const FirstOps = 256
+import (
+	"github.com/deflatelab/deflatelab/matrix/procstat"
+)
 
 // firstOps is one worker's exact durations of its first measured operations. A fixed array, so that
 // recording one is an index and a store: no allocation inside the loop.

@@ -5,6 +5,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/deflatelab/deflatelab/matrix/hostresult"
 	"github.com/deflatelab/deflatelab/matrix/procstat"
 	"github.com/deflatelab/deflatelab/matrix/workload"
 )
@@ -51,7 +52,7 @@ func TestFirstOps(t *testing.T) {
 				t.Fatalf("%+v: %d durations, want %d", tt, len(ds), min(tt.ops, FirstOps))
 			}
 			for k := range Bins(FirstOps) {
-				first, last := BinRange(k)
+				first, last := hostresult.BinRange(k)
 				var s int64
 				for _, d := range ds[first-1 : last] {
 					s += d

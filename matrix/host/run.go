@@ -17,25 +17,9 @@ import (
 	"github.com/deflatelab/deflatelab/variants"
 )
 
-// Phases: which operations of the process are measured.
-const (
-	Cold = "cold" // the first Ops operations of the process
-	Warm = "warm" // Ops operations after Warmup unmeasured ones
-)
-
-// The seeds' protocol.
-const (
-	DefaultColdOps = 3000  // "cold runs measure 3,000 operations"
-	DefaultWarmOps = 20000 // "warm runs measure 20,000 operations after warm-up"
-	DefaultWarmup  = 2000  // "2,000 warm-up operations"
-)
-
 // ReadyLine is what a host started with -barrier prints on stderr when it has reached the measured region
 // and waits to be released (a duet pair, matrix's -pairing duet).
 const ReadyLine = "deflatelab-host: ready"
-
-// Phases lists the phases, cold first.
-func Phases() []string { return []string{Cold, Warm} }
 
 // Params says what one sample runs. The payload is generated from its seed, size and random fraction,
 // unless the workload has an input of its own (workload.Workload.InputOf).
@@ -78,6 +62,16 @@ func (p Params) Validate() error {
 	return nil
 }
 
+// Configs are w's configurations as the engine takes them, each at zlib-ng generation g: operation i of a
+// sample runs Configs(w, g)[i%len(w.Configs)].
+func Configs(w workload.Workload, g deflate.Generation) []deflate.Config {
+	out := make([]deflate.Config, len(w.Configs))
+	for i, c := range w.Configs {
+		out[i] = deflate.Config{Level: c.Level, WindowBits: c.WindowBits, MemLevel: c.MemLevel, Strategy: deflate.DefaultStrategy, Generation: g}
+	}
+	return out
+}
+
 // Run measures one sample of v. v must be fresh (no operation yet) for a cold sample to mean anything.
 // Run does not close v.
 func Run(v *variants.Variant, p Params) (Result, error) {
@@ -88,8 +82,7 @@ func Run(v *variants.Variant, p Params) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	p.Workload = p.Workload.WithGeneration(p.Generation)
-	l := newLoop(variantOp(v), p.Workload, input, p.DOP)
+	l := newLoop(variantOp(v), p.Workload, Configs(p.Workload, p.Generation), input, p.DOP)
 	if p.Warmup > 0 {
 		l.run(p.Warmup, false, func() {}, func() {})
 		if err := l.err(); err != nil {
@@ -247,20 +240,20 @@ func writesOf(w workload.Workload) int { return max(w.Writes, 1) }
 
 // loop runs operations of one workload on DOP goroutines that share an operation counter.
 type loop struct {
-	op     operation
-	w      workload.Workload
-	input  []byte  // what every write compresses
-	writes int     // writes per operation
-	sinks  []*sink // one per goroutine
+	op      operation
+	configs []deflate.Config // w's configurations at the sample's generation; operation i runs configs[i%len]
+	input   []byte           // what every write compresses
+	writes  int              // writes per operation
+	sinks   []*sink          // one per goroutine
 }
 
 // newLoop makes the loop and its sinks, one per goroutine, sized above deflate's worst-case expansion of
 // an operation's whole input.
-func newLoop(op operation, w workload.Workload, input []byte, dop int) *loop {
-	l := &loop{op: op, w: w, input: input, writes: writesOf(w), sinks: make([]*sink, dop)}
+func newLoop(op operation, w workload.Workload, configs []deflate.Config, input []byte, dop int) *loop {
+	l := &loop{op: op, configs: configs, input: input, writes: writesOf(w), sinks: make([]*sink, dop)}
 	total := len(input) * l.writes
 	for i := range l.sinks {
-		l.sinks[i] = newSink(total+total>>3+1024, len(w.Configs))
+		l.sinks[i] = newSink(total+total>>3+1024, len(configs))
 	}
 	return l
 }
@@ -306,9 +299,9 @@ func (l *loop) work(s *sink, next *atomic.Int64, n int, measured bool) {
 			return
 		}
 		s.onProcessor(processor())
-		ci := i % len(l.w.Configs)
-		if err := l.op(s, l.w.Configs[ci], l.input, l.writes); err != nil {
-			s.err = fmt.Errorf("host: operation %d (%v): %w", i, l.w.Configs[ci], err)
+		ci := i % len(l.configs)
+		if err := l.op(s, l.configs[ci], l.input, l.writes); err != nil {
+			s.err = fmt.Errorf("host: operation %d (%v): %w", i, l.configs[ci], err)
 			return
 		}
 		if !measured {

@@ -3,6 +3,7 @@ package host
 import (
 	"testing"
 
+	"github.com/deflatelab/deflatelab/matrix/hostresult"
 	"github.com/deflatelab/deflatelab/matrix/workload"
 )
 
@@ -23,9 +24,9 @@ func TestBinRangeAndOps(t *testing.T) {
 		{0, 1, 1, 1}, {1, 2, 2, 1}, {2, 3, 4, 2}, {3, 5, 8, 4}, {11, 1025, 2048, 1024}, {12, 2049, 4096, 952}, {13, 4097, 8192, 0},
 	}
 	for _, tt := range tests {
-		first, last := BinRange(tt.bin)
-		if first != tt.first || last != tt.last || BinOps(tt.bin, 3000) != tt.opsOf3000 {
-			t.Errorf("bin %d: range %d..%d, %d of 3000 ops; want %d..%d, %d", tt.bin, first, last, BinOps(tt.bin, 3000), tt.first, tt.last, tt.opsOf3000)
+		first, last := hostresult.BinRange(tt.bin)
+		if first != tt.first || last != tt.last || hostresult.BinOps(tt.bin, 3000) != tt.opsOf3000 {
+			t.Errorf("bin %d: range %d..%d, %d of 3000 ops; want %d..%d, %d", tt.bin, first, last, hostresult.BinOps(tt.bin, 3000), tt.first, tt.last, tt.opsOf3000)
 		}
 		// Every operation number in the range maps back to the bin.
 		if Bin(first-1) != tt.bin || Bin(last-1) != tt.bin {
@@ -35,7 +36,7 @@ func TestBinRangeAndOps(t *testing.T) {
 	for _, tt := range []struct{ ops, bins int }{{0, 0}, {1, 1}, {2, 2}, {3, 3}, {4, 3}, {5, 4}, {3000, 13}, {20000, 16}} {
 		total := 0
 		for k := range Bins(tt.ops) {
-			total += BinOps(k, tt.ops)
+			total += hostresult.BinOps(k, tt.ops)
 		}
 		if Bins(tt.ops) != tt.bins || total != tt.ops {
 			t.Errorf("Bins(%d) = %d holding %d ops; want %d bins holding all", tt.ops, Bins(tt.ops), total, tt.bins)

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/resultsdir"
 )
 
 // aaReplica writes a replica whose candidate is the A/A control (pooled renamed aa, at control's speed
@@ -17,8 +18,8 @@ import (
 func aaReplica(t *testing.T, dir string) {
 	t.Helper()
 	writeReplica(t, dir, "20261201T110000Z-linux-amd64-aaaaaaaa", 1, 1)
-	path := filepath.Join(dir, matrix.SamplesFile)
-	samples, err := matrix.ReadSamples(path)
+	path := filepath.Join(dir, resultsdir.SamplesFile)
+	samples, err := resultsdir.ReadSamples(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,7 +37,7 @@ func aaReplica(t *testing.T, dir string) {
 	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	os.Remove(filepath.Join(dir, matrix.ManifestFile)) // its plan names pooled, not aa
+	os.Remove(filepath.Join(dir, resultsdir.ManifestFile)) // its plan names pooled, not aa
 }
 
 func TestAANullMain(t *testing.T) {

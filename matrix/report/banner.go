@@ -7,7 +7,8 @@ import (
 	"strings"
 
 	"github.com/deflatelab/deflatelab/matrix"
-	"github.com/deflatelab/deflatelab/matrix/host"
+	"github.com/deflatelab/deflatelab/matrix/hostresult"
+	"github.com/deflatelab/deflatelab/matrix/resultsdir"
 	"github.com/deflatelab/deflatelab/matrix/stats"
 )
 
@@ -65,7 +66,7 @@ func weakEvidence(m *model) []string {
 		total += l.Samples
 	}
 	if busy > 0 {
-		out = append(out, fmt.Sprintf("**%d of %d samples ran on a busy machine** (%s; the elapsed tables' notes name their cells, Environment the readings).", busy, total, host.BusyDefinition))
+		out = append(out, fmt.Sprintf("**%d of %d samples ran on a busy machine** (%s; the elapsed tables' notes name their cells, Environment the readings).", busy, total, hostresult.BusyDefinition))
 	}
 	out = append(out, validityWeaknesses(m)...)
 	out = append(out, validityFlags(m)...)
@@ -81,9 +82,9 @@ func weakEvidence(m *model) []string {
 // can the original: the same path whichever folder the report was rendered from.
 func incompleteText(src source, rawRoot string) string {
 	mf := src.Manifest
-	how := fmt.Sprintf("resume with: `%s`", matrix.ResumeCommand(path.Join(rawRoot, src.Group)))
+	how := fmt.Sprintf("resume with: `%s`", resultsdir.ResumeCommand(path.Join(rawRoot, src.Group)))
 	if src.MergedFrom != "" { // a merged folder is not resumed: its runs are, each in its own folder
-		how = fmt.Sprintf("resume with: `%s` in the run's own results folder, then merge again (raw/%s is the merge)", matrix.ResumeCommand("<dir>"), src.Group)
+		how = fmt.Sprintf("resume with: `%s` in the run's own results folder, then merge again (raw/%s is the merge)", resultsdir.ResumeCommand("<dir>"), src.Group)
 	}
 	return fmt.Sprintf("Run `%s` is **%s**: %d of %d (%s).", mf.Run, stateText(mf), mf.Samples, mf.Planned, how)
 }

@@ -8,7 +8,8 @@ import (
 	"testing"
 
 	"github.com/deflatelab/deflatelab/matrix"
-	"github.com/deflatelab/deflatelab/matrix/host"
+	"github.com/deflatelab/deflatelab/matrix/hostresult"
+	"github.com/deflatelab/deflatelab/matrix/resultsdir"
 )
 
 // TestBanner renders results with and without reasons for doubt and checks that the weak-evidence banner
@@ -20,8 +21,8 @@ func TestBanner(t *testing.T) {
 		for r := range rounds {
 			for i, v := range []string{"control", "pooled"} {
 				out = append(out, matrix.Sample{Run: "r", Cell: cell, Variant: v, Round: r, Position: (r + i) % 2, OK: true,
-					Result: &host.Result{Ops: 1000, ElapsedNs: int64(1e6 * float64(10+r) * (1 + float64(i)*(0.5+0.003*float64(r%3)))), OutputBytes: 5, Digest: "d",
-						LoadBefore: load, LoadAfter: load, Env: host.Env{NumCPU: 2}}})
+					Result: &hostresult.Result{Ops: 1000, ElapsedNs: int64(1e6 * float64(10+r) * (1 + float64(i)*(0.5+0.003*float64(r%3)))), OutputBytes: 5, Digest: "d",
+						LoadBefore: load, LoadAfter: load, Env: hostresult.Env{NumCPU: 2}}})
 			}
 		}
 		return out
@@ -43,7 +44,7 @@ func TestBanner(t *testing.T) {
 			in := writeResults(t, tc.samples)
 			plan := planOf(tc.samples, tc.profile)
 			mf, _ := json.Marshal(matrix.Manifest{Run: "r", Profile: tc.profile, Plan: plan, Status: matrix.StatusComplete, Samples: len(tc.samples), Planned: plan.Samples()})
-			if err := os.WriteFile(filepath.Join(filepath.Dir(in), matrix.ManifestFile), mf, 0o644); err != nil {
+			if err := os.WriteFile(filepath.Join(filepath.Dir(in), resultsdir.ManifestFile), mf, 0o644); err != nil {
 				t.Fatal(err)
 			}
 			path, err := Render(Options{In: []string{in}, Out: t.TempDir(), Name: "x"})

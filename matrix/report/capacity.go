@@ -8,13 +8,14 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/deflatelab/deflatelab/matrix"
-	"github.com/deflatelab/deflatelab/matrix/host"
-	"github.com/deflatelab/deflatelab/matrix/stats"
-	"github.com/deflatelab/deflatelab/matrix/workload"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
+
+	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/hostresult"
+	"github.com/deflatelab/deflatelab/matrix/stats"
+	"github.com/deflatelab/deflatelab/matrix/workload"
 )
 
 // capacityView compares the pooled candidates of different capacities (pooled/N): each one's idle memory
@@ -51,7 +52,7 @@ func newCapacityView(a *stats.Analysis) (*capacityView, error) {
 func (v *capacityView) warmCells() []*stats.Cell {
 	var out []*stats.Cell
 	for _, c := range v.a.Cells {
-		if c.Phase == host.Warm {
+		if c.Phase == hostresult.Warm {
 			out = append(out, c)
 		}
 	}
@@ -83,7 +84,7 @@ func (v *capacityView) write(w io.Writer) {
 	fmt.Fprintln(w)
 	var rows [][]string
 	for _, c := range v.warmCells() {
-		cold := cellOf(v.a, c.Cell, host.Cold)
+		cold := cellOf(v.a, c.Cell, hostresult.Cold)
 		for _, cand := range v.candidates {
 			if c.Variant(cand) == nil {
 				continue

@@ -8,7 +8,7 @@ import (
 	"slices"
 
 	"github.com/deflatelab/deflatelab/matrix"
-	"github.com/deflatelab/deflatelab/matrix/host"
+	"github.com/deflatelab/deflatelab/matrix/hostresult"
 	"github.com/deflatelab/deflatelab/matrix/stats"
 )
 
@@ -65,24 +65,24 @@ func newColdStart(in *inputs, a *stats.Analysis) (*coldStart, error) {
 		slices.Sort(dops)
 	}
 	for _, s := range in.Samples {
-		if s.OK && s.Result != nil && s.Cell.Phase == host.Cold {
+		if s.OK && s.Result != nil && s.Cell.Phase == hostresult.Cold {
 			maxBins = max(maxBins, len(s.Result.TimelineNs))
 			cs.ops[s.Cell] = max(cs.ops[s.Cell], s.Result.Ops)
 		}
 	}
 	for k := range maxBins {
-		an, err := derived(a.EquivMargin, in.Samples, host.Cold, func(r *host.Result) (int64, int, bool) {
+		an, err := derived(a.EquivMargin, in.Samples, hostresult.Cold, func(r *hostresult.Result) (int64, int, bool) {
 			if k >= len(r.TimelineNs) {
 				return 0, 0, false
 			}
-			return r.TimelineNs[k], host.BinOps(k, r.Ops), true
+			return r.TimelineNs[k], hostresult.BinOps(k, r.Ops), true
 		})
 		if err != nil {
 			return nil, err
 		}
 		cs.bins = append(cs.bins, an)
 	}
-	if cs.warm, err = derived(a.EquivMargin, in.Samples, host.Warm, func(r *host.Result) (int64, int, bool) {
+	if cs.warm, err = derived(a.EquivMargin, in.Samples, hostresult.Warm, func(r *hostresult.Result) (int64, int, bool) {
 		var sum int64
 		for _, ns := range r.TimelineNs {
 			sum += ns
@@ -92,12 +92,12 @@ func newColdStart(in *inputs, a *stats.Analysis) (*coldStart, error) {
 		return nil, err
 	}
 	// Totals are analysed as one "operation" so that ns/op is the total.
-	if cs.first, err = derived(a.EquivMargin, in.Samples, host.Cold, func(r *host.Result) (int64, int, bool) {
+	if cs.first, err = derived(a.EquivMargin, in.Samples, hostresult.Cold, func(r *hostresult.Result) (int64, int, bool) {
 		return firstN(r, 1)
 	}); err != nil {
 		return nil, err
 	}
-	if cs.first8, err = derived(a.EquivMargin, in.Samples, host.Cold, func(r *host.Result) (int64, int, bool) {
+	if cs.first8, err = derived(a.EquivMargin, in.Samples, hostresult.Cold, func(r *hostresult.Result) (int64, int, bool) {
 		return firstN(r, firstOps)
 	}); err != nil {
 		return nil, err
@@ -118,12 +118,12 @@ func newColdStart(in *inputs, a *stats.Analysis) (*coldStart, error) {
 }
 
 // firstN is the summed duration of the first n operations, as one: n must cover whole bins (1, 2, 4, 8...).
-func firstN(r *host.Result, n int) (int64, int, bool) {
-	if r.Ops < n || len(r.TimelineNs) < host.Bins(n) {
+func firstN(r *hostresult.Result, n int) (int64, int, bool) {
+	if r.Ops < n || len(r.TimelineNs) < hostresult.Bins(n) {
 		return 0, 0, false
 	}
 	var sum int64
-	for _, ns := range r.TimelineNs[:host.Bins(n)] {
+	for _, ns := range r.TimelineNs[:hostresult.Bins(n)] {
 		sum += ns
 	}
 	return sum, 1, true
@@ -139,7 +139,7 @@ func oversubscribedSample(s matrix.Sample) bool {
 // count by what part picks out of it (a timeline bin, the first operations), so that the part gets the
 // same medians, intervals and paired deltas as the whole; stats.ElapsedPerOp is then the part's ns/op.
 // Samples part declines, failed samples and oversubscribed ones are left out. It returns nil when nothing is left.
-func derived(margin float64, samples []matrix.Sample, phase string, part func(r *host.Result) (ns int64, ops int, ok bool)) (*stats.Analysis, error) {
+func derived(margin float64, samples []matrix.Sample, phase string, part func(r *hostresult.Result) (ns int64, ops int, ok bool)) (*stats.Analysis, error) {
 	var out []matrix.Sample
 	for _, s := range samples {
 		if !s.OK || s.Result == nil || s.Cell.Phase != phase || oversubscribedSample(s) {
@@ -206,14 +206,14 @@ func us(e stats.Estimate) stats.Estimate {
 // bin: its median does) - or 0 when the last bin is still slower. Cold bins faster than warm count as
 // converged: the cold start's cost is over, whatever else makes the warm phase slower.
 func (cs *coldStart) converged(c matrix.Cell, variant string) int {
-	w := perOp(cs.warm, c, host.Warm, variant)
+	w := perOp(cs.warm, c, hostresult.Warm, variant)
 	if w.Empty() {
 		return 0
 	}
 	limit := w.Center * (1 + convergeTolerance)
 	from := 0
 	for k, an := range cs.bins {
-		e := perOp(an, c, host.Cold, variant)
+		e := perOp(an, c, hostresult.Cold, variant)
 		low := e.Lo
 		if e.Thin() {
 			low = e.Center
@@ -223,7 +223,7 @@ func (cs *coldStart) converged(c matrix.Cell, variant string) int {
 			continue
 		case low <= limit:
 			if from == 0 {
-				from, _ = host.BinRange(k)
+				from, _ = hostresult.BinRange(k)
 			}
 		default:
 			from = 0
@@ -260,8 +260,8 @@ func (cs *coldStart) write(w io.Writer) {
 		for _, v := range c.Variants {
 			d1, d8 := "", ""
 			if v.Name != cs.control {
-				d1 = deltaCell(deltaOf(cs.first, c.Cell, host.Cold, v.Name))
-				d8 = deltaCell(deltaOf(cs.first8, c.Cell, host.Cold, v.Name))
+				d1 = deltaCell(deltaOf(cs.first, c.Cell, hostresult.Cold, v.Name))
+				d8 = deltaCell(deltaOf(cs.first8, c.Cell, hostresult.Cold, v.Name))
 			}
 			conv := "not within the phase"
 			if n := cs.converged(c.Cell, v.Name); n > 0 {
@@ -269,8 +269,8 @@ func (cs *coldStart) write(w io.Writer) {
 			}
 			rows = append(rows, []string{v.Name,
 				estimateCell(us(v.Metrics[stats.ElapsedPerOp.Name])), d1,
-				estimateCell(us(perOp(cs.first8, c.Cell, host.Cold, v.Name))), d8,
-				estimateCell(us(perOp(cs.warm, c.Cell, host.Warm, v.Name))), conv})
+				estimateCell(us(perOp(cs.first8, c.Cell, hostresult.Cold, v.Name))), d8,
+				estimateCell(us(perOp(cs.warm, c.Cell, hostresult.Warm, v.Name))), conv})
 		}
 		mdTable(w, []string{"Variant", "First op, us", "Change, % [interval]", fmt.Sprintf("First %d ops, us", firstOps),
 			"Change, % [interval]", "Warm, us/op", "Cold ≈ warm from op"}, rows)

@@ -10,7 +10,8 @@ import (
 	"time"
 
 	"github.com/deflatelab/deflatelab/matrix"
-	"github.com/deflatelab/deflatelab/matrix/host"
+	"github.com/deflatelab/deflatelab/matrix/hostresult"
+	"github.com/deflatelab/deflatelab/matrix/resultsdir"
 )
 
 // coldStartFixture writes a results directory whose timelines and capacities have known shapes:
@@ -24,35 +25,35 @@ func coldStartFixture(t *testing.T) string {
 	var lines []string
 	idleSlot := int64(350000)
 	for _, w := range []string{"fixed", "mixed"} {
-		for _, phase := range []string{host.Cold, host.Warm} {
+		for _, phase := range []string{hostresult.Cold, hostresult.Warm} {
 			for r := range rounds {
 				for vi, v := range []string{"control", "pooled/8", "pooled/12"} {
 					jitter := 1 + 0.03*float64((r*7+vi*3)%rounds)/rounds
 					perOp := func(i int) float64 { // µs of operation i (0-based)
 						switch {
-						case phase == host.Cold && i == 0:
+						case phase == hostresult.Cold && i == 0:
 							return 200
-						case v == "control" && phase == host.Cold && i < 8:
+						case v == "control" && phase == hostresult.Cold && i < 8:
 							return 100
 						case v == "control":
 							return 20
-						case w == "mixed" && phase == host.Warm && v == "pooled/8":
+						case w == "mixed" && phase == hostresult.Warm && v == "pooled/8":
 							return 30
-						case w == "mixed" && phase == host.Warm:
+						case w == "mixed" && phase == hostresult.Warm:
 							return 16
 						}
 						return 10
 					}
-					tl := make([]int64, host.Bins(ops))
+					tl := make([]int64, hostresult.Bins(ops))
 					var total int64
 					for i := range ops {
 						ns := int64(perOp(i) * 1000 * jitter)
-						tl[host.Bin(i)] += ns
+						tl[hostresult.Bin(i)] += ns
 						total += ns
 					}
-					res := &host.Result{Variant: strings.Split(v, "/")[0], Backend: "pages", Workload: w, Phase: phase, DOP: 1, Ops: ops,
+					res := &hostresult.Result{Variant: strings.Split(v, "/")[0], Backend: "pages", Workload: w, Phase: phase, DOP: 1, Ops: ops,
 						ElapsedNs: total, TimelineNs: tl, OutputBytes: 1000, Digest: "00000000000000aa",
-						Env: host.Env{GOOS: "linux", GOARCH: "amd64", CPU: "Fixture CPU", NumCPU: 2, GOMAXPROCS: 2, GoVersion: "go1.26.8"}}
+						Env: hostresult.Env{GOOS: "linux", GOARCH: "amd64", CPU: "Fixture CPU", NumCPU: 2, GOMAXPROCS: 2, GoVersion: "go1.26.8"}}
 					if v != "control" {
 						res.PoolCapacity = map[string]int{"pooled/8": 8, "pooled/12": 12}[v]
 						res.IdleBytes = int64(res.PoolCapacity) * idleSlot
@@ -68,16 +69,16 @@ func coldStartFixture(t *testing.T) string {
 			}
 		}
 	}
-	if err := os.WriteFile(filepath.Join(dir, matrix.SamplesFile), []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, resultsdir.SamplesFile), []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	m := matrix.Manifest{Run: "R1", Profile: "fixture", Start: time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC), Status: matrix.StatusComplete,
-		Harness: &matrix.Harness{Calibration: host.Calibration{NsPerOp: 67, Ops: 20000, Repeats: 5, OutputBytes: 2816}, Variant: "control"}}
+		Harness: &matrix.Harness{Calibration: hostresult.Calibration{NsPerOp: 67, Ops: 20000, Repeats: 5, OutputBytes: 2816}, Variant: "control"}}
 	b, err := json.Marshal(m)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(dir, matrix.ManifestFile), b, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, resultsdir.ManifestFile), b, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	return dir

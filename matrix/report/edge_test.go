@@ -9,7 +9,8 @@ import (
 	"testing"
 
 	"github.com/deflatelab/deflatelab/matrix"
-	"github.com/deflatelab/deflatelab/matrix/host"
+	"github.com/deflatelab/deflatelab/matrix/hostresult"
+	"github.com/deflatelab/deflatelab/matrix/runner"
 )
 
 // writeResults writes samples as a results file in a fresh folder and returns its path.
@@ -36,7 +37,7 @@ func TestDegenerateInputs(t *testing.T) {
 	cell := matrix.Cell{Platform: "linux/amd64", Workload: "fixed", DOP: 1, Phase: "cold", Backend: "libc"}
 	ok := func(variant string, round int) matrix.Sample {
 		return matrix.Sample{Run: "r", Cell: cell, Variant: variant, Round: round, OK: true,
-			Result: &host.Result{Ops: 10, ElapsedNs: 1e6, OutputBytes: 5, Digest: "d"}}
+			Result: &hostresult.Result{Ops: 10, ElapsedNs: 1e6, OutputBytes: 5, Digest: "d"}}
 	}
 	failed := func(variant string, round int) matrix.Sample {
 		return matrix.Sample{Run: "r", Cell: cell, Variant: variant, Round: round, Error: "boom"}
@@ -75,7 +76,7 @@ func TestCandidateNameWithSlash(t *testing.T) {
 	for r := range 6 {
 		for i, v := range []string{"control", "pooled/16", "pooled/8"} {
 			ss = append(ss, matrix.Sample{Run: "r", Cell: cell, Variant: v, Round: r, Position: (r + i) % 3, OK: true,
-				Result: &host.Result{Ops: 100, ElapsedNs: int64(1e6 * (10 + r - 3*i)), OutputBytes: 5, Digest: "d"}})
+				Result: &hostresult.Result{Ops: 100, ElapsedNs: int64(1e6 * (10 + r - 3*i)), OutputBytes: 5, Digest: "d"}})
 		}
 	}
 	out := t.TempDir()
@@ -105,7 +106,7 @@ func TestCandidateNameWithSlash(t *testing.T) {
 // rounds, in the rotation's order (the samples' positions must follow it), and zlib-ng generation, the
 // smoke profile's other settings. A run.json with it lets the report check the samples against their plan.
 func planOf(samples []matrix.Sample, profile string) matrix.Plan {
-	smoke, _ := matrix.ProfileByName("smoke")
+	smoke, _ := runner.ProfileByName("smoke")
 	p := smoke.Plan
 	p.Profile, p.Variants, p.Workloads, p.Phases, p.DOPs, p.Backends, p.Rounds = profile, nil, nil, nil, nil, nil, 0
 	add := func(list []string, v string) []string {
@@ -138,7 +139,7 @@ func TestControlOnlyNamesNoCandidate(t *testing.T) {
 		cell := matrix.Cell{Platform: "linux/amd64", Workload: "fixed", DOP: 1, Phase: ph, Backend: "libc"}
 		for r := range 6 {
 			ss = append(ss, matrix.Sample{Run: "r", Cell: cell, Variant: "control", Round: r, OK: true,
-				Result: &host.Result{Ops: 100, ElapsedNs: int64(1e6 * (10 + r)), OutputBytes: 5, Digest: "d", Env: host.Env{NumCPU: 2}}})
+				Result: &hostresult.Result{Ops: 100, ElapsedNs: int64(1e6 * (10 + r)), OutputBytes: 5, Digest: "d", Env: hostresult.Env{NumCPU: 2}}})
 		}
 	}
 	path, err := Render(Options{In: []string{writeResults(t, ss)}, Out: t.TempDir(), Name: "x"})

@@ -13,7 +13,9 @@ import (
 	"time"
 
 	"github.com/deflatelab/deflatelab/matrix"
-	"github.com/deflatelab/deflatelab/matrix/host"
+	"github.com/deflatelab/deflatelab/matrix/hostresult"
+	"github.com/deflatelab/deflatelab/matrix/resultsdir"
+	"github.com/deflatelab/deflatelab/matrix/runner"
 )
 
 // emuSample is a sample of run on cellPlatform whose host reported hostPlatform (empty: it failed).
@@ -26,7 +28,7 @@ func emuSample(run, cellPlatform, hostPlatform, osName, emulated string) matrix.
 	}
 	goos, goarch, _ := strings.Cut(hostPlatform, "/")
 	s.OK = true
-	s.Result = &host.Result{Variant: "control", Ops: 1, ElapsedNs: 1, Env: host.Env{GOOS: goos, GOARCH: goarch, OS: osName}}
+	s.Result = &hostresult.Result{Variant: "control", Ops: 1, ElapsedNs: 1, Env: hostresult.Env{GOOS: goos, GOARCH: goarch, OS: osName}}
 	return s
 }
 
@@ -98,7 +100,7 @@ func writeEmulatedRun(t *testing.T, dir, run, runnerPlatform, hostPlatform, osNa
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	goos, goarch, _ := strings.Cut(hostPlatform, "/")
-	smoke, _ := matrix.ProfileByName("smoke")
+	smoke, _ := runner.ProfileByName("smoke")
 	plan := smoke.Plan
 	plan.Platform, plan.Variants, plan.Workloads, plan.Phases, plan.DOPs, plan.Backends, plan.Rounds, plan.ColdOps, plan.WarmOps =
 		runnerPlatform, []string{"control", "pooled", "splitalloc"}, []string{"fixed", "mixed"}, []string{"cold", "warm"}, []int{1}, backends, 2, 20, 20
@@ -124,9 +126,9 @@ func writeEmulatedRun(t *testing.T, dir, run, runnerPlatform, hostPlatform, osNa
 								digest = "different"
 							}
 							s.OK = true
-							s.Result = &host.Result{Variant: v, Backend: backend, Workload: wl, Phase: phase, DOP: 1, Ops: 20,
+							s.Result = &hostresult.Result{Variant: v, Backend: backend, Workload: wl, Phase: phase, DOP: 1, Ops: 20,
 								ElapsedNs: int64(1e6 * (pos + 1)), OutputBytes: 1000, Digest: digest, ZlibNG: plan.ZlibNG,
-								Env: host.Env{GOOS: goos, GOARCH: goarch, OS: osName, GoVersion: "go1.26.8", Commit: "abc"}}
+								Env: hostresult.Env{GOOS: goos, GOARCH: goarch, OS: osName, GoVersion: "go1.26.8", Commit: "abc"}}
 						}
 						if emulator == "" {
 							s.Emulated = ""
@@ -139,16 +141,16 @@ func writeEmulatedRun(t *testing.T, dir, run, runnerPlatform, hostPlatform, osNa
 			}
 		}
 	}
-	if err := os.WriteFile(filepath.Join(dir, matrix.SamplesFile), b.Bytes(), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, resultsdir.SamplesFile), b.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	start, _ := time.Parse("20060102T150405Z", run[:16])
 	m := matrix.Manifest{Run: run, Profile: "smoke", Status: matrix.StatusComplete, Samples: n, Failed: failed, Planned: n,
 		Start: start, End: start.Add(time.Minute), Emulated: emulator,
 		Plan:    plan,
-		Harness: &matrix.Harness{Calibration: host.Calibration{NsPerOp: 9000, Ops: 1, Repeats: 1}, Variant: "control"}}
+		Harness: &matrix.Harness{Calibration: hostresult.Calibration{NsPerOp: 9000, Ops: 1, Repeats: 1}, Variant: "control"}}
 	data, _ := json.Marshal(m)
-	if err := os.WriteFile(filepath.Join(dir, matrix.ManifestFile), data, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, resultsdir.ManifestFile), data, 0o644); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/resultsdir"
 )
 
 // withGeneration is samples recorded under run with their results' zlibng set to gen.
@@ -70,7 +71,7 @@ func runDir(t *testing.T, run string, plan matrix.Plan, samples []matrix.Sample)
 	t.Helper()
 	dir := filepath.Dir(writeResults(t, samples))
 	m, _ := json.Marshal(matrix.Manifest{Run: run, Profile: "quick", Plan: plan, Status: matrix.StatusComplete})
-	if err := os.WriteFile(filepath.Join(dir, matrix.ManifestFile), m, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, resultsdir.ManifestFile), m, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	return dir
@@ -96,11 +97,11 @@ func TestLegacyRunJSON(t *testing.T) {
 	}
 
 	dir := renderExample(t)
-	raws, _ := filepath.Glob(filepath.Join(exampleReport(t), "raw", "*", matrix.ManifestFile))
+	raws, _ := filepath.Glob(filepath.Join(exampleReport(t), "raw", "*", resultsdir.ManifestFile))
 	if len(raws) == 0 {
 		t.Fatal("the committed report keeps no run.json")
 	}
-	m, err := matrix.ReadManifest(filepath.Dir(raws[0]))
+	m, err := resultsdir.ReadManifest(filepath.Dir(raws[0]))
 	if err != nil {
 		t.Fatal(err)
 	}

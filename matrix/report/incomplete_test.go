@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/resultsdir"
 )
 
 // A run whose run.json says complete but whose last sample line was cut in half is incomplete on every
@@ -20,7 +20,7 @@ func TestCutLineIsIncomplete(t *testing.T) {
 	t.Chdir(t.TempDir())
 	start := time.Date(2026, 11, 30, 4, 0, 0, 0, time.UTC)
 	dir := runnerDir(t, "results", "win", filepath.Join(testdata, "results-windows-amd64.jsonl"), start)
-	samples := filepath.Join(dir, matrix.SamplesFile)
+	samples := filepath.Join(dir, resultsdir.SamplesFile)
 	data, _ := os.ReadFile(samples)
 	lines := strings.SplitAfter(strings.TrimSuffix(string(data), "\n"), "\n")
 	last := lines[len(lines)-1]
@@ -31,7 +31,7 @@ func TestCutLineIsIncomplete(t *testing.T) {
 	}
 	page, env := reportText(t, filepath.Join(DefaultOut, "cut")), readPage(t, filepath.Join(DefaultOut, "cut", environmentPage))
 	want := fmt.Sprintf("Run `win` is **incomplete**: %d of %d (resume with: `%s`)", len(lines)-1, 108,
-		matrix.ResumeCommand(DefaultOut+"/cut/raw/win"))
+		resultsdir.ResumeCommand(DefaultOut+"/cut/raw/win"))
 	if !strings.Contains(env, want) || !strings.Contains(page, "Run `win` is **incomplete**") {
 		t.Errorf("environment.md lacks %q, or the first page does not call the run incomplete:\n%s", want, env)
 	}

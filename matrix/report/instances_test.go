@@ -9,7 +9,8 @@ import (
 	"testing"
 
 	"github.com/deflatelab/deflatelab/matrix"
-	"github.com/deflatelab/deflatelab/matrix/host"
+	"github.com/deflatelab/deflatelab/matrix/hostresult"
+	"github.com/deflatelab/deflatelab/matrix/resultsdir"
 	"github.com/deflatelab/deflatelab/matrix/stats"
 )
 
@@ -28,7 +29,7 @@ func TestInstancesSection(t *testing.T) {
 					ms *= effect * (1 + 0.001*float64(round%3))
 				}
 				samples = append(samples, matrix.Sample{Run: run, Cell: cell, Variant: v, Round: round, Position: pos, OK: true,
-					Result: &host.Result{Variant: v, Ops: 1000, ElapsedNs: int64(math.Round(ms * 1e6)), OutputBytes: 1, Digest: "d"}})
+					Result: &hostresult.Result{Variant: v, Ops: 1000, ElapsedNs: int64(math.Round(ms * 1e6)), OutputBytes: 1, Digest: "d"}})
 			}
 		}
 	}
@@ -69,7 +70,7 @@ func TestMergedInstances(t *testing.T) {
 			jitter(t, a)
 			jitter(t, b)
 			merged := filepath.Join(tmp, "merged")
-			if _, err := matrix.Merge(merged, []string{a, b}); err != nil {
+			if _, err := resultsdir.Merge(merged, []string{a, b}); err != nil {
 				t.Fatal(err)
 			}
 			p, err := Render(Options{In: []string{merged}, Out: filepath.Join(tmp, "out"), Name: "x", Date: goldenDate})
@@ -117,8 +118,8 @@ func TestMergedInstances(t *testing.T) {
 // equal, and equal log ratios have no signed-rank interval).
 func jitter(t *testing.T, dir string) {
 	t.Helper()
-	path := filepath.Join(dir, matrix.SamplesFile)
-	samples, err := matrix.ReadSamples(path)
+	path := filepath.Join(dir, resultsdir.SamplesFile)
+	samples, err := resultsdir.ReadSamples(path)
 	if err != nil {
 		t.Fatal(err)
 	}

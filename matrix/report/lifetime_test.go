@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/deflatelab/deflatelab/matrix"
-	"github.com/deflatelab/deflatelab/matrix/host"
+	"github.com/deflatelab/deflatelab/matrix/hostresult"
 	"github.com/deflatelab/deflatelab/matrix/lifetime"
 	"github.com/deflatelab/deflatelab/matrix/stats"
 )
@@ -44,12 +44,12 @@ func TestLifetimeSections(t *testing.T) {
 // lifetime section says what is missing instead of a table.
 func TestLifetimeSectionsWithoutTimeline(t *testing.T) {
 	var samples []matrix.Sample
-	for _, phase := range []string{host.Cold, host.Warm} {
+	for _, phase := range []string{hostresult.Cold, hostresult.Warm} {
 		for r := range 6 {
 			for _, v := range []string{"control", "pooled"} {
 				samples = append(samples, matrix.Sample{Run: "r", Cell: matrix.Cell{Platform: "linux/amd64", Workload: "fixed", DOP: 1,
 					Phase: phase, Backend: "libc"}, Variant: v, Round: r, OK: true,
-					Result: &host.Result{Ops: 10, ElapsedNs: 1e6, OutputBytes: 5, Digest: "d"}})
+					Result: &hostresult.Result{Ops: 10, ElapsedNs: 1e6, OutputBytes: 5, Digest: "d"}})
 			}
 		}
 	}

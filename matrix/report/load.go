@@ -10,11 +10,12 @@ import (
 	"strings"
 
 	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/resultsdir"
 )
 
 // Kinds of input file a report reads and keeps beside itself.
 const (
-	kindResults  = "results"  // JSONL, one matrix.Sample per line (matrix.ReadSamples)
+	kindResults  = "results"  // JSONL, one matrix.Sample per line (resultsdir.ReadSamples)
 	kindBench    = "bench"    // the Go benchmark format, for benchstat
 	kindManifest = "manifest" // the runner's run.json (matrix.Manifest)
 	// kindManifestDir is a run.json that is a directory: nothing to read or keep, but the report says
@@ -49,10 +50,10 @@ type inputs struct {
 	Samples []matrix.Sample
 	Raw     []rawFile
 	Sources []source
-	// Findings are the lines left out of Samples (matrix.Screen: unreadable, duplicate, outside their
+	// Findings are the lines left out of Samples (resultsdir.Screen: unreadable, duplicate, outside their
 	// run's plan, superseded), named by raw/<group>/<file>:<line>; Notes say what else was not counted
 	// (a run given twice).
-	Findings []matrix.Finding
+	Findings []resultsdir.Finding
 	Notes    []string
 	// Unchecked says, for each input whose samples could not be checked against their plan (run.json
 	// unreadable, a directory, or its plan not valid), why: the first page says it at the top.
@@ -102,11 +103,11 @@ func load(paths []string) (*inputs, error) {
 			g.files[abs] = kindResults
 			stem := strings.TrimSuffix(abs, resultsExt)
 			siblings := map[string]string{stem + ".txt": kindBench, stem + ".bench": kindBench}
-			if filepath.Base(abs) == matrix.SamplesFile {
-				siblings[filepath.Join(dir, matrix.BenchFile)] = kindBench
-				siblings[filepath.Join(dir, matrix.ManifestFile)] = kindManifest
-				if fi, err := os.Stat(filepath.Join(dir, matrix.ManifestFile)); err == nil && fi.IsDir() {
-					g.files[filepath.Join(dir, matrix.ManifestFile)] = kindManifestDir
+			if filepath.Base(abs) == resultsdir.SamplesFile {
+				siblings[filepath.Join(dir, resultsdir.BenchFile)] = kindBench
+				siblings[filepath.Join(dir, resultsdir.ManifestFile)] = kindManifest
+				if fi, err := os.Stat(filepath.Join(dir, resultsdir.ManifestFile)); err == nil && fi.IsDir() {
+					g.files[filepath.Join(dir, resultsdir.ManifestFile)] = kindManifestDir
 				}
 			}
 			for s, kind := range siblings {
@@ -125,7 +126,7 @@ func load(paths []string) (*inputs, error) {
 		for _, e := range ents {
 			name := filepath.Join(abs, e.Name())
 			switch ext := filepath.Ext(name); {
-			case e.IsDir() && e.Name() == matrix.ManifestFile:
+			case e.IsDir() && e.Name() == resultsdir.ManifestFile:
 				g.files[name] = kindManifestDir
 			case e.IsDir():
 			case ext == resultsExt:
@@ -133,7 +134,7 @@ func load(paths []string) (*inputs, error) {
 				results++
 			case slices.Contains(benchExts, ext):
 				g.files[name] = kindBench
-			case e.Name() == matrix.ManifestFile:
+			case e.Name() == resultsdir.ManifestFile:
 				g.files[name] = kindManifest
 			}
 		}
@@ -166,8 +167,8 @@ func load(paths []string) (*inputs, error) {
 		}
 	}
 	// Two inputs that share only some samples of a run: the first copy of each counts.
-	var across []matrix.Finding
-	in.Samples, across = matrix.Screen(nil, nil, "", in.Samples, nil)
+	var across []resultsdir.Finding
+	in.Samples, across = resultsdir.Screen(nil, nil, "", in.Samples, nil)
 	in.Findings = append(in.Findings, across...)
 	return in, nil
 }
@@ -177,7 +178,7 @@ func load(paths []string) (*inputs, error) {
 type groupRead struct {
 	src      source
 	samples  []matrix.Sample
-	findings []matrix.Finding
+	findings []resultsdir.Finding
 }
 
 // readGroup reads the files of one group, adding them to in.Raw. A run.json that cannot be read (garbage,
@@ -190,10 +191,10 @@ func readGroup(in *inputs, name string, files map[string]string) (groupRead, err
 		if files[f] != kindManifest {
 			continue
 		}
-		m, err := matrix.ReadManifest(filepath.Dir(f))
+		m, err := resultsdir.ReadManifest(filepath.Dir(f))
 		if err != nil {
 			msg := strings.ReplaceAll(err.Error(), filepath.Dir(f)+string(filepath.Separator), "")
-			in.Unchecked = append(in.Unchecked, fmt.Sprintf("`raw/%s/%s` cannot be read (%s): the report renders its samples alone, unchecked against their plan", name, matrix.ManifestFile, msg))
+			in.Unchecked = append(in.Unchecked, fmt.Sprintf("`raw/%s/%s` cannot be read (%s): the report renders its samples alone, unchecked against their plan", name, resultsdir.ManifestFile, msg))
 			continue
 		}
 		g.src.Manifest = &m
@@ -201,7 +202,7 @@ func readGroup(in *inputs, name string, files map[string]string) (groupRead, err
 	var samplesFile string // the runner's samples.jsonl beside run.json, when the group has both
 	for _, f := range paths {
 		if files[f] == kindManifestDir {
-			in.Unchecked = append(in.Unchecked, fmt.Sprintf("`%s` beside raw/%s is a directory, not the runner's manifest: the report renders the samples alone, unchecked against their plan", matrix.ManifestFile, name))
+			in.Unchecked = append(in.Unchecked, fmt.Sprintf("`%s` beside raw/%s is a directory, not the runner's manifest: the report renders the samples alone, unchecked against their plan", resultsdir.ManifestFile, name))
 			continue
 		}
 		data, err := os.ReadFile(f)
@@ -217,7 +218,7 @@ func readGroup(in *inputs, name string, files map[string]string) (groupRead, err
 			if why != "" {
 				in.Unchecked = append(in.Unchecked, why)
 			}
-			if filepath.Base(f) == matrix.SamplesFile && g.src.Manifest != nil {
+			if filepath.Base(f) == resultsdir.SamplesFile && g.src.Manifest != nil {
 				samplesFile = f
 			}
 			g.samples, g.findings = append(g.samples, ss...), append(g.findings, fs...)
@@ -225,7 +226,7 @@ func readGroup(in *inputs, name string, files map[string]string) (groupRead, err
 		in.Raw = append(in.Raw, rawFile{Path: f, Name: raw, Kind: files[f], Data: data})
 	}
 	if mf := g.src.Manifest; mf != nil && samplesFile != "" {
-		mf.Reconcile(filepath.Dir(samplesFile), g.samples, g.findings)
+		resultsdir.Reconcile(mf, filepath.Dir(samplesFile), g.samples, g.findings)
 	}
 	return g, nil
 }
@@ -248,7 +249,7 @@ func (g groupRead) runs() []groupRead {
 			}
 		}
 		superseded := inst.Superseded // the merged file's findings are not split by run
-		inst.Reconcile("", part.samples, nil)
+		resultsdir.Reconcile(&inst, "", part.samples, nil)
 		inst.Superseded = superseded
 		if i == 0 {
 			part.findings = g.findings
@@ -259,12 +260,12 @@ func (g groupRead) runs() []groupRead {
 	return parts
 }
 
-// screenFile reads one results file and screens it (matrix.Screen): against its run's plan when it is
+// screenFile reads one results file and screens it (resultsdir.Screen): against its run's plan when it is
 // the runner's samples.jsonl beside a run.json with a valid plan, else for duplicates and retries only;
 // unchecked says why, when a run.json's plan could not be used. Findings name the file by raw, its
 // path inside the report. A file without one readable sample is an error.
-func screenFile(f, raw string, mf *matrix.Manifest) (kept []matrix.Sample, findings []matrix.Finding, unchecked string, err error) {
-	rf, err := matrix.ReadResultsFile(f)
+func screenFile(f, raw string, mf *matrix.Manifest) (kept []matrix.Sample, findings []resultsdir.Finding, unchecked string, err error) {
+	rf, err := resultsdir.ReadResultsFile(f)
 	if err != nil {
 		return nil, nil, "", fmt.Errorf("report: %w", err)
 	}
@@ -276,15 +277,15 @@ func screenFile(f, raw string, mf *matrix.Manifest) (kept []matrix.Sample, findi
 	}
 	var plan *matrix.Plan
 	var runs []string
-	if mf != nil && filepath.Base(f) == matrix.SamplesFile {
+	if mf != nil && filepath.Base(f) == resultsdir.SamplesFile {
 		if err := mf.Plan.Validate(); err != nil {
-			unchecked = fmt.Sprintf("the plan in `%s/%s` is not valid (%v): its samples are checked for duplicates only, not against the plan", path.Dir(raw), matrix.ManifestFile, err)
+			unchecked = fmt.Sprintf("the plan in `%s/%s` is not valid (%v): its samples are checked for duplicates only, not against the plan", path.Dir(raw), resultsdir.ManifestFile, err)
 		} else {
 			plan, runs = &mf.Plan, mf.RunIDs()
 		}
 	}
-	kept, findings = matrix.Screen(plan, runs, raw, rf.Samples, rf.Lines)
-	bad := make([]matrix.Finding, len(rf.Bad))
+	kept, findings = resultsdir.Screen(plan, runs, raw, rf.Samples, rf.Lines)
+	bad := make([]resultsdir.Finding, len(rf.Bad))
 	for i, b := range rf.Bad {
 		b.Where = raw + strings.TrimPrefix(b.Where, f)
 		bad[i] = b

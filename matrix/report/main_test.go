@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/resultsdir"
 )
 
 func TestMainErrors(t *testing.T) {
@@ -53,11 +54,11 @@ func runnerDir(t *testing.T, parent, name, fixture string, start time.Time) stri
 	if err != nil {
 		t.Fatal(err)
 	}
-	os.WriteFile(filepath.Join(dir, matrix.SamplesFile), data, 0o644)
-	os.WriteFile(filepath.Join(dir, matrix.BenchFile), []byte("BenchmarkDeflate/workload=fixed 1 1 ns/op\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, resultsdir.SamplesFile), data, 0o644)
+	os.WriteFile(filepath.Join(dir, resultsdir.BenchFile), []byte("BenchmarkDeflate/workload=fixed 1 1 ns/op\n"), 0o644)
 	m, _ := json.Marshal(matrix.Manifest{Run: name, Profile: "quick", Start: start, Status: matrix.StatusComplete,
 		Samples: 108, Planned: 108, Failed: 1, Command: [][]string{{"lab", "bench", "-profile", "quick"}}})
-	os.WriteFile(filepath.Join(dir, matrix.ManifestFile), m, 0o644)
+	os.WriteFile(filepath.Join(dir, resultsdir.ManifestFile), m, 0o644)
 	return dir
 }
 
@@ -72,12 +73,12 @@ func TestMainRunnerResults(t *testing.T) {
 	arm := runnerDir(t, "results", "arm", filepath.Join(testdata, "results-linux-arm64.jsonl"), start.Add(-time.Hour))
 	interrupted, _ := json.Marshal(matrix.Manifest{Run: "arm", Profile: "quick", Start: start.Add(-time.Hour), Status: matrix.StatusInterrupted,
 		Samples: 99, Planned: 108, Command: [][]string{{"lab", "bench"}}})
-	os.WriteFile(filepath.Join(arm, matrix.ManifestFile), interrupted, 0o644)
+	os.WriteFile(filepath.Join(arm, resultsdir.ManifestFile), interrupted, 0o644)
 	summary := filepath.Join(tmp, "summary.md")
 	t.Setenv("GITHUB_STEP_SUMMARY", summary)
 
 	var stdout, stderr bytes.Buffer
-	if err := Main(context.Background(), []string{"-in", win + "," + filepath.Join(arm, matrix.SamplesFile), "-title", "Two machines"}, &stdout, &stderr); err != nil {
+	if err := Main(context.Background(), []string{"-in", win + "," + filepath.Join(arm, resultsdir.SamplesFile), "-title", "Two machines"}, &stdout, &stderr); err != nil {
 		t.Fatalf("%v\n%s", err, stderr.String())
 	}
 	name := start.Format("20060102-150405")              // several runs: named after the latest manifest's start

@@ -10,7 +10,8 @@ import (
 	"time"
 
 	"github.com/deflatelab/deflatelab/matrix"
-	"github.com/deflatelab/deflatelab/matrix/host"
+	"github.com/deflatelab/deflatelab/matrix/hostresult"
+	"github.com/deflatelab/deflatelab/matrix/resultsdir"
 )
 
 // writeReplica writes a results folder as lab bench -replica i/2 would: samples of two cells, six
@@ -27,7 +28,7 @@ func writeReplica(t *testing.T, dir, run string, i int, slow float64) {
 				v := []string{"control", "pooled"}[(pos+r)%2]
 				ns := 1e6 * (10 + float64(r%3)) * map[string]float64{"control": 1, "pooled": slow}[v]
 				samples = append(samples, matrix.Sample{Run: run, Cell: cell, Variant: v, Round: r, Position: pos, OK: true, Start: at, WallNs: int64(ns) + 1e6, Build: "b" + v,
-					Result: &host.Result{Ops: 1000, ElapsedNs: int64(ns), OutputBytes: 5, Digest: "d", Env: host.Env{GOOS: "linux", GOARCH: "amd64", NumCPU: 2, CPU: "Fake CPU", Commit: "c"}}})
+					Result: &hostresult.Result{Ops: 1000, ElapsedNs: int64(ns), OutputBytes: 5, Digest: "d", Env: hostresult.Env{GOOS: "linux", GOARCH: "amd64", NumCPU: 2, CPU: "Fake CPU", Commit: "c"}}})
 				at = at.Add(time.Duration(ns) + time.Millisecond)
 			}
 		}
@@ -38,7 +39,7 @@ func writeReplica(t *testing.T, dir, run string, i int, slow float64) {
 		line, _ := json.Marshal(s)
 		b.Write(append(line, '\n'))
 	}
-	if err := os.WriteFile(filepath.Join(dir, matrix.SamplesFile), []byte(b.String()), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, resultsdir.SamplesFile), []byte(b.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	plan := planOf(samples, "quick")
@@ -46,7 +47,7 @@ func writeReplica(t *testing.T, dir, run string, i int, slow float64) {
 		Start: start, End: at, Commits: map[string]string{"control": "c", "pooled": "c"}, Builds: map[string]string{"control": "bcontrol", "pooled": "bpooled"},
 		Replica: &matrix.Replica{Index: i, Count: 2}, Machine: &matrix.Machine{Hostname: run, CPU: "Fake CPU", Processors: 2}, Interleave: &matrix.Interleave{Seed: uint64(i)}}
 	data, _ := json.Marshal(m)
-	if err := os.WriteFile(filepath.Join(dir, matrix.ManifestFile), data, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, resultsdir.ManifestFile), data, 0o644); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -59,7 +60,7 @@ func TestMergedReportsAsJoint(t *testing.T) {
 	writeReplica(t, a, "20261201T110000Z-linux-amd64-aaaaaaaa", 1, 1.3)
 	writeReplica(t, b, "20261201T120000Z-linux-amd64-bbbbbbbb", 2, 1.1)
 	merged := filepath.Join(tmp, "merged")
-	if _, err := matrix.Merge(merged, []string{a, b}); err != nil {
+	if _, err := resultsdir.Merge(merged, []string{a, b}); err != nil {
 		t.Fatal(err)
 	}
 	render := func(out string, in ...string) (readme, cells string) {
@@ -100,17 +101,19 @@ func TestUnreadableManifest(t *testing.T) {
 		spoil func(dir string)
 		want  string
 	}{
-		{"garbage", func(dir string) { os.WriteFile(filepath.Join(dir, matrix.ManifestFile), []byte("{not json"), 0o644) },
+		{"garbage", func(dir string) {
+			os.WriteFile(filepath.Join(dir, resultsdir.ManifestFile), []byte("{not json"), 0o644)
+		},
 			"**Not checked against its plan:** `raw/r/run.json` cannot be read (matrix: run.json: invalid character"},
 		{"directory", func(dir string) {
-			os.Remove(filepath.Join(dir, matrix.ManifestFile))
-			os.Mkdir(filepath.Join(dir, matrix.ManifestFile), 0o755)
+			os.Remove(filepath.Join(dir, resultsdir.ManifestFile))
+			os.Mkdir(filepath.Join(dir, resultsdir.ManifestFile), 0o755)
 		}, "**Not checked against its plan:** `run.json` beside raw/r is a directory"},
 		{"invalid plan", func(dir string) {
-			m, _ := matrix.ReadManifest(dir)
+			m, _ := resultsdir.ReadManifest(dir)
 			m.Plan.DOPs = []int{1, 1}
 			data, _ := json.Marshal(m)
-			os.WriteFile(filepath.Join(dir, matrix.ManifestFile), data, 0o644)
+			os.WriteFile(filepath.Join(dir, resultsdir.ManifestFile), data, 0o644)
 		}, "**Not checked against its plan:** the plan in `raw/r/run.json` is not valid (matrix: DOP 1 given twice; each DOP is one set of cells): its samples are checked for duplicates only"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -150,7 +153,7 @@ func TestMixedBuildsNamed(t *testing.T) {
 		}
 		os.WriteFile(path, []byte(strings.Join(lines, "\n")+"\n"), 0o644)
 	}
-	editLines(filepath.Join(dir, matrix.SamplesFile), func(i int, l string) string {
+	editLines(filepath.Join(dir, resultsdir.SamplesFile), func(i int, l string) string {
 		if i >= 12 { // the second half of the run: pooled rebuilt
 			return strings.Replace(l, `"build":"bpooled"`, `"build":"rebuilt"`, 1)
 		}

@@ -7,7 +7,8 @@ import (
 	"time"
 
 	"github.com/deflatelab/deflatelab/matrix"
-	"github.com/deflatelab/deflatelab/matrix/host"
+	"github.com/deflatelab/deflatelab/matrix/hostresult"
+	"github.com/deflatelab/deflatelab/matrix/resultsdir"
 	"github.com/deflatelab/deflatelab/matrix/stats"
 )
 
@@ -24,19 +25,19 @@ type model struct {
 	Verdicts    []verdictRow
 	Raw         []rawFile
 	Sources     []source
-	Findings    []matrix.Finding      // lines left out before any analysis (screened.go)
-	Notes       []string              // inputs not counted, such as a run given twice
-	Unchecked   []string              // inputs whose samples could not be checked against their plan, and why
-	MixedBuilds []matrix.MixedBuild   // host variants measured in two builds (matrix.MixedBuilds)
-	Spread      []matrix.RunSpread    // how spread each run's cells were over it (matrix.Spread)
-	Variance    []stats.VarianceGroup // the variance components per cell group (variance.go)
-	Pairings    map[string][]string   // per pairing, the cells that ran that way (pairing.go); nil before pairings
-	Runs        []string              // distinct run ids
-	RunsOf      map[string][]string   // per platform, its distinct run ids (runner instances), sorted
-	Envs        map[string][]host.Env // per platform, distinct
-	Samples     map[string]int        // per platform
-	Load        map[string]*loadInfo  // per platform
-	Split       map[string]splitCount // per platform: splitalloc's samples and how many ran split
+	Findings    []resultsdir.Finding        // lines left out before any analysis (screened.go)
+	Notes       []string                    // inputs not counted, such as a run given twice
+	Unchecked   []string                    // inputs whose samples could not be checked against their plan, and why
+	MixedBuilds []matrix.MixedBuild         // host variants measured in two builds (matrix.MixedBuilds)
+	Spread      []matrix.RunSpread          // how spread each run's cells were over it (matrix.Spread)
+	Variance    []stats.VarianceGroup       // the variance components per cell group (variance.go)
+	Pairings    map[string][]string         // per pairing, the cells that ran that way (pairing.go); nil before pairings
+	Runs        []string                    // distinct run ids
+	RunsOf      map[string][]string         // per platform, its distinct run ids (runner instances), sorted
+	Envs        map[string][]hostresult.Env // per platform, distinct
+	Samples     map[string]int              // per platform
+	Load        map[string]*loadInfo        // per platform
+	Split       map[string]splitCount       // per platform: splitalloc's samples and how many ran split
 	Charts      []chart
 	Pages       []string        // the linked pages written, besides readmeFile (renderPages)
 	StepSummary bool            // the sections are being written for a step summary, which shows no images
@@ -59,7 +60,7 @@ type model struct {
 type loadInfo struct {
 	Samples  int     // successful samples
 	Recorded int     // of which carry a load reading
-	Busy     int     // of which host.Result.Busy
+	Busy     int     // of which hostresult.Result.Busy
 	MaxLoad  float64 // highest Linux load average seen
 	MaxOther float64 // highest Windows other-process processor use seen
 	Cores    int     // highest core count seen
@@ -78,10 +79,10 @@ type group struct {
 }
 
 func newModel(samples []matrix.Sample, a *stats.Analysis) *model {
-	m := &model{Analysis: a, MethodLink: "../../docs/METHOD.md", Envs: map[string][]host.Env{}, Samples: map[string]int{}, Load: map[string]*loadInfo{}, Split: map[string]splitCount{}}
+	m := &model{Analysis: a, MethodLink: "../../docs/METHOD.md", Envs: map[string][]hostresult.Env{}, Samples: map[string]int{}, Load: map[string]*loadInfo{}, Split: map[string]splitCount{}}
 	runs := map[string]bool{}
 	runsOf := map[string]map[string]bool{}
-	envs := map[string]map[host.Env]bool{}
+	envs := map[string]map[hostresult.Env]bool{}
 	for _, s := range samples {
 		runs[s.Run] = true
 		if runsOf[s.Cell.Platform] == nil {
@@ -117,7 +118,7 @@ func newModel(samples []matrix.Sample, a *stats.Analysis) *model {
 		l.MaxOther = max(l.MaxOther, r.OtherCPU)
 		l.Cores = max(l.Cores, r.Env.NumCPU)
 		if envs[s.Cell.Platform] == nil {
-			envs[s.Cell.Platform] = map[host.Env]bool{}
+			envs[s.Cell.Platform] = map[hostresult.Env]bool{}
 		}
 		envs[s.Cell.Platform][s.Result.Env] = true
 	}

@@ -9,7 +9,6 @@ import (
 	"github.com/deflatelab/deflatelab/matrix/original"
 	"github.com/deflatelab/deflatelab/matrix/stats"
 	"github.com/deflatelab/deflatelab/matrix/workload"
-	"github.com/deflatelab/deflatelab/variants/pooled"
 )
 
 // dotnetBackends are the allocators .NET uses, listed first among a platform's backends:
@@ -149,7 +148,7 @@ func poolCapacity(candidate string) (int, bool) {
 		return 0, false
 	}
 	if c == 0 {
-		c = pooled.DefaultCapacity
+		c = matrix.DefaultPoolCapacity
 	}
 	return c, true
 }

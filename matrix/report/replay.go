@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/resultsdir"
 	"github.com/deflatelab/deflatelab/matrix/sequential"
 	"github.com/deflatelab/deflatelab/matrix/stats"
 )
@@ -49,11 +50,11 @@ func ReplayMain(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if *aa < 0 {
 		return &matrix.UsageError{Err: fmt.Errorf("replay: -aa %d: want 0 or more families", *aa)}
 	}
-	m, err := matrix.ReadManifest(*dir)
+	m, err := resultsdir.ReadManifest(*dir)
 	if err != nil {
 		return err
 	}
-	samples, err := matrix.ReadSamples(filepath.Join(*dir, matrix.SamplesFile))
+	samples, err := resultsdir.ReadSamples(filepath.Join(*dir, resultsdir.SamplesFile))
 	if err != nil {
 		return err
 	}

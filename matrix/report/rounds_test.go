@@ -10,7 +10,9 @@ import (
 	"time"
 
 	"github.com/deflatelab/deflatelab/matrix"
-	"github.com/deflatelab/deflatelab/matrix/host"
+	"github.com/deflatelab/deflatelab/matrix/hostresult"
+	"github.com/deflatelab/deflatelab/matrix/resultsdir"
+	"github.com/deflatelab/deflatelab/matrix/runner"
 	"github.com/deflatelab/deflatelab/matrix/stats"
 )
 
@@ -18,7 +20,7 @@ import (
 // at 4 of 10, one re-sampled 2 extra rounds after its 10) and checks the page's rounds section and
 // cells.json.
 func TestRoundsPerCell(t *testing.T) {
-	p, _ := matrix.ProfileByName("smoke")
+	p, _ := runner.ProfileByName("smoke")
 	plan := p.Plan
 	plan.Platform, plan.Backends, plan.Workloads, plan.Phases, plan.DOPs = "linux/amd64", []string{"pages"}, []string{"fixed"}, []string{"warm"}, []int{1, 2}
 	plan.Variants, plan.Rounds, plan.Adaptive = []string{"control", "pooled/8"}, 10, &matrix.DefaultAdaptive
@@ -34,7 +36,7 @@ func TestRoundsPerCell(t *testing.T) {
 					ns *= 0.5 * math.Exp(0.002*float64(r%2))
 				}
 				samples = append(samples, matrix.Sample{Run: "r1", Cell: cell, Variant: v, Round: r, Position: pos, OK: true,
-					Result: &host.Result{Variant: v, Phase: cell.Phase, DOP: cell.DOP, Ops: 100, ElapsedNs: int64(ns), OutputBytes: 1, Digest: "d", ZlibNG: plan.ZlibNG}})
+					Result: &hostresult.Result{Variant: v, Phase: cell.Phase, DOP: cell.DOP, Ops: 100, ElapsedNs: int64(ns), OutputBytes: 1, Digest: "d", ZlibNG: plan.ZlibNG}})
 			}
 		}
 	}
@@ -45,7 +47,7 @@ func TestRoundsPerCell(t *testing.T) {
 			{Cell: cells[1], Rounds: 12, Base: 10, ClosedBy: matrix.ClosedStable},
 		}}
 	b, _ := json.Marshal(m)
-	if err := os.WriteFile(filepath.Join(dir, matrix.ManifestFile), b, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, resultsdir.ManifestFile), b, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	out, err := Render(Options{In: []string{dir}, Out: t.TempDir(), Name: "adaptive"})

@@ -4,14 +4,14 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/resultsdir"
 )
 
 // maxFindings is how many left-out lines the data-quality list names one by one; a results file with
 // thousands of garbage lines would otherwise bury the page.
 const maxFindings = 20
 
-// leftOut is what the loader did not count (matrix.Screen's findings and the runs given twice): a
+// leftOut is what the loader did not count (resultsdir.Screen's findings and the runs given twice): a
 // sentence for the banner and data-quality paragraph, and a list naming each line; both empty when
 // nothing was left out.
 func leftOut(m *model) (sentence string, list []string) {
@@ -20,7 +20,7 @@ func leftOut(m *model) (sentence string, list []string) {
 	}
 	var parts []string
 	if n := len(m.Findings); n > 0 {
-		parts = append(parts, fmt.Sprintf("**%s of results left out** before any statistics (%s)", matrix.Lines(n), matrix.CountFindings(m.Findings)))
+		parts = append(parts, fmt.Sprintf("**%s of results left out** before any statistics (%s)", resultsdir.Lines(n), resultsdir.CountFindings(m.Findings)))
 	}
 	for _, n := range m.Notes {
 		parts = append(parts, n)

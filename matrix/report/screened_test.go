@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/resultsdir"
 )
 
 // A garbage line, a duplicated line and a torn last line are named and skipped, and the same run given
@@ -20,14 +20,14 @@ func TestReportLeavesOutAndNames(t *testing.T) {
 	tmp := t.TempDir()
 	t.Chdir(tmp)
 	win := runnerDir(t, "results", "win", filepath.Join(testdata, "results-windows-amd64.jsonl"), time.Date(2026, 11, 30, 4, 0, 0, 0, time.UTC))
-	path := filepath.Join(win, matrix.SamplesFile)
+	path := filepath.Join(win, resultsdir.SamplesFile)
 	data, _ := os.ReadFile(path)
 	lines := strings.SplitAfter(string(data), "\n")
 	corrupt := strings.Join(lines[:10], "") + "garbage, not JSON\n" + strings.Join(lines[10:], "") + lines[4] + `{"run":"win","cell":{"plat`
 	os.WriteFile(path, []byte(corrupt), 0o644)
 	copyDir := filepath.Join(tmp, "copy-of-win")
 	os.MkdirAll(copyDir, 0o755)
-	for _, f := range []string{matrix.SamplesFile, matrix.BenchFile, matrix.ManifestFile} {
+	for _, f := range []string{resultsdir.SamplesFile, resultsdir.BenchFile, resultsdir.ManifestFile} {
 		b, _ := os.ReadFile(filepath.Join(win, f))
 		os.WriteFile(filepath.Join(copyDir, f), b, 0o644)
 	}

@@ -6,11 +6,12 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/deflatelab/deflatelab/matrix/host"
-	"github.com/deflatelab/deflatelab/matrix/stats"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
+
+	"github.com/deflatelab/deflatelab/matrix/hostresult"
+	"github.com/deflatelab/deflatelab/matrix/stats"
 )
 
 // binSpread separates the variants' points of one bin on the log x axis, as a factor per variant, so that
@@ -55,11 +56,11 @@ func (cs *coldStart) timelineChart(c *stats.Cell) (chart, error) {
 		var pts points
 		off := 1 + binSpread*(float64(i)-float64(len(c.Variants)-1)/2)
 		for k, an := range cs.bins {
-			e := perOp(an, c.Cell, host.Cold, v.Name)
+			e := perOp(an, c.Cell, hostresult.Cold, v.Name)
 			if e.Empty() || e.Center <= 0 {
 				continue
 			}
-			first, last := host.BinRange(k)
+			first, last := hostresult.BinRange(k)
 			if ops > 0 {
 				last = min(last, ops)
 			}
@@ -81,7 +82,7 @@ func (cs *coldStart) timelineChart(c *stats.Cell) (chart, error) {
 		if err := f.addPoints(&pts, col, marks[i%len(marks)].filled, v.Name+" (cold)", false, true); err != nil {
 			return chart{}, err
 		}
-		if wl := perOp(cs.warm, c.Cell, host.Warm, v.Name); !wl.Empty() && wl.Center > 0 {
+		if wl := perOp(cs.warm, c.Cell, hostresult.Warm, v.Name); !wl.Empty() && wl.Center > 0 {
 			l, err := plotter.NewLine(plotter.XYs{{X: 0.8, Y: wl.Center / 1e3}, {X: xmax * 1.25, Y: wl.Center / 1e3}})
 			if err != nil {
 				return chart{}, err
@@ -118,7 +119,7 @@ func (cs *coldStart) timelineCaption(c *stats.Cell) string {
 		}
 		conv = append(conv, v.Name+" "+n)
 		if v.Name != cs.control && cs.first8 != nil {
-			first = append(first, v.Name+" "+deltaCell(deltaOf(cs.first8, c.Cell, host.Cold, v.Name))+"%")
+			first = append(first, v.Name+" "+deltaCell(deltaOf(cs.first8, c.Cell, hostresult.Cold, v.Name))+"%")
 		}
 	}
 	s := "At its warm speed from operation: " + strings.Join(conv, ", ") + "."

@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/resultsdir"
 )
 
 // This file recomputes a report's statistics from its input without matrix/stats - plain sorting,
@@ -41,7 +42,7 @@ func loadFixture(t *testing.T, paths ...string) *fixture {
 	t.Helper()
 	f := &fixture{usable: map[string][]matrix.Sample{}, ratios: map[string][]float64{}, runLogs: map[string]byRun{}}
 	for _, p := range paths {
-		ss, err := matrix.ReadSamples(p)
+		ss, err := resultsdir.ReadSamples(p)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/deflatelab/deflatelab/matrix"
-	"github.com/deflatelab/deflatelab/matrix/host"
+	"github.com/deflatelab/deflatelab/matrix/hostresult"
 	"github.com/deflatelab/deflatelab/matrix/stats"
 )
 
@@ -17,7 +17,7 @@ import (
 func validitySamples(aaFactor float64) []matrix.Sample {
 	var out []matrix.Sample
 	for _, dop := range []int{1, 4} {
-		for _, phase := range []string{host.Cold, host.Warm} {
+		for _, phase := range []string{hostresult.Cold, hostresult.Warm} {
 			cell := matrix.Cell{Platform: "linux/amd64", Workload: "mixed", DOP: dop, Phase: phase, Backend: "libc"}
 			for r := range 10 {
 				noise := 1 + 0.002*float64((r*7)%5)
@@ -26,16 +26,16 @@ func validitySamples(aaFactor float64) []matrix.Sample {
 					switch {
 					case v == matrix.AA:
 						us *= aaFactor
-					case v == "pooled/12" && dop == 4 && phase == host.Warm && r >= 7:
+					case v == "pooled/12" && dop == 4 && phase == hostresult.Warm && r >= 7:
 						us *= 1.1 * 2.4
 					case v == "pooled/12":
 						us *= 1.1
 					}
 					ops := 1000
 					out = append(out, matrix.Sample{Run: "r", Cell: cell, Variant: v, Round: r, Position: pos, OK: true,
-						Result: &host.Result{Ops: ops, ElapsedNs: int64(us * 1000 * float64(ops)), OutputBytes: 5, Digest: "d",
+						Result: &hostresult.Result{Ops: ops, ElapsedNs: int64(us * 1000 * float64(ops)), OutputBytes: 5, Digest: "d",
 							TimelineNs: timeline(us, ops),
-							Env:        host.Env{GOOS: "linux", GOARCH: "amd64", NumCPU: 2, GOMAXPROCS: 2}, OtherCPUMeasured: true}})
+							Env:        hostresult.Env{GOOS: "linux", GOARCH: "amd64", NumCPU: 2, GOMAXPROCS: 2}, OtherCPUMeasured: true}})
 				}
 			}
 		}
@@ -45,9 +45,9 @@ func validitySamples(aaFactor float64) []matrix.Sample {
 
 // timeline spreads us per operation evenly over ops operations' log2 bins.
 func timeline(us float64, ops int) []int64 {
-	out := make([]int64, host.Bins(ops))
+	out := make([]int64, hostresult.Bins(ops))
 	for k := range out {
-		out[k] = int64(us * 1000 * float64(host.BinOps(k, ops)))
+		out[k] = int64(us * 1000 * float64(hostresult.BinOps(k, ops)))
 	}
 	return out
 }
@@ -113,7 +113,7 @@ func TestAAAndUnstable(t *testing.T) {
 	for _, r := range readCells(t, dir).Records {
 		if r.Metric == stats.Elapsed.Name && r.Verdict == stats.Unstable {
 			unstable++
-			if r.Candidate != "pooled/12" || r.DOP != 4 || r.Phase != host.Warm || len(r.Regimes) != 1 {
+			if r.Candidate != "pooled/12" || r.DOP != 4 || r.Phase != hostresult.Warm || len(r.Regimes) != 1 {
 				t.Errorf("unstable record %+v, want pooled/12 mixed/4 warm with one side's regimes", r)
 			}
 		}
@@ -145,7 +145,7 @@ func TestValidityOldResults(t *testing.T) {
 			continue
 		}
 		r := *s.Result
-		r.Env = host.Env{}
+		r.Env = hostresult.Env{}
 		s.Result = &r
 		old = append(old, s)
 	}

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/deflatelab/deflatelab/matrix"
-	"github.com/deflatelab/deflatelab/matrix/host"
+	"github.com/deflatelab/deflatelab/matrix/hostresult"
 )
 
 // The counters' tables show what each platform's samples have, with intervals, and name what they lack:
@@ -20,7 +20,7 @@ func TestWhyCounters(t *testing.T) {
 		cell := matrix.Cell{Platform: platform, Workload: "mixed", DOP: 4, Phase: "warm", Backend: "libc"}
 		for r := range 6 {
 			for i, v := range []string{"control", "pooled"} {
-				c := &host.Counters{CPUNs: n(int64(4e7 + r*1e5)), CPUChanges: n(int64(100 * (i + 1)))}
+				c := &hostresult.Counters{CPUNs: n(int64(4e7 + r*1e5)), CPUChanges: n(int64(100 * (i + 1)))}
 				if platform == "linux/amd64" {
 					c.VolCtxSw, c.InvolCtxSw, c.StealNs = n(7000), n(int64(3000+r)), n(0)
 				} else {
@@ -30,7 +30,7 @@ func TestWhyCounters(t *testing.T) {
 					c.Handoffs = n(250)
 				}
 				samples = append(samples, matrix.Sample{Run: "r", Cell: cell, Variant: v, Round: r, Position: (r + i) % 2, OK: true,
-					Result: &host.Result{Ops: 1000, ElapsedNs: 1e7, OutputBytes: 5, Digest: "d", Env: host.Env{NumCPU: 2}, Counters: c}})
+					Result: &hostresult.Result{Ops: 1000, ElapsedNs: 1e7, OutputBytes: 5, Digest: "d", Env: hostresult.Env{NumCPU: 2}, Counters: c}})
 			}
 		}
 	}
@@ -105,8 +105,8 @@ func TestWhyRegimes(t *testing.T) {
 				elapsed, invol = 2.6e7+int64(r)*1e4, 5000
 			}
 			samples = append(samples, matrix.Sample{Run: "r", Cell: cell, Variant: v, Round: r, Position: (r + i) % 2, OK: true,
-				Result: &host.Result{Ops: 1000, ElapsedNs: elapsed, OutputBytes: 5, Digest: "d", Env: host.Env{NumCPU: 4},
-					Counters: &host.Counters{CPUNs: n(4e7), VolCtxSw: n(10), InvolCtxSw: n(invol)}}})
+				Result: &hostresult.Result{Ops: 1000, ElapsedNs: elapsed, OutputBytes: 5, Digest: "d", Env: hostresult.Env{NumCPU: 4},
+					Counters: &hostresult.Counters{CPUNs: n(4e7), VolCtxSw: n(10), InvolCtxSw: n(invol)}}})
 		}
 	}
 	path, err := Render(Options{In: []string{writeResults(t, samples)}, Out: t.TempDir(), Name: "x"})

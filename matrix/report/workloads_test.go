@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/deflatelab/deflatelab/matrix"
-	"github.com/deflatelab/deflatelab/matrix/host"
+	"github.com/deflatelab/deflatelab/matrix/hostresult"
 )
 
 // threeWorkloadSamples is a run of every workload - fixed, mixed, stream - on windows/amd64 privateheap
@@ -39,9 +39,9 @@ func threeWorkloadSamples() []matrix.Sample {
 					}
 					ops := 1000
 					out = append(out, matrix.Sample{Run: "r", Cell: cell, Variant: v, Round: r, Position: pos, OK: true,
-						Result: &host.Result{Workload: wl, Ops: ops, ElapsedNs: int64(us * 1000 * float64(ops)), OutputBytes: 5, Digest: "d",
+						Result: &hostresult.Result{Workload: wl, Ops: ops, ElapsedNs: int64(us * 1000 * float64(ops)), OutputBytes: 5, Digest: "d",
 							IdleBytes: idle, PoolCapacity: capacity, MinorFaults: faults * int64(ops) / 10, TimelineNs: timeline(us, ops),
-							Env: host.Env{GOOS: "windows", GOARCH: "amd64", NumCPU: 8, GOMAXPROCS: 8}, OtherCPUMeasured: true}})
+							Env: hostresult.Env{GOOS: "windows", GOARCH: "amd64", NumCPU: 8, GOMAXPROCS: 8}, OtherCPUMeasured: true}})
 				}
 			}
 		}
@@ -52,7 +52,7 @@ func threeWorkloadSamples() []matrix.Sample {
 // cellsOf lists workload wl's cells of threeWorkloadSamples.
 func cellsOf(wl string) []matrix.Cell {
 	var out []matrix.Cell
-	for _, phase := range []string{host.Cold, host.Warm} {
+	for _, phase := range []string{hostresult.Cold, hostresult.Warm} {
 		for _, dop := range []int{1, 4, 8} {
 			out = append(out, matrix.Cell{Platform: "windows/amd64", Workload: wl, DOP: dop, Phase: phase, Backend: "privateheap"})
 		}

@@ -6,7 +6,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/deflatelab/deflatelab/matrix"
-	"github.com/deflatelab/deflatelab/matrix/host"
+	"github.com/deflatelab/deflatelab/matrix/hostresult"
 )
 
 // AASimulation is the false-discovery check of adaptive stopping on resampled real data: families of
@@ -142,7 +142,7 @@ func aaSamples(plan matrix.Plan, cells []matrix.Cell, control string, pool [][][
 					ns *= math.Exp(x)
 				}
 				out = append(out, matrix.Sample{Cell: cell, Variant: v, Round: r, Position: pos, OK: true,
-					Result: &host.Result{Ops: 1000, ElapsedNs: int64(ns), OutputBytes: 1, Digest: "aa"}})
+					Result: &hostresult.Result{Ops: 1000, ElapsedNs: int64(ns), OutputBytes: 1, Digest: "aa"}})
 			}
 		}
 	}

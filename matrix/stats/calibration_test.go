@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/deflatelab/deflatelab/matrix"
-	"github.com/deflatelab/deflatelab/matrix/host"
+	"github.com/deflatelab/deflatelab/matrix/hostresult"
 )
 
 // aaRun is a seeded run of 12 rounds of control, aa and pooled/8 in two cold and two warm cells (fixed
@@ -18,7 +18,7 @@ func aaRun(seed uint64) []matrix.Sample {
 	r := rand.New(rand.NewPCG(seed, 1))
 	var out []matrix.Sample
 	for _, wl := range []string{"fixed", "mixed"} {
-		for _, phase := range []string{host.Cold, host.Warm} {
+		for _, phase := range []string{hostresult.Cold, hostresult.Warm} {
 			cell := matrix.Cell{Platform: "linux/amd64", Backend: "pages", Workload: wl, DOP: 1, Phase: phase}
 			for round := range 12 {
 				machine := math.Exp(r.NormFloat64() * 0.05)
@@ -28,20 +28,20 @@ func aaRun(seed uint64) []matrix.Sample {
 						level = 15_000
 					}
 					own := math.Exp(r.NormFloat64() * 0.03)
-					tl := make([]int64, host.Bins(ops))
+					tl := make([]int64, hostresult.Bins(ops))
 					first := make([]int64, ops)
 					var total int64
 					for i := range ops {
 						ns := level * machine * own * math.Exp(r.NormFloat64()*0.1)
-						if phase == host.Cold && i == 0 {
+						if phase == hostresult.Cold && i == 0 {
 							ns *= 8
 						}
 						first[i] = int64(ns)
-						tl[host.Bin(i)] += int64(ns)
+						tl[hostresult.Bin(i)] += int64(ns)
 						total += int64(ns)
 					}
-					res := &host.Result{Variant: v, Backend: "pages", Workload: wl, Phase: phase, DOP: 1, Ops: ops, ElapsedNs: total,
-						OutputBytes: 1, Digest: "d", Env: host.Env{NumCPU: 2}, TimelineNs: tl, FirstOpsNs: [][]int64{first}}
+					res := &hostresult.Result{Variant: v, Backend: "pages", Workload: wl, Phase: phase, DOP: 1, Ops: ops, ElapsedNs: total,
+						OutputBytes: 1, Digest: "d", Env: hostresult.Env{NumCPU: 2}, TimelineNs: tl, FirstOpsNs: [][]int64{first}}
 					out = append(out, matrix.Sample{Run: "R", Cell: cell, Variant: v, Round: round, Position: (pos + round) % 3, OK: true, Result: res})
 				}
 			}

@@ -4,7 +4,7 @@ import (
 	"math"
 	"testing"
 
-	"github.com/deflatelab/deflatelab/matrix/host"
+	"github.com/deflatelab/deflatelab/matrix/hostresult"
 )
 
 func ptr(v int64) *int64 { return &v }
@@ -17,9 +17,9 @@ func TestCounterMetricsAbsentIsNotZero(t *testing.T) {
 		switch {
 		case i < 4: // rounds 0 and 1: results older than the counters
 		case s.Variant == "control":
-			s.Result.Counters = &host.Counters{CPUNs: ptr(2e6), InvolCtxSw: ptr(0)}
+			s.Result.Counters = &hostresult.Counters{CPUNs: ptr(2e6), InvolCtxSw: ptr(0)}
 		default:
-			s.Result.Counters = &host.Counters{CPUNs: ptr(1e6), InvolCtxSw: ptr(0), Handoffs: ptr(250)}
+			s.Result.Counters = &hostresult.Counters{CPUNs: ptr(1e6), InvolCtxSw: ptr(0), Handoffs: ptr(250)}
 		}
 	}
 	a, err := Analyze(samples, Options{})
@@ -77,7 +77,7 @@ func TestRegimeCounters(t *testing.T) {
 		if slow {
 			invol = 5000
 		}
-		s.Result.Counters = &host.Counters{CPUNs: ptr(40e6), InvolCtxSw: ptr(invol)}
+		s.Result.Counters = &hostresult.Counters{CPUNs: ptr(40e6), InvolCtxSw: ptr(invol)}
 	}
 	a, err := Analyze(samples, Options{})
 	if err != nil {

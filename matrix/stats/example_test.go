@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/deflatelab/deflatelab/matrix"
-	"github.com/deflatelab/deflatelab/matrix/host"
+	"github.com/deflatelab/deflatelab/matrix/hostresult"
 	"github.com/deflatelab/deflatelab/matrix/stats"
 )
 
@@ -19,7 +19,7 @@ func Example() {
 			ms   float64
 		}{{"control", control[round]}, {"pooled", pooled[round]}} {
 			samples = append(samples, matrix.Sample{Cell: cell, Variant: v.name, Round: round, Position: (i + round) % 2, OK: true,
-				Result: &host.Result{Ops: 20000, ElapsedNs: int64(v.ms * 1e6), OutputBytes: 1, Digest: "x"}})
+				Result: &hostresult.Result{Ops: 20000, ElapsedNs: int64(v.ms * 1e6), OutputBytes: 1, Digest: "x"}})
 		}
 	}
 	a, err := stats.Analyze(samples, stats.Options{})

@@ -4,7 +4,7 @@ import (
 	"math"
 
 	"github.com/deflatelab/deflatelab/matrix"
-	"github.com/deflatelab/deflatelab/matrix/host"
+	"github.com/deflatelab/deflatelab/matrix/hostresult"
 )
 
 // HarnessWarnShare is the share of the fastest operation above which the harness's own cost per operation
@@ -24,7 +24,7 @@ type FastestOp struct {
 func (a *Analysis) Fastest() FastestOp {
 	f := FastestOp{NsPerOp: math.Inf(1)}
 	for _, c := range a.Cells {
-		if c.Phase != host.Warm || c.DOP != 1 {
+		if c.Phase != hostresult.Warm || c.DOP != 1 {
 			continue
 		}
 		for _, v := range c.Variants {

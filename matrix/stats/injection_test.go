@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/resultsdir"
 )
 
 // committed caches the newest committed report's plan and samples: two tests read its 23 MB.
@@ -22,17 +23,17 @@ var committed struct {
 func committedRun(t *testing.T) (matrix.Plan, []matrix.Sample) {
 	t.Helper()
 	committed.Do(func() {
-		paths, _ := filepath.Glob(filepath.Join("..", "..", "reports", "*", "raw", "*", matrix.SamplesFile))
+		paths, _ := filepath.Glob(filepath.Join("..", "..", "reports", "*", "raw", "*", resultsdir.SamplesFile))
 		if len(paths) == 0 {
 			committed.err = fmt.Errorf("no committed report with raw samples under reports/")
 			return
 		}
 		sort.Strings(paths)
 		newest := paths[len(paths)-1]
-		if committed.samples, committed.err = matrix.ReadSamples(newest); committed.err != nil {
+		if committed.samples, committed.err = resultsdir.ReadSamples(newest); committed.err != nil {
 			return
 		}
-		m, err := matrix.ReadManifest(filepath.Dir(newest))
+		m, err := resultsdir.ReadManifest(filepath.Dir(newest))
 		committed.plan, committed.err = m.Plan, err
 	})
 	if committed.err != nil {

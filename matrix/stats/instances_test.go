@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/deflatelab/deflatelab/matrix"
-	"github.com/deflatelab/deflatelab/matrix/host"
+	"github.com/deflatelab/deflatelab/matrix/hostresult"
 )
 
 // instanceRun is one runner instance's 12 rounds of control and pooled/8 in testCell: control 20 ms a
@@ -24,7 +24,7 @@ func instanceRun(r *rand.Rand, run string, offset, sd float64) []matrix.Sample {
 				ms *= math.Exp(offset + r.NormFloat64()*sd)
 			}
 			out = append(out, matrix.Sample{Run: run, Cell: testCell, Variant: v, Round: round, Position: (pos + round) % 2, OK: true,
-				Result: &host.Result{Variant: v, Ops: 1000, ElapsedNs: int64(ms * 1e6), OutputBytes: 1, Digest: "d"}})
+				Result: &hostresult.Result{Variant: v, Ops: 1000, ElapsedNs: int64(ms * 1e6), OutputBytes: 1, Digest: "d"}})
 		}
 	}
 	return out

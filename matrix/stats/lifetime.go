@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"github.com/deflatelab/deflatelab/matrix"
-	"github.com/deflatelab/deflatelab/matrix/host"
+	"github.com/deflatelab/deflatelab/matrix/hostresult"
 	"github.com/deflatelab/deflatelab/matrix/lifetime"
 	"github.com/deflatelab/deflatelab/matrix/workload"
 )
@@ -80,7 +80,7 @@ func (a *Analysis) Lifetimes() ([]*Lifetime, []LifetimeOmitted, error) {
 	var out []*Lifetime
 	var omitted []LifetimeOmitted
 	for _, c := range a.Cells {
-		if c.Phase != host.Cold {
+		if c.Phase != hostresult.Cold {
 			continue
 		}
 		l, why, err := a.lifetime(c)
@@ -144,7 +144,7 @@ func (a *Analysis) lifetime(c *Cell) (*Lifetime, string, error) {
 	if l.Processors > 0 && c.DOP > l.Processors {
 		return nil, fmt.Sprintf("DOP %d is above the %d processors: durations include waiting for a core", c.DOP, l.Processors), nil
 	}
-	warm := cellOfPhase(a, c.Cell, host.Warm)
+	warm := cellOfPhase(a, c.Cell, hostresult.Warm)
 	procs := map[string][]lifetime.Process{}
 	// A process's Round is its round's place among every round of the cell, so that control and a
 	// candidate pair by round even when one of them lacks a round (a failed sample).
@@ -191,10 +191,10 @@ func (a *Analysis) lifetime(c *Cell) (*Lifetime, string, error) {
 			procs[v.Name] = append(procs[v.Name], p)
 		}
 		if v.Regimes.Flagged {
-			l.Unstable = append(l.Unstable, v.Name+" "+host.Cold)
+			l.Unstable = append(l.Unstable, v.Name+" "+hostresult.Cold)
 		}
 		if w := warm.variant(v.Name); w != nil && w.Regimes.Flagged {
-			l.Unstable = append(l.Unstable, v.Name+" "+host.Warm)
+			l.Unstable = append(l.Unstable, v.Name+" "+hostresult.Warm)
 		}
 		l.Processes[v.Name] = steadies
 		l.Steady[v.Name] = lifetime.Summarize(steadies)
@@ -240,13 +240,13 @@ func compareRounds(x, y RoundID) int {
 // SeriesOf is a sample's per-operation series: each worker's exact first operations when the result
 // carries them, then the timeline's log2 bins. exact says whether it had exact operations; a result
 // without a timeline gives an empty series.
-func SeriesOf(r *host.Result) (s lifetime.Series, exact bool, err error) {
+func SeriesOf(r *hostresult.Result) (s lifetime.Series, exact bool, err error) {
 	if len(r.TimelineNs) == 0 {
 		return lifetime.Series{}, false, nil
 	}
 	var bins []lifetime.Bin
 	for k, ns := range r.TimelineNs {
-		first, last := host.BinRange(k)
+		first, last := hostresult.BinRange(k)
 		if last = min(last, r.Ops); last < first {
 			break
 		}
@@ -259,7 +259,7 @@ func SeriesOf(r *host.Result) (s lifetime.Series, exact bool, err error) {
 
 // timelinePerOp is a warm sample's mean operation duration from its timeline (the same measure as the
 // cold series: summed operation durations, not wall time), or 0 without one.
-func timelinePerOp(r *host.Result) float64 {
+func timelinePerOp(r *hostresult.Result) float64 {
 	var sum int64
 	for _, ns := range r.TimelineNs {
 		sum += ns
@@ -296,7 +296,7 @@ func (c *Cell) variant(name string) *Variant {
 	return c.Variant(name)
 }
 
-func (c *Cell) variantRound(name string, id RoundID) *host.Result {
+func (c *Cell) variantRound(name string, id RoundID) *hostresult.Result {
 	v := c.variant(name)
 	if v == nil {
 		return nil

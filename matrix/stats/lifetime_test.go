@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/deflatelab/deflatelab/matrix"
-	"github.com/deflatelab/deflatelab/matrix/host"
+	"github.com/deflatelab/deflatelab/matrix/hostresult"
 	"github.com/deflatelab/deflatelab/matrix/lifetime"
 )
 
@@ -23,34 +23,34 @@ func lifetimeSamples(dop, cpus int, timeline bool) []matrix.Sample {
 func scaledLifetimeSamples(dop, cpus int, timeline bool, scale func(v, phase string, round int) float64) []matrix.Sample {
 	const ops = 100
 	var out []matrix.Sample
-	for _, phase := range []string{host.Cold, host.Warm} {
+	for _, phase := range []string{hostresult.Cold, hostresult.Warm} {
 		for r := range 8 {
 			for _, v := range []string{"control", "pooled/8"} {
 				perOp := func(i int) int64 {
 					switch {
-					case phase == host.Cold && i == 0:
+					case phase == hostresult.Cold && i == 0:
 						return 200_000
-					case v == "control" && phase == host.Cold && i < 8:
+					case v == "control" && phase == hostresult.Cold && i < 8:
 						return 100_000
 					case v == "control":
 						return 20_000
-					case phase == host.Warm:
+					case phase == hostresult.Warm:
 						return 30_000
 					}
 					return 10_000
 				}
-				tl := make([]int64, host.Bins(ops))
+				tl := make([]int64, hostresult.Bins(ops))
 				var total int64
 				for i := range ops {
 					ns := int64(float64(perOp(i)) * scale(v, phase, r))
-					tl[host.Bin(i)] += ns
+					tl[hostresult.Bin(i)] += ns
 					total += ns
 				}
-				res := &host.Result{Variant: strings.Split(v, "/")[0], Backend: "pages", Workload: "fixed", Phase: phase, DOP: dop,
-					Ops: ops, ElapsedNs: total, OutputBytes: 1000, Digest: "aa", Env: host.Env{NumCPU: cpus}}
+				res := &hostresult.Result{Variant: strings.Split(v, "/")[0], Backend: "pages", Workload: "fixed", Phase: phase, DOP: dop,
+					Ops: ops, ElapsedNs: total, OutputBytes: 1000, Digest: "aa", Env: hostresult.Env{NumCPU: cpus}}
 				if timeline {
 					res.TimelineNs = tl
-					first := make([]int64, min(ops, host.FirstOps))
+					first := make([]int64, min(ops, hostresult.FirstOps))
 					for i := range first {
 						first[i] = int64(float64(perOp(i)) * scale(v, phase, r))
 					}
@@ -137,7 +137,7 @@ func TestLifetimesOmitted(t *testing.T) {
 func TestLifetimesUnstable(t *testing.T) {
 	samples := scaledLifetimeSamples(1, 2, true, func(v, phase string, r int) float64 {
 		jitter := 1 + 0.01*float64(r%3)
-		if v == "control" && phase == host.Warm && r < 4 {
+		if v == "control" && phase == hostresult.Warm && r < 4 {
 			return 1.6 * jitter
 		}
 		return jitter

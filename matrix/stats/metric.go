@@ -3,7 +3,7 @@ package stats
 import (
 	"math"
 
-	"github.com/deflatelab/deflatelab/matrix/host"
+	"github.com/deflatelab/deflatelab/matrix/hostresult"
 )
 
 // Metric is one quantity measured per sample. Value is only called on successful samples (Result non-nil);
@@ -14,11 +14,11 @@ type Metric struct {
 	Name  string // short identifier, stable across reports
 	Unit  string // as printed in tables and in the Go benchmark format
 	Label string // column heading
-	Value func(r *host.Result) float64
+	Value func(r *hostresult.Result) float64
 }
 
 // perOp divides a total by the measured operations; a sample with no operations yields 0, never a NaN.
-func perOp(total float64, r *host.Result) float64 {
+func perOp(total float64, r *hostresult.Result) float64 {
 	if r.Ops <= 0 {
 		return 0
 	}
@@ -29,21 +29,21 @@ func perOp(total float64, r *host.Result) float64 {
 // first operations of a fresh process; warm: the operations after warm-up); ElapsedPerOp is the same
 // time per operation, as the Go benchmark format quotes it. Paired ratios are identical for the two.
 var (
-	Elapsed      = Metric{"elapsed", "ms", "Elapsed", func(r *host.Result) float64 { return float64(r.ElapsedNs) / 1e6 }}
-	ElapsedPerOp = Metric{"ns/op", "ns/op", "Time/op", func(r *host.Result) float64 { return perOp(float64(r.ElapsedNs), r) }}
-	Faults       = Metric{"faults/op", "faults/op", "Page faults/op", func(r *host.Result) float64 {
+	Elapsed      = Metric{"elapsed", "ms", "Elapsed", func(r *hostresult.Result) float64 { return float64(r.ElapsedNs) / 1e6 }}
+	ElapsedPerOp = Metric{"ns/op", "ns/op", "Time/op", func(r *hostresult.Result) float64 { return perOp(float64(r.ElapsedNs), r) }}
+	Faults       = Metric{"faults/op", "faults/op", "Page faults/op", func(r *hostresult.Result) float64 {
 		return perOp(float64(r.MinorFaults+r.MajorFaults), r)
 	}}
-	NativeAllocs = Metric{"native-allocs/op", "native-allocs/op", "Native allocs/op", func(r *host.Result) float64 { return perOp(float64(r.NativeAllocs), r) }}
-	NativeFrees  = Metric{"native-frees/op", "native-frees/op", "Native frees/op", func(r *host.Result) float64 { return perOp(float64(r.NativeFrees), r) }}
-	NativeResets = Metric{"native-resets/op", "native-resets/op", "Resets/op", func(r *host.Result) float64 { return perOp(float64(r.NativeResets), r) }}
-	GoBytes      = Metric{"B/op", "B/op", "Go B/op", func(r *host.Result) float64 { return perOp(float64(r.GoBytes), r) }}
-	GoAllocs     = Metric{"allocs/op", "allocs/op", "Go allocs/op", func(r *host.Result) float64 { return perOp(float64(r.GoAllocs), r) }}
-	IdleBytes    = Metric{"idle-B", "B", "Idle retained B", func(r *host.Result) float64 { return float64(r.IdleBytes) }}
-	PeakRSS      = Metric{"peak-rss-B", "B", "Peak RSS", func(r *host.Result) float64 { return float64(r.PeakRSS) }}
+	NativeAllocs = Metric{"native-allocs/op", "native-allocs/op", "Native allocs/op", func(r *hostresult.Result) float64 { return perOp(float64(r.NativeAllocs), r) }}
+	NativeFrees  = Metric{"native-frees/op", "native-frees/op", "Native frees/op", func(r *hostresult.Result) float64 { return perOp(float64(r.NativeFrees), r) }}
+	NativeResets = Metric{"native-resets/op", "native-resets/op", "Resets/op", func(r *hostresult.Result) float64 { return perOp(float64(r.NativeResets), r) }}
+	GoBytes      = Metric{"B/op", "B/op", "Go B/op", func(r *hostresult.Result) float64 { return perOp(float64(r.GoBytes), r) }}
+	GoAllocs     = Metric{"allocs/op", "allocs/op", "Go allocs/op", func(r *hostresult.Result) float64 { return perOp(float64(r.GoAllocs), r) }}
+	IdleBytes    = Metric{"idle-B", "B", "Idle retained B", func(r *hostresult.Result) float64 { return float64(r.IdleBytes) }}
+	PeakRSS      = Metric{"peak-rss-B", "B", "Peak RSS", func(r *hostresult.Result) float64 { return float64(r.PeakRSS) }}
 	// Split is 1 when the split-head layout was active (splitalloc off Win64 runs control's layout unless
 	// forced), so a report can say when a candidate did not differ from control at all.
-	Split = Metric{"split", "", "Split layout", func(r *host.Result) float64 {
+	Split = Metric{"split", "", "Split layout", func(r *hostresult.Result) float64 {
 		if r.Split {
 			return 1
 		}
@@ -51,32 +51,32 @@ var (
 	}}
 )
 
-// The mechanism counters (host.Counters), per operation: what the machine did while the operations ran.
+// The mechanism counters (hostresult.Counters), per operation: what the machine did while the operations ran.
 var (
-	CPUPerOp = counterMetric(host.CPUNsPerOp)
+	CPUPerOp = counterMetric(hostresult.CPUNsPerOp)
 	// BusyProcessors is the process's CPU time over its elapsed time: how many processors its threads kept
 	// busy on average. Below the DOP, workers waited (for a lock, the allocator, the kernel, or a processor
 	// another process held).
-	BusyProcessors = Metric{"busy-procs", "procs", "Busy processors", func(r *host.Result) float64 {
+	BusyProcessors = Metric{"busy-procs", "procs", "Busy processors", func(r *hostresult.Result) float64 {
 		if r.Counters == nil || r.Counters.CPUNs == nil || r.ElapsedNs <= 0 {
 			return math.NaN()
 		}
 		return float64(*r.Counters.CPUNs) / float64(r.ElapsedNs)
 	}}
-	VolCtxSw   = counterMetric(host.VolCtxSwPerOp)
-	InvolCtxSw = counterMetric(host.InvolCtxSwPerOp)
-	StealPerOp = counterMetric(host.StealNsPerOp)
-	Cycles     = counterMetric(host.CyclesPerOp)
-	CPUChanges = counterMetric(host.CPUChangesPerOp)
-	Handoffs   = counterMetric(host.HandoffsPerOp)
+	VolCtxSw   = counterMetric(hostresult.VolCtxSwPerOp)
+	InvolCtxSw = counterMetric(hostresult.InvolCtxSwPerOp)
+	StealPerOp = counterMetric(hostresult.StealNsPerOp)
+	Cycles     = counterMetric(hostresult.CyclesPerOp)
+	CPUChanges = counterMetric(hostresult.CPUChangesPerOp)
+	Handoffs   = counterMetric(hostresult.HandoffsPerOp)
 )
 
 // CounterMetrics are the mechanism counters' metrics, in report order.
 var CounterMetrics = []Metric{CPUPerOp, BusyProcessors, VolCtxSw, InvolCtxSw, StealPerOp, Cycles, CPUChanges, Handoffs}
 
 // counterMetric is the metric of one counter per operation: NaN when the sample lacks it.
-func counterMetric(k host.Counter) Metric {
-	return Metric{k.Unit, k.Unit, k.Label, func(r *host.Result) float64 {
+func counterMetric(k hostresult.Counter) Metric {
+	return Metric{k.Unit, k.Unit, k.Label, func(r *hostresult.Result) float64 {
 		if v, ok := k.PerOp(r); ok {
 			return v
 		}

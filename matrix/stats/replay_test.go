@@ -6,13 +6,14 @@ import (
 	"testing"
 
 	"github.com/deflatelab/deflatelab/matrix"
-	"github.com/deflatelab/deflatelab/matrix/host"
+	"github.com/deflatelab/deflatelab/matrix/hostresult"
+	"github.com/deflatelab/deflatelab/matrix/runner"
 )
 
 // replayPlan is a fixed design of 4 cells (fixed workload, cold and warm, DOP 1 and 2) with control and
 // three candidates (odd, so the rotation holds every row's reverse), 10 rounds.
 func replayPlan() matrix.Plan {
-	p, _ := matrix.ProfileByName("smoke")
+	p, _ := runner.ProfileByName("smoke")
 	plan := p.Plan
 	plan.Platform, plan.Backends, plan.Workloads = "fakeos/fakearch", []string{"pages"}, []string{"fixed"}
 	plan.Variants = []string{"control", "pooled/8", "pooled/12", "splitalloc"}
@@ -33,7 +34,7 @@ func runWith(plan matrix.Plan, effect map[string]float64, sd float64, seed uint6
 					ns *= math.Exp(effect[v] + sd*rng.NormFloat64())
 				}
 				out = append(out, matrix.Sample{Cell: cell, Variant: v, Round: r, Position: pos, OK: true,
-					Result: &host.Result{Ops: 100, ElapsedNs: int64(ns), OutputBytes: 1, Digest: "d"}})
+					Result: &hostresult.Result{Ops: 100, ElapsedNs: int64(ns), OutputBytes: 1, Digest: "d"}})
 			}
 		}
 	}

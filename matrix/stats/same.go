@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/deflatelab/deflatelab/deflate"
 	"github.com/deflatelab/deflatelab/matrix"
 	"github.com/deflatelab/deflatelab/matrix/workload"
 )
@@ -96,7 +95,7 @@ func distinctConfigs(name string) int {
 	if err != nil {
 		return 0
 	}
-	seen := map[deflate.Config]bool{}
+	seen := map[workload.Config]bool{}
 	for _, c := range w.Configs {
 		seen[c] = true
 	}

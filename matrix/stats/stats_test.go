@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/deflatelab/deflatelab/matrix"
-	"github.com/deflatelab/deflatelab/matrix/host"
+	"github.com/deflatelab/deflatelab/matrix/hostresult"
 )
 
 var testCell = matrix.Cell{Platform: "linux/amd64", Workload: "fixed", DOP: 8, Phase: "warm", Backend: "pages"}
@@ -14,7 +14,7 @@ var testCell = matrix.Cell{Platform: "linux/amd64", Workload: "fixed", DOP: 8, P
 // sample builds a successful sample whose elapsed time is ms milliseconds over 1000 operations.
 func sample(variant string, round, position int, ms float64) matrix.Sample {
 	return matrix.Sample{Run: "t", Cell: testCell, Variant: variant, Round: round, Position: position, OK: true,
-		Result: &host.Result{Variant: variant, Ops: 1000, ElapsedNs: int64(ms * 1e6), MinorFaults: int64(ms),
+		Result: &hostresult.Result{Variant: variant, Ops: 1000, ElapsedNs: int64(ms * 1e6), MinorFaults: int64(ms),
 			NativeAllocs: 1000, OutputBytes: 42, Digest: "d"}}
 }
 

@@ -8,7 +8,8 @@ import (
 	"testing"
 
 	"github.com/deflatelab/deflatelab/matrix"
-	"github.com/deflatelab/deflatelab/matrix/host"
+	"github.com/deflatelab/deflatelab/matrix/hostresult"
+	"github.com/deflatelab/deflatelab/matrix/runner"
 )
 
 // cellSamples are 12 rounds of control and the given candidates in cell c, each candidate at its factor
@@ -25,11 +26,11 @@ func cellSamples(c matrix.Cell, cpus int, sd float64, seed uint64, factors map[s
 			if v != "control" {
 				f = factors[v]
 			}
-			_, capacity, _ := matrix.ParseCandidate(v)
+			_, capacity, _ := runner.ParseCandidate(v)
 			ns := 20e6 * machine * f * math.Exp(r.NormFloat64()*sd)
 			out = append(out, matrix.Sample{Run: "t", Cell: c, Variant: v, Round: round, Position: pos, OK: true,
-				Result: &host.Result{Variant: v, Workload: c.Workload, Phase: c.Phase, DOP: c.DOP, Ops: 1000, ElapsedNs: int64(ns),
-					PoolCapacity: capacity, OutputBytes: 1, Digest: "d", Env: host.Env{NumCPU: cpus}}})
+				Result: &hostresult.Result{Variant: v, Workload: c.Workload, Phase: c.Phase, DOP: c.DOP, Ops: 1000, ElapsedNs: int64(ns),
+					PoolCapacity: capacity, OutputBytes: 1, Digest: "d", Env: hostresult.Env{NumCPU: cpus}}})
 		}
 	}
 	return out
@@ -150,10 +151,10 @@ func TestHarnessOverheads(t *testing.T) {
 		t.Fatalf("fastest %+v, want pooled/8 near 10 us", f)
 	}
 	h := a.HarnessOverheads([]*matrix.Manifest{
-		{Run: "quiet", Harness: &matrix.Harness{Calibration: host.Calibration{NsPerOp: 70}}},
+		{Run: "quiet", Harness: &matrix.Harness{Calibration: hostresult.Calibration{NsPerOp: 70}}},
 		nil,
 		{Run: "none"},
-		{Run: "busy", Harness: &matrix.Harness{Calibration: host.Calibration{NsPerOp: 1600}}},
+		{Run: "busy", Harness: &matrix.Harness{Calibration: hostresult.Calibration{NsPerOp: 1600}}},
 	})
 	if len(h) != 2 || h[0].Warn || !h[1].Warn || h[0].Run != "quiet" || math.Abs(h[1].Share-1600/f.NsPerOp) > 1e-12 {
 		t.Errorf("harness %+v", h)
@@ -187,7 +188,7 @@ func TestCapacityChoices(t *testing.T) {
 					continue
 				}
 				for name, f := range tc.factor {
-					_, capacity, _ := matrix.ParseCandidate(name)
+					_, capacity, _ := runner.ParseCandidate(name)
 					res := *s.Result
 					res.PoolCapacity = capacity
 					res.ElapsedNs = int64(float64(res.ElapsedNs) * f * (1 + 0.003*float64(s.Round%4)))
@@ -247,7 +248,7 @@ func TestValidityFlags(t *testing.T) {
 func TestDisagreements(t *testing.T) {
 	samples := scaledLifetimeSamples(1, 2, true, func(v, _ string, r int) float64 { return 1 + 0.01*float64(r) })
 	for i, s := range samples {
-		if s.Variant == "pooled/8" && s.Cell.Phase == host.Cold {
+		if s.Variant == "pooled/8" && s.Cell.Phase == hostresult.Cold {
 			res := *s.Result
 			res.ElapsedNs *= 3 // the wall clock saw something the operations did not
 			samples[i].Result = &res

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/deflatelab/deflatelab/matrix"
-	"github.com/deflatelab/deflatelab/matrix/host"
+	"github.com/deflatelab/deflatelab/matrix/hostresult"
 )
 
 // MinBinOps is the fewest operations a timeline bin must hold to enter the within-process level: the first
@@ -97,7 +97,7 @@ func (g VarianceGroup) key() groupKey {
 }
 
 // logTime is a sample's log time per operation.
-func logTime(r *host.Result) float64 { return math.Log(float64(r.ElapsedNs) / float64(r.Ops)) }
+func logTime(r *hostresult.Result) float64 { return math.Log(float64(r.ElapsedNs) / float64(r.Ops)) }
 
 // addCell adds one cell's usable samples to the group's sums.
 func addCell(n *nestedSums, c *Cell, control *Variant) {
@@ -189,7 +189,7 @@ func perInstance(v, control *Variant) instanceSplit {
 // it), and small bins weighted by their operations would make the drift look like per-operation noise.
 // Processes are grouped by their operations, so that their halves line up.
 func addWithin(n *nestedSums, v *Variant) {
-	byOps := map[int][]*host.Result{}
+	byOps := map[int][]*hostresult.Result{}
 	for _, id := range sortedRounds(v.byRound) { // in order: the sums come out the same every time
 		if r := v.byRound[id].Result; len(r.TimelineNs) > 0 && r.Ops > 0 {
 			byOps[r.Ops] = append(byOps[r.Ops], r)
@@ -205,7 +205,7 @@ func addWithin(n *nestedSums, v *Variant) {
 		var dev [2][]float64 // dev[j][p]: half j's log time in process p minus p's weighted mean
 		for _, r := range rs {
 			var ys [2]float64
-			ok := len(r.TimelineNs) == host.Bins(ops)
+			ok := len(r.TimelineNs) == hostresult.Bins(ops)
 			for j := range halves {
 				ns := int64(0)
 				for _, k := range halves[j] {
@@ -245,8 +245,8 @@ func addWithin(n *nestedSums, v *Variant) {
 func halvesOf(ops int) (halves [2][]int, sizes [2]int, found bool) {
 	var bins []int
 	all := 0
-	for k := range host.Bins(ops) {
-		if b := host.BinOps(k, ops); b >= MinBinOps {
+	for k := range hostresult.Bins(ops) {
+		if b := hostresult.BinOps(k, ops); b >= MinBinOps {
 			bins, all = append(bins, k), all+b
 		}
 	}
@@ -254,13 +254,13 @@ func halvesOf(ops int) (halves [2][]int, sizes [2]int, found bool) {
 		return halves, sizes, false
 	}
 	cut := len(bins) - 1
-	for late := host.BinOps(bins[cut], ops); 2*late < all && cut > 1; late += host.BinOps(bins[cut], ops) {
+	for late := hostresult.BinOps(bins[cut], ops); 2*late < all && cut > 1; late += hostresult.BinOps(bins[cut], ops) {
 		cut--
 	}
 	halves = [2][]int{bins[:cut], bins[cut:]}
 	for j := range halves {
 		for _, k := range halves[j] {
-			sizes[j] += host.BinOps(k, ops)
+			sizes[j] += hostresult.BinOps(k, ops)
 		}
 	}
 	return halves, sizes, true

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/deflatelab/deflatelab/matrix"
-	"github.com/deflatelab/deflatelab/matrix/host"
+	"github.com/deflatelab/deflatelab/matrix/hostresult"
 )
 
 // nestedTruth is a nested random-effects model of one cell group's log time per operation: an instance
@@ -43,10 +43,10 @@ func simulate(rng *rand.Rand, tr nestedTruth, instances, rounds, ops int) []matr
 					if pos >= 2 {
 						a += 0.05 + instX[v] + rng.NormFloat64()*tr.RoundX
 					}
-					tl := make([]int64, host.Bins(ops))
+					tl := make([]int64, hostresult.Bins(ops))
 					var elapsed int64
 					for k := range tl {
-						n := float64(host.BinOps(k, ops))
+						n := float64(hostresult.BinOps(k, ops))
 						shape := 0.5 / float64(k+1) // slower first operations, the same in every process
 						noise := 0.0                // the first operations' times are left exact: the within level does not read them
 						if n >= MinBinOps {
@@ -55,8 +55,8 @@ func simulate(rng *rand.Rand, tr nestedTruth, instances, rounds, ops int) []matr
 						tl[k] = int64(n * math.Exp(a+shape+noise))
 						elapsed += tl[k]
 					}
-					res := &host.Result{Variant: v, Phase: "warm", DOP: dop, Ops: ops, ElapsedNs: elapsed, TimelineNs: tl,
-						OutputBytes: 100, Digest: "d", Env: host.Env{NumCPU: 2}}
+					res := &hostresult.Result{Variant: v, Phase: "warm", DOP: dop, Ops: ops, ElapsedNs: elapsed, TimelineNs: tl,
+						OutputBytes: 100, Digest: "d", Env: hostresult.Env{NumCPU: 2}}
 					out = append(out, matrix.Sample{Run: run, Variant: v, Round: r, Position: pos, OK: true,
 						Cell:   matrix.Cell{Platform: "linux/amd64", Workload: "fixed", DOP: dop, Phase: "warm", Backend: "libc"},
 						WallNs: elapsed + 5e7, Start: start, Result: res})
@@ -76,8 +76,8 @@ func TestVarianceComponentsRecoverNested(t *testing.T) {
 	const ops = 20000
 	tr := nestedTruth{Instance: 0.03, Round: 0.05, Process: 0.04, PerOp: 3, RoundX: 0.04, InstanceX: 0.03}
 	n := 0 // the operations of the bins the within level reads
-	for k := range host.Bins(ops) {
-		if b := host.BinOps(k, ops); b >= MinBinOps {
+	for k := range hostresult.Bins(ops) {
+		if b := hostresult.BinOps(k, ops); b >= MinBinOps {
 			n += b
 		}
 	}

@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-
-	"github.com/deflatelab/deflatelab/deflate"
 )
 
 // Workload is a named, non-empty list of configurations; operation i uses Configs[i%len(Configs)]. One
@@ -17,7 +15,7 @@ import (
 // Invariant: len(Configs) >= 1 and Writes >= 1 for every workload ByName returns.
 type Workload struct {
 	Name    string
-	Configs []deflate.Config
+	Configs []Config
 	// Writes is the number of Write calls of one operation, each of the whole input.
 	Writes int
 	// Input, when set, is the workload's own input, made from the plan's payload seed in place of the
@@ -32,6 +30,21 @@ type Workload struct {
 	Summary string
 }
 
+// Config is one operation's deflateInit2 parameters, as .NET passes them (the default strategy always).
+// Package host turns it into the engine's deflate.Config at the plan's zlib-ng generation; it is plain
+// data here so that what reads results (the statistics, the report) can name and count a workload's
+// configurations without linking the engine.
+type Config struct {
+	Level      int // 0..9
+	WindowBits int // rawBits, zlibBits or gzipBits: the framing
+	MemLevel   int // 7 for NoCompression, else 8, as .NET passes it
+}
+
+// String is the configuration as the engine's deflate.Config spells it at the default strategy.
+func (c Config) String() string {
+	return fmt.Sprintf("level=%d/wbits=%d/memlevel=%d/strategy=default", c.Level, c.WindowBits, c.MemLevel)
+}
+
 // Input is a workload's own input: Size bytes, of which the first round(Size*RandFrac) are seeded random
 // (see Payload).
 type Input struct {
@@ -40,7 +53,7 @@ type Input struct {
 }
 
 // Config is the configuration of operation i (0-based).
-func (w Workload) Config(i int) deflate.Config { return w.Configs[i%len(w.Configs)] }
+func (w Workload) Config(i int) Config { return w.Configs[i%len(w.Configs)] }
 
 // Window bits selecting each framing, as .NET passes them to deflateInit2.
 const (
@@ -54,7 +67,7 @@ var levels = [...]int{0, 1, 6, 9}
 
 // Fixed is the seeds' main workload: every operation is a DeflateStream at CompressionLevel.Optimal.
 func Fixed() Workload {
-	return Workload{Name: "fixed", Configs: []deflate.Config{deflate.DefaultConfig()}, Writes: 1, Title: "Fixed configuration",
+	return Workload{Name: "fixed", Configs: []Config{{Level: 6, WindowBits: rawBits, MemLevel: 8}}, Writes: 1, Title: "Fixed configuration",
 		Definition: "a DeflateStream (raw deflate) at Optimal (level 6), one write of the payload",
 		Summary:    "one configuration (raw deflate, level 6)"}
 }
@@ -72,7 +85,7 @@ func Mixed() Workload {
 			memLevel = 7
 		}
 		for _, bits := range []int{rawBits, zlibBits, gzipBits} {
-			w.Configs = append(w.Configs, deflate.Config{Level: level, WindowBits: bits, MemLevel: memLevel, Strategy: deflate.DefaultStrategy})
+			w.Configs = append(w.Configs, Config{Level: level, WindowBits: bits, MemLevel: memLevel})
 		}
 	}
 	return w
@@ -91,7 +104,7 @@ const (
 func Stream() Workload {
 	return Workload{
 		Name:    "stream",
-		Configs: []deflate.Config{{Level: 6, WindowBits: zlibBits, MemLevel: 8, Strategy: deflate.DefaultStrategy}},
+		Configs: []Config{{Level: 6, WindowBits: zlibBits, MemLevel: 8}},
 		Writes:  StreamWrites,
 		Input:   &Input{Size: StreamWriteSize, RandFrac: 1},
 		Title:   "ZLibStream, 100 writes",
@@ -121,15 +134,6 @@ func ByName(name string) (Workload, error) {
 		}
 	}
 	return Workload{}, fmt.Errorf("workload: unknown workload %q; allowed: %v", name, Names())
-}
-
-// WithGeneration is w with every configuration set to run zlib-ng generation g's deflate.
-func (w Workload) WithGeneration(g deflate.Generation) Workload {
-	w.Configs = slices.Clone(w.Configs)
-	for i := range w.Configs {
-		w.Configs[i].Generation = g
-	}
-	return w
 }
 
 // InputOf is the bytes every write of w's operations compresses: w's own Input made from seed, else the

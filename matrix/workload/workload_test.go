@@ -22,7 +22,7 @@ func TestWorkloads(t *testing.T) {
 	}
 	seen := map[string]bool{}
 	for i, c := range m.Configs {
-		if err := c.Validate(); err != nil {
+		if err := engineConfig(c).Validate(); err != nil {
 			t.Errorf("mixed config %d: %v", i, err)
 		}
 		if want := map[bool]int{true: 7, false: 8}[c.Level == 0]; c.MemLevel != want {
@@ -53,7 +53,7 @@ func TestStream(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := deflate.Config{Level: 6, WindowBits: 15, MemLevel: 8, Strategy: deflate.DefaultStrategy}
+	want := Config{Level: 6, WindowBits: 15, MemLevel: 8}
 	if len(s.Configs) != 1 || s.Config(77) != want {
 		t.Fatalf("stream configs = %v, want only %v (ZLibStream, Optimal)", s.Configs, want)
 	}
@@ -103,7 +103,7 @@ func TestEveryWorkloadIsWellFormed(t *testing.T) {
 			t.Errorf("%s: Cycles = %v with %d configurations", name, Cycles(name), len(w.Configs))
 		}
 		for i, c := range w.Configs {
-			if err := c.Validate(); err != nil {
+			if err := engineConfig(c).Validate(); err != nil {
 				t.Errorf("%s config %d: %v", name, i, err)
 			}
 		}
@@ -116,4 +116,10 @@ func TestCycles(t *testing.T) {
 			t.Errorf("Cycles(%q) = %v, want %v", name, got, want)
 		}
 	}
+}
+
+// engineConfig is c as the engine takes it (host.Configs does the same), so that the tests can ask
+// the engine whether every workload's configurations are ones zlib-ng accepts.
+func engineConfig(c Config) deflate.Config {
+	return deflate.Config{Level: c.Level, WindowBits: c.WindowBits, MemLevel: c.MemLevel, Strategy: deflate.DefaultStrategy}
 }

@@ -15,7 +15,7 @@ import (
 	"os"
 
 	"github.com/deflatelab/deflatelab/matrix"
-	"github.com/deflatelab/deflatelab/matrix/host"
+	"github.com/deflatelab/deflatelab/matrix/hostresult"
 )
 
 type effect struct{ cold, warm float64 } // candidate/control ratios
@@ -24,11 +24,11 @@ func main() {
 	rng := rand.New(rand.NewPCG(1, 2))
 	platforms := []struct {
 		file, run, backend string
-		env                host.Env
+		env                hostresult.Env
 	}{
-		{"results-windows-amd64.jsonl", "20261130T031500Z-windows-amd64", "privateheap", host.Env{GOOS: "windows", GOARCH: "amd64", GOMAXPROCS: 4, NumCPU: 4,
+		{"results-windows-amd64.jsonl", "20261130T031500Z-windows-amd64", "privateheap", hostresult.Env{GOOS: "windows", GOARCH: "amd64", GOMAXPROCS: 4, NumCPU: 4,
 			CPU: "AMD EPYC 7763 64-Core Processor", OS: "Windows Server 2022 10.0.20348", GoVersion: "go1.26.8", Commit: "0123abc", Runner: "windows-latest"}},
-		{"results-linux-arm64.jsonl", "20261130T032000Z-linux-arm64", "pages", host.Env{GOOS: "linux", GOARCH: "arm64", GOMAXPROCS: 4, NumCPU: 4,
+		{"results-linux-arm64.jsonl", "20261130T032000Z-linux-arm64", "pages", hostresult.Env{GOOS: "linux", GOARCH: "arm64", GOMAXPROCS: 4, NumCPU: 4,
 			CPU: "Neoverse-N2", OS: "Linux 6.8.0-1017-azure", GoVersion: "go1.26.8", Commit: "0123abc", Runner: "ubuntu-24.04-arm"}},
 	}
 	effects := map[string]map[string]effect{
@@ -76,7 +76,7 @@ func main() {
 							ms *= map[string]float64{"cold": e.cold, "warm": e.warm}[phase]
 						}
 						ms *= 1 + 0.06*(rng.Float64()-0.5)
-						res := &host.Result{Variant: v, Backend: p.backend, Workload: r.workload, Phase: phase, DOP: r.dop, Ops: ops, Warmup: warmup,
+						res := &hostresult.Result{Variant: v, Backend: p.backend, Workload: r.workload, Phase: phase, DOP: r.dop, Ops: ops, Warmup: warmup,
 							Split: v == "splitalloc" && p.env.GOOS == "windows", PayloadSeed: 134700, PayloadSize: 5000, PayloadRandFrac: 0.5,
 							ElapsedNs: int64(ms*1000) * 1000, PeakRSS: 40 << 20, GoAllocs: uint64(ops) * 2, GoBytes: uint64(ops) * 96,
 							OutputBytes: int64(ops) * 2731, Digest: digest, Env: p.env}

@@ -1,5 +1,0 @@
-//go:build !linux && !windows
-
-package matrix
-
-func alive(int) bool { return false }

@@ -1,0 +1,17 @@
+package hostresult
+
+// Description is what a host binary prints for -describe: what it can run, so that a runner can check a
+// plan against the real binaries before it starts any sample.
+type Description struct {
+	Variant        string   `json:"variant"`
+	Backends       []string `json:"backends"`       // allocator backends available in this build
+	DefaultBackend string   `json:"defaultBackend"` // nativemem.Default() in this build
+	Workloads      []string `json:"workloads"`
+	// Generations are the zlib-ng generations the binary's -zlibng takes; empty from hosts built before
+	// the flag existed (they ran 2.2.2 only).
+	Generations []string `json:"generations,omitempty"`
+	Commit      string   `json:"commit,omitempty"`
+	// Platform is goos/goarch of the binary itself (runtime.GOOS/GOARCH): what it is, whatever the
+	// machine or emulator runs it. Empty from hosts built before the field existed.
+	Platform string `json:"platform,omitempty"`
+}

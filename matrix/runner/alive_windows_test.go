@@ -1,0 +1,19 @@
+package runner
+
+import (
+	"golang.org/x/sys/windows"
+)
+
+// alive reports whether process pid runs: it can be opened and has no exit code yet.
+func alive(pid int) bool {
+	h, err := windows.OpenProcess(windows.PROCESS_QUERY_LIMITED_INFORMATION, false, uint32(pid))
+	if err != nil {
+		return false
+	}
+	defer windows.CloseHandle(h)
+	var code uint32
+	if err := windows.GetExitCodeProcess(h, &code); err != nil {
+		return false
+	}
+	return code == 259 // STILL_ACTIVE
+}

@@ -1,0 +1,109 @@
+package runner
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/hostbin"
+	"github.com/deflatelab/deflatelab/matrix/hostresult"
+	"github.com/deflatelab/deflatelab/matrix/workload"
+)
+
+// DefaultBackend in a plan's Backends stands for the hosts' default allocator (nativemem.Default), which
+// the runner resolves to its real name before anything runs.
+const DefaultBackend = "default"
+
+// AllBackends, as a plan's only backend, stands for every backend all the hosts have, resolved like
+// DefaultBackend: what a functional check of a platform (an emulated run) takes.
+const AllBackends = "all"
+
+// FullPoolCapacities are the pool capacities the full profile measures: the seed's 8, the mixed workload's
+// 12 configurations, and the seed's 16-slot candidate.
+var FullPoolCapacities = []int{8, 12, 16}
+
+// Profile is a named starting plan and the per-sample timeout that suits it.
+type Profile struct {
+	Name    string
+	Doc     string
+	Plan    matrix.Plan
+	Timeout time.Duration
+}
+
+// Profiles lists the profiles: smoke, quick (the default), full.
+func Profiles() []Profile {
+	base := matrix.Plan{
+		Variants: withCapacities(hostbin.Variants(), matrix.DefaultPoolCapacities), Workloads: workload.Names(), Phases: hostresult.Phases(),
+		Backends: []string{DefaultBackend}, Order: matrix.Rotate,
+		// Force the split off Win64 too: there the seed's patch is a no-op, and a second control measures
+		// nothing. Windows hosts split either way; -force-split=false measures the patch as written.
+		ForceSplit: true,
+		ZlibNG:     matrix.DefaultZlibNG,
+		ColdOps:    hostresult.DefaultColdOps, WarmOps: hostresult.DefaultWarmOps, Warmup: hostresult.DefaultWarmup,
+		PayloadSeed: workload.DefaultSeed, PayloadSize: workload.DefaultSize, PayloadRandom: workload.DefaultRandFrac,
+	}
+	smoke, quick, full := base, base, base
+
+	smoke.Profile = "smoke"
+	smoke.DOPs, smoke.Rounds = []int{1, 2}, balancedRounds(3, len(smoke.Variants), false)
+	smoke.ColdOps, smoke.WarmOps, smoke.Warmup = 20, 40, 10
+
+	// quick: sized on a 2-core linux/amd64 machine to finish in under five minutes; see docs/METHOD.md.
+	// With the A/A control: four candidates, and 12 rounds are three periods of their rotation (4).
+	quick.Profile = "quick"
+	quick.Variants = withAA(quick.Variants)
+	quick.DOPs, quick.Rounds = []int{1, 8}, balancedRounds(12, len(quick.Variants), true)
+	quick.ColdOps, quick.WarmOps, quick.Warmup = hostresult.DefaultColdOps, 5000, 1000
+	// A cell at two speeds is re-sampled here too (docs/METHOD.md, "Re-sampling unstable cells"): on a
+	// shared machine, where quick runs, transient regimes are the rule.
+	quick.Resample = &matrix.Resample{MaxExtra: quick.Rounds}
+
+	// full: the seeds' protocol, with the pool at 8, 12 and 16 slots (the seed's 16-slot question; the
+	// mixed workload's twelve configurations at DOP 4 is the seed's losing cell), the A/A control, and 12
+	// rounds (>= 10, and the rotation's period for six variants - even, so the period is 6 - twice, so
+	// that positions and carry-over are both balanced).
+	full.Profile = "full"
+	full.Variants = withAA(withCapacities(hostbin.Variants(), FullPoolCapacities))
+	full.DOPs, full.Rounds = []int{1, 4, 8, 12}, balancedRounds(12, len(full.Variants), true)
+	// Cells the regime detector flags take up to as many extra rounds again, so a transient regime is
+	// outvoted or confirmed (docs/METHOD.md, "Re-sampling unstable cells").
+	full.Resample = &matrix.Resample{MaxExtra: full.Rounds}
+
+	return []Profile{
+		{Name: "smoke", Doc: "seconds: tiny operation counts, for tests and CI", Plan: smoke, Timeout: time.Minute},
+		{Name: "quick", Doc: "the default local run: a few minutes", Plan: quick, Timeout: 2 * time.Minute},
+		{Name: "full", Doc: "the seeds' protocol: cold 3,000 ops, warm 2,000 + 20,000, DOP 1/4/8/12, pooled/8, /12 and /16, the A/A control, 12 rounds", Plan: full, Timeout: 10 * time.Minute},
+	}
+}
+
+// balancedRounds is the smallest number of rounds, at least atLeast, that balances the rotation of n
+// candidates: a multiple of n (each takes each position equally often), and with carryOver a multiple
+// of RotationPeriod(n) (each directly follows each other equally often). The round counts above are
+// sized for the registry's three host variants; one more variant changes n, and this keeps the
+// profiles balanced (docs/ARCHITECTURE.md, "Adding a variant").
+func balancedRounds(atLeast, n int, carryOver bool) int {
+	step := n
+	if carryOver {
+		step = matrix.RotationPeriod(n)
+	}
+	return (atLeast + step - 1) / step * step
+}
+
+// ProfileNames lists the profiles' names.
+func ProfileNames() []string {
+	var names []string
+	for _, p := range Profiles() {
+		names = append(names, p.Name)
+	}
+	return names
+}
+
+// ProfileByName returns the named profile or an error listing the allowed names.
+func ProfileByName(name string) (Profile, error) {
+	for _, p := range Profiles() {
+		if p.Name == name {
+			return p, nil
+		}
+	}
+	return Profile{}, fmt.Errorf("matrix: unknown profile %q; allowed: %v", name, ProfileNames())
+}

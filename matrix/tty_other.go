@@ -1,8 +1,0 @@
-//go:build !linux && !windows
-
-package matrix
-
-import "io"
-
-// IsTerminal is false where the lab does not check: progress falls back to plain lines.
-func IsTerminal(io.Writer) bool { return false }
