@@ -107,6 +107,17 @@ const (
 	Bootstrap
 )
 
+// String is the method's name as lab aanull -lifetime-method takes it and its output prints it.
+func (m Method) String() string {
+	switch m {
+	case SignFlip:
+		return "signflip"
+	case Bootstrap:
+		return "bootstrap"
+	}
+	return fmt.Sprintf("Method(%d)", uint8(m))
+}
+
 // Compare pairs candidate's and control's processes by round and computes the lifetime ratios and the
 // break-even, with SignFlip intervals. seed makes the drawn sign patterns (more than MaxExactFlips
 // pairs) deterministic: the same inputs and seed give the same intervals.
