@@ -4,12 +4,16 @@
 //	lab merge -out DIR RESULTS...  merge results folders of one plan and build (resultsdir.MergeMain)
 //	lab report [flags]  render a report from results files (report.Main; lab report -h)
 //	lab replay [flags]  replay a fixed-design run under adaptive stopping, with an A/A simulation
-//	                    (report.ReplayMain; lab replay -h)
-//	lab aanull [flags]  the A/A label-swap null of results, per family (report.AANullMain; lab aanull -h)
-//	lab pairnoise RESULTS...  per-pair noise and detectable change per runner-minute (report.PairNoiseMain)
-//	lab plan -pilot RESULTS -change 5% -minutes 60  a plan sized from a pilot's variance components (report.PlanMain)
+//	                    (report.Replay; lab replay -h)
+//	lab aanull [flags]  the A/A label-swap null of results, per family (report.AANull; lab aanull -h)
+//	lab compare -old A -new B  verdicts that changed from one report to another (report.Compare)
+//	lab pairnoise RESULTS...  per-pair noise and detectable change per runner-minute (report.PairNoise)
+//	lab plan -pilot RESULTS -change 5% -minutes 60  a plan sized from a pilot's variance components (report.SizePlan)
 //
-// The mage targets call the same functions, so both ways in behave alike.
+// replay, aanull, compare, plan and pairnoise parse their flags here (one file each) and pass typed
+// options to matrix/report; bench, merge and report still parse theirs in their packages, because
+// internal/tasks calls them with argument strings. The mage targets call the same functions, so both
+// ways in behave alike.
 package main
 
 import (

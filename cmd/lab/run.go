@@ -20,7 +20,9 @@ import (
 	"github.com/deflatelab/deflatelab/matrix/runner"
 )
 
-// command is one subcommand: its entry point and a line of usage.
+// command is one subcommand: its entry point and a line of usage. An entry point parses the flags and
+// calls a library function with typed options (compare.go, replay.go, ...); bench, report and merge
+// still parse theirs in their packages, because internal/tasks calls those with argument strings.
 type command struct {
 	main func(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	doc  string
@@ -30,11 +32,11 @@ var commands = map[string]command{
 	"bench":     {runner.BenchMain, "run the matrix on this machine and write a results directory"},
 	"report":    {report.Main, "render a report (markdown and SVG) from results files or directories"},
 	"merge":     {resultsdir.MergeMain, "merge results folders of one plan and build (replicas of several runner instances) into one"},
-	"replay":    {report.ReplayMain, "replay a fixed-design run under adaptive stopping, and simulate A/A families from it"},
-	"aanull":    {report.AANullMain, "measure the A/A label-swap null of results: what each family names as A/A differences"},
-	"compare":   {report.CompareMain, "which elapsed-time verdicts changed from one report to another, cell by cell"},
-	"plan":      {report.PlanMain, "size a plan (warm operations, rounds, instances) for a smallest detectable change from a pilot run's variance components"},
-	"pairnoise": {report.PairNoiseMain, "per-pair noise and detectable change per runner-minute of results folders (alternating against duet pairs)"},
+	"replay":    {replayMain, "replay a fixed-design run under adaptive stopping, and simulate A/A families from it"},
+	"aanull":    {aanullMain, "measure the A/A label-swap null of results: what each family names as A/A differences"},
+	"compare":   {compareMain, "which elapsed-time verdicts changed from one report to another, cell by cell"},
+	"plan":      {planMain, "size a plan (warm operations, rounds, instances) for a smallest detectable change from a pilot run's variance components"},
+	"pairnoise": {pairnoiseMain, "per-pair noise and detectable change per runner-minute of results folders (alternating against duet pairs)"},
 }
 
 // Exit statuses, as the go command uses them.

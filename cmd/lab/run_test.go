@@ -36,6 +36,27 @@ func TestRun(t *testing.T) {
 		{[]string{"replay"}, exitUsage, []string{"lab replay: give one results directory with -results"}},
 		{[]string{"replay", "-results", "x", "-correction", "holm"}, exitUsage, []string{"lab replay:", "Correction"}},
 		{[]string{"replay", "-results", "no-such-results"}, exitError, []string{"lab replay:", "run.json"}},
+		{[]string{"replay", "-results", "x", "-aa", "-1"}, exitUsage, []string{"lab replay: -aa -1: want 0 or more families"}},
+		{[]string{"replay", "-results", "x", "-project", "12,x"}, exitUsage, []string{`lab replay: -project "x": want even round counts`}},
+		{[]string{"replay", "-h"}, exitOK, []string{"-results dir", "-correction", "-precision", "-aa", "-seed", "-project caps"}},
+		{[]string{"aanull"}, exitUsage, []string{"lab aanull: give results with -in", `run "lab aanull -h"`}},
+		{[]string{"aanull", "-in", "x", "extra"}, exitUsage, []string{"lab aanull: give results with -in (and nothing else)"}},
+		{[]string{"aanull", "-in", "x", "-swaps", "0"}, exitUsage, []string{"lab aanull: -swaps 0: want 1 or more"}},
+		{[]string{"aanull", "-in", "x", "-lifetime-method", "jackknife"}, exitUsage, []string{`lab aanull: -lifetime-method "jackknife": want signflip or bootstrap`}},
+		{[]string{"aanull", "-in", "x", "-moderation", "-reps", "1,2"}, exitUsage, []string{`lab aanull: -reps "1,2": want three counts, null,tau,effect`}},
+		{[]string{"aanull", "-in", "x", "-moderation", "-reps", "1,0,2"}, exitUsage, []string{`lab aanull: -reps "1,0,2": "0" is not a count of 1 or more`}},
+		{[]string{"aanull", "-h"}, exitOK, []string{"-in files", "-swaps", "-lifetime-method method", "-moderation", "-reps replicates", `(default "100,60,20")`}},
+		{[]string{"compare", "-old", "a"}, exitUsage, []string{"lab compare: give -old and -new, each a report folder or its cells.json"}},
+		{[]string{"compare", "-old", "a", "-new", "b", "extra"}, exitUsage, []string{"lab compare: give -old and -new"}},
+		{[]string{"compare", "-old", "no-such-report", "-new", "b"}, exitError, []string{"lab compare: open no-such-report"}},
+		{[]string{"compare", "-h"}, exitOK, []string{"-old folder", "-new folder"}},
+		{[]string{"plan"}, exitUsage, []string{"lab plan: give the pilot's results with -pilot"}},
+		{[]string{"plan", "-pilot", "x", "-change", "0%"}, exitUsage, []string{`lab plan: -change "0%": allowed: a percentage above 0 and below 100`}},
+		{[]string{"plan", "-pilot", "x", "-minutes", "-1"}, exitUsage, []string{"lab plan: -minutes -1: allowed: 0 (no bound)"}},
+		{[]string{"plan", "-h"}, exitOK, []string{"-pilot folder", "-change", `(default "5%")`, "-minutes", "(default 60)"}},
+		{[]string{"pairnoise"}, exitUsage, []string{"lab pairnoise: give one or more results folders"}},
+		{[]string{"pairnoise", "-x"}, exitUsage, []string{"flag provided but not defined: -x"}},
+		{[]string{"pairnoise", "no-such-results"}, exitError, []string{"lab pairnoise:"}},
 		{[]string{"report", "stray"}, exitUsage, []string{"lab report: unexpected argument"}},
 		{[]string{"report", "-in", "x", "-date", "yesterday"}, exitUsage, []string{"lab report: -date"}},
 		{[]string{"report", "-in"}, exitUsage, []string{"flag needs an argument"}},
@@ -52,7 +73,7 @@ func TestRun(t *testing.T) {
 					t.Errorf("stderr lacks %q:\n%s", w, stderr.String())
 				}
 			}
-			for _, doubled := range []string{"bench: bench:", "report: report:", "merge: merge:"} {
+			for _, doubled := range []string{"bench: bench:", "report: report:", "merge: merge:", "replay: replay:", "aanull: aanull:", "compare: compare:", "plan: plan:", "pairnoise: pairnoise:"} {
 				if strings.Contains(stderr.String(), doubled) {
 					t.Errorf("stderr has the doubled prefix %q:\n%s", doubled, stderr.String())
 				}

@@ -2,8 +2,6 @@ package report
 
 import (
 	"context"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 
@@ -12,51 +10,39 @@ import (
 	"github.com/deflatelab/deflatelab/matrix/stats"
 )
 
-// AANullMain is `lab aanull`: the A/A label-swap null of results (stats.LabelSwapNull), read as a report
+// AANullOptions are the results AANull reads and how it measures their null.
+type AANullOptions struct {
+	In             []string        // results files (.jsonl) or directories, as Render takes them
+	Swaps          int             // label swaps to draw, 1 or more
+	Seed           uint64          // swap i draws from PCG(Seed, i)
+	LifetimeMethod lifetime.Method // the lifetime intervals' method: the report's (SignFlip), or Bootstrap to compare
+	// Moderation asks instead for the calibration of the merged run's moderated decision (exact A/A
+	// null, instance heterogeneity in aa, injected effects) for several priors (stats.CalibrateModeration),
+	// with ModerationReps replicates (each 1 or more) of the A/A null, of each heterogeneity tau and of
+	// each injected effect.
+	Moderation     bool
+	ModerationReps [3]int
+}
+
+// AANull is `lab aanull`: the A/A label-swap null of results (stats.LabelSwapNull), read as a report
 // reads them, printed as markdown: per family, what the first page would name as A/A differences in each
 // swap, against the level its intervals state. docs/METHOD.md ("Calibration on the run's own A/A null")
 // quotes it.
-func AANullMain(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("aanull", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	var in listFlag
-	fs.Var(&in, "in", "results `files` (.jsonl) or directories, as lab report takes them; comma-separated or repeated")
-	swaps := fs.Int("swaps", 100, "label swaps to draw")
-	seed := fs.Uint64("seed", 1, "the swaps' seed (swap i draws from PCG(seed, i))")
-	method := fs.String("lifetime-method", "signflip", "the lifetime intervals' `method`: signflip (the report's), or bootstrap (the percentile bootstrap it replaced, to compare)")
-	moderation := fs.Bool("moderation", false, "instead: calibrate the merged run's moderated decision (exact A/A null, instance heterogeneity in aa, injected effects) for several priors (stats.CalibrateModeration)")
-	reps := fs.String("reps", "100,60,20", "with -moderation: `replicates` of the A/A null, of each heterogeneity tau, of each injected effect")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
-		}
-		return &matrix.UsageError{Err: err, Printed: true}
-	}
-	switch {
-	case len(in) == 0 || fs.NArg() > 0:
-		return &matrix.UsageError{Err: fmt.Errorf("aanull: give results with -in (and nothing else)")}
-	case *swaps < 1:
-		return &matrix.UsageError{Err: fmt.Errorf("aanull: -swaps %d: want 1 or more", *swaps)}
-	}
-	methods := map[string]lifetime.Method{"signflip": lifetime.SignFlip, "bootstrap": lifetime.Bootstrap}
-	m, ok := methods[*method]
-	if !ok {
-		return &matrix.UsageError{Err: fmt.Errorf("aanull: -lifetime-method %q: want signflip or bootstrap", *method)}
-	}
+func AANull(ctx context.Context, opts AANullOptions, stdout io.Writer) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	if *moderation {
-		return moderationMain(in, *reps, *seed, stdout)
+	if opts.Moderation {
+		return writeModeration(opts.In, opts.ModerationReps, opts.Seed, stdout)
 	}
-	cal, err := labelSwapNull(in, *swaps, *seed, m)
+	cal, err := labelSwapNull(opts.In, opts.Swaps, opts.Seed, opts.LifetimeMethod)
 	if err != nil {
 		return err
 	}
 	if cal == nil {
 		return fmt.Errorf("aanull: the results hold no %s samples: there is no A/A control to swap", matrix.AA)
 	}
-	fmt.Fprintf(stdout, "## A/A label-swap null: %d swaps (seed %d), lifetime intervals by %s\n\n", cal.Swaps, cal.Seed, *method)
+	fmt.Fprintf(stdout, "## A/A label-swap null: %d swaps (seed %d), lifetime intervals by %s\n\n", cal.Swaps, cal.Seed, opts.LifetimeMethod)
 	writeCalibrationTable(stdout, cal, true)
 	return nil
 }

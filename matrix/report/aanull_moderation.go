@@ -4,9 +4,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-	"strings"
 
-	"github.com/deflatelab/deflatelab/matrix"
 	"github.com/deflatelab/deflatelab/matrix/stats"
 )
 
@@ -24,21 +22,9 @@ var moderationMethods = []stats.ModerationMethod{
 	{Name: "robust prior, instances agree in sign", Robust: true, Agreement: true},
 }
 
-// moderationScenarios is issue 34's item 3 with reps "null,tau,effect" replicates: the exact A/A null;
+// moderationScenarios is issue 34's item 3 with n = null, tau, effect replicates: the exact A/A null;
 // instance heterogeneity tau 1, 2.5 and 5% in the aa cells; +2, +5, +10 and +20% injected into aa.
-func moderationScenarios(reps string) ([]stats.ModerationScenario, error) {
-	parts := strings.Split(reps, ",")
-	var n [3]int
-	for i := range n {
-		if len(parts) != 3 {
-			return nil, &matrix.UsageError{Err: fmt.Errorf("aanull: -reps %q: want three counts, null,tau,effect", reps)}
-		}
-		v, err := strconv.Atoi(parts[i])
-		if err != nil || v < 1 {
-			return nil, &matrix.UsageError{Err: fmt.Errorf("aanull: -reps %q: %q is not a count of 1 or more", reps, parts[i])}
-		}
-		n[i] = v
-	}
+func moderationScenarios(n [3]int) []stats.ModerationScenario {
 	out := []stats.ModerationScenario{{Reps: n[0]}}
 	for _, tau := range []float64{0.01, 0.025, 0.05} {
 		out = append(out, stats.ModerationScenario{Tau: tau, Reps: n[1]})
@@ -46,15 +32,12 @@ func moderationScenarios(reps string) ([]stats.ModerationScenario, error) {
 	for _, e := range []float64{0.02, 0.05, 0.10, 0.20} {
 		out = append(out, stats.ModerationScenario{Effect: e, Reps: n[2]})
 	}
-	return out, nil
+	return out
 }
 
-// moderationMain prints the moderation calibration of results as markdown.
-func moderationMain(paths []string, reps string, seed uint64, stdout io.Writer) error {
-	scenarios, err := moderationScenarios(reps)
-	if err != nil {
-		return err
-	}
+// writeModeration prints the moderation calibration of results as markdown.
+func writeModeration(paths []string, reps [3]int, seed uint64, stdout io.Writer) error {
+	scenarios := moderationScenarios(reps)
 	in, err := load(paths)
 	if err != nil {
 		return err

@@ -2,43 +2,32 @@ package report
 
 import (
 	"context"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 
-	"github.com/deflatelab/deflatelab/matrix"
 	"github.com/deflatelab/deflatelab/matrix/stats"
 )
 
-// CompareMain is `lab compare`: which comparisons of the primary family (elapsed time) changed their
+// CompareOptions are the two reports Compare reads, each a report folder or its cells.json.
+type CompareOptions struct {
+	Old, New string
+}
+
+// Compare is `lab compare`: which comparisons of the primary family (elapsed time) changed their
 // verdict from one report to another - what a new report says against the one it replaces, cell by cell
-// (stats.DiffVerdicts). It reads the two reports' cells.json and prints markdown.
-func CompareMain(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("compare", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	oldDir := fs.String("old", "", "the earlier report's `folder` (or its cells.json)")
-	newDir := fs.String("new", "", "the later report's `folder` (or its cells.json)")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
-		}
-		return &matrix.UsageError{Err: err, Printed: true}
-	}
-	if *oldDir == "" || *newDir == "" || fs.NArg() > 0 {
-		return &matrix.UsageError{Err: fmt.Errorf("compare: give -old and -new, each a report folder or its %s (and nothing else)", stats.CellsFile)}
-	}
+// (stats.DiffVerdicts). It reads the two reports' cells.json and prints markdown to stdout.
+func Compare(ctx context.Context, opts CompareOptions, stdout io.Writer) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	old, err := readCellsAt(*oldDir)
+	old, err := readCellsAt(opts.Old)
 	if err != nil {
 		return err
 	}
-	new, err := readCellsAt(*newDir)
+	new, err := readCellsAt(opts.New)
 	if err != nil {
 		return err
 	}

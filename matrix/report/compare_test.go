@@ -3,18 +3,16 @@ package report
 import (
 	"bytes"
 	"context"
-	"errors"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/deflatelab/deflatelab/matrix"
 	"github.com/deflatelab/deflatelab/matrix/stats"
 )
 
-func TestCompareMain(t *testing.T) {
+func TestCompare(t *testing.T) {
 	f := func(v float64) *float64 { return &v }
 	write := func(name, gen string, verdict stats.Class, est float64) string {
 		dir := filepath.Join(t.TempDir(), name)
@@ -36,7 +34,7 @@ func TestCompareMain(t *testing.T) {
 	}
 	old, new := write("old", "", stats.Inconclusive, 1), write("new", "2.2.5", stats.Slower, 5)
 	var out bytes.Buffer
-	if err := CompareMain(context.Background(), []string{"-old", old, "-new", new}, &out, io.Discard); err != nil {
+	if err := Compare(context.Background(), CompareOptions{Old: old, New: new}, &out); err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{
@@ -48,13 +46,7 @@ func TestCompareMain(t *testing.T) {
 			t.Errorf("output lacks %q:\n%s", want, out.String())
 		}
 	}
-	for _, args := range [][]string{{"-old", old}, {"-old", old, "-new", new, "extra"}} {
-		var ue *matrix.UsageError
-		if err := CompareMain(context.Background(), args, io.Discard, io.Discard); !errors.As(err, &ue) {
-			t.Errorf("%q: %v, want a usage error", args, err)
-		}
-	}
-	if err := CompareMain(context.Background(), []string{"-old", old, "-new", t.TempDir()}, io.Discard, io.Discard); err == nil || !strings.Contains(err.Error(), stats.CellsFile) {
+	if err := Compare(context.Background(), CompareOptions{Old: old, New: t.TempDir()}, io.Discard); err == nil || !strings.Contains(err.Error(), stats.CellsFile) {
 		t.Errorf("a folder without cells.json: %v, want an error naming it", err)
 	}
 }

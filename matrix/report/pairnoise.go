@@ -2,34 +2,20 @@ package report
 
 import (
 	"context"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"math"
 	"path/filepath"
 	"strconv"
 
-	"github.com/deflatelab/deflatelab/matrix"
 	"github.com/deflatelab/deflatelab/matrix/stats"
 )
 
-// PairNoiseMain is `lab pairnoise RESULTS...`: each results folder's per-pair noise on the primary metric,
+// PairNoise is `lab pairnoise RESULTS...`: each results folder's per-pair noise on the primary metric,
 // comparison by comparison (stats.PairNoises), then pooled over the folders per pairing, cell and
 // candidate - how alternating and duet pairs compare at the same runner-minutes (docs/METHOD.md, "Duet
-// pairs").
-func PairNoiseMain(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("pairnoise", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
-		}
-		return &matrix.UsageError{Err: err, Printed: true}
-	}
-	if fs.NArg() == 0 {
-		return &matrix.UsageError{Err: fmt.Errorf("pairnoise: give one or more results folders")}
-	}
+// pairs"). Its one input is the folders, so it takes them as they are rather than in an options struct.
+func PairNoise(ctx context.Context, results []string, stdout io.Writer) error {
 	type key struct {
 		pairing, cell, candidate string
 	}
@@ -40,7 +26,7 @@ func PairNoiseMain(ctx context.Context, args []string, stdout, stderr io.Writer)
 	pooled := map[key]*pool{}
 	var order []key
 	var rows [][]string
-	for _, dir := range fs.Args() {
+	for _, dir := range results {
 		if err := ctx.Err(); err != nil {
 			return err
 		}

@@ -2,8 +2,6 @@ package report
 
 import (
 	"context"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -14,36 +12,23 @@ import (
 	"github.com/deflatelab/deflatelab/matrix/stats"
 )
 
-// PlanMain is `lab plan -pilot RESULTS -change 5% -minutes 60`: from a pilot run's variance components
+// SizePlanOptions are the pilot SizePlan sizes from and the plan's targets.
+type SizePlanOptions struct {
+	Pilot   []string // the pilot's results folders (or files), as Render takes them
+	Change  float64  // the smallest change to detect (80% power, 5% two-sided), in percent: above 0, below 100
+	Minutes float64  // the most runner-minutes per platform the plan may take (every instance's together); 0: no bound
+}
+
+// SizePlan is `lab plan -pilot RESULTS -change 5% -minutes 60`: from a pilot run's variance components
 // (stats.VarianceComponents), the cheapest warm operations per process, rounds per instance and
 // instances whose smallest detectable change on the primary family (elapsed, every candidate) is at
-// most -change in every cell group, within -minutes of runner time per platform, and the bench command
+// most Change in every cell group, within Minutes of runner time per platform, and the bench command
 // that runs it (docs/METHOD.md, "A plan sized from a pilot").
-func PlanMain(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("plan", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	var pilot listFlag
-	fs.Var(&pilot, "pilot", "the pilot's results `folder` (or files), as lab report takes them")
-	change := fs.String("change", "5%", "the smallest change to detect (80% power, 5% two-sided), a percentage such as 5% or 2.5%")
-	minutes := fs.Float64("minutes", 60, "the most runner-minutes per platform the plan may take (every instance's together); 0: no bound")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
-		}
-		return &matrix.UsageError{Err: err, Printed: true}
-	}
-	pct, err := strconv.ParseFloat(strings.TrimSuffix(strings.TrimSpace(*change), "%"), 64)
-	switch {
-	case len(pilot) == 0 || fs.NArg() > 0:
-		return &matrix.UsageError{Err: fmt.Errorf("plan: give the pilot's results with -pilot (and nothing else)")}
-	case err != nil || !(pct > 0 && pct < 100):
-		return &matrix.UsageError{Err: fmt.Errorf("plan: -change %q: allowed: a percentage above 0 and below 100, such as 5%%", *change)}
-	case !(*minutes >= 0):
-		return &matrix.UsageError{Err: fmt.Errorf("plan: -minutes %v: allowed: 0 (no bound) or a positive number of runner-minutes", *minutes)}
-	}
+func SizePlan(ctx context.Context, opts SizePlanOptions, stdout io.Writer) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
+	pilot, pct, minutes := opts.Pilot, opts.Change, opts.Minutes
 	in, a, err := analyzeElapsed(pilot)
 	if err != nil {
 		return err
@@ -53,18 +38,18 @@ func PlanMain(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return fmt.Errorf("plan: the pilot has no comparison with %s to size from", a.Control)
 	}
 	target := math.Log1p(pct / 100)
-	lim := stats.SizingLimits{MaxRounds: matrix.MaxRounds, MaxInstances: matrix.MaxReplicas, WarmOps: []int{2500, 5000, 10000, 20000, 40000}, Budget: *minutes * 60}
+	lim := stats.SizingLimits{MaxRounds: matrix.MaxRounds, MaxInstances: matrix.MaxReplicas, WarmOps: []int{2500, 5000, 10000, 20000, 40000}, Budget: minutes * 60}
 	best, reached, found := stats.Size(groups, target, lim)
 	fmt.Fprintf(stdout, "## A plan for a %s%% smallest detectable change, from %s\n\n", strconv.FormatFloat(pct, 'f', -1, 64), strings.Join(pilot, ", "))
 	fmt.Fprintf(stdout, "The pilot's variance components of the log ratio (x 100) and costs, per cell group; the detectable change is "+
 		"%.2f standard errors of a cell's mean log ratio (80%% power, 5%% two-sided, normal approximation), the variance being "+
 		"instance^2 / K + (round^2 + process^2 + within^2) / (R K), the within level scaled to the plan's warm operations.\n\n", stats.DetectableZ)
 	if !found {
-		fmt.Fprintf(stdout, "No plan of at least 2 rounds fits %.0f runner-minutes.\n", *minutes)
+		fmt.Fprintf(stdout, "No plan of at least 2 rounds fits %.0f runner-minutes.\n", minutes)
 		lim.Budget = 0
 		best, reached, _ = stats.Size(groups, target, lim)
 	} else if !reached {
-		fmt.Fprintf(stdout, "No plan within %.0f runner-minutes reaches %s%%: the closest within them detects %.1f%%.\n\n", *minutes, strconv.FormatFloat(pct, 'f', -1, 64), 100*math.Expm1(best.Detectable))
+		fmt.Fprintf(stdout, "No plan within %.0f runner-minutes reaches %s%%: the closest within them detects %.1f%%.\n\n", minutes, strconv.FormatFloat(pct, 'f', -1, 64), 100*math.Expm1(best.Detectable))
 		writeSizing(stdout, groups, best)
 		lim.Budget = 0
 		best, reached, _ = stats.Size(groups, target, lim)

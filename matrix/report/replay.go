@@ -2,14 +2,11 @@ package report
 
 import (
 	"context"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"maps"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/deflatelab/deflatelab/matrix"
@@ -18,58 +15,41 @@ import (
 	"github.com/deflatelab/deflatelab/matrix/stats"
 )
 
-// ReplayMain is `lab replay`: it replays a fixed-design results directory under adaptive stopping,
+// ReplayOptions are what Replay replays and simulates.
+type ReplayOptions struct {
+	Results  string          // a fixed-design results directory (run.json and samples.jsonl)
+	Adaptive matrix.Adaptive // the stopping rule to replay under; an empty Correction is BY
+	AA       int             // A/A families to simulate; 0: none
+	Seed     uint64          // the projections' and simulations' seed
+	// Project holds round caps (even) to project the adaptive rule to on simulated runs with the real
+	// effects (stats.ProjectCap), projectionRuns runs each.
+	Project []int
+}
+
+// Replay is `lab replay`: it replays a fixed-design results directory under adaptive stopping,
 // batch by batch as if live, and simulates A/A families from its log ratios, and prints both as
 // markdown: the evidence docs/METHOD.md ("Adaptive rounds") quotes.
-func ReplayMain(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	a := matrix.DefaultAdaptive
-	dir := fs.String("results", "", "a fixed-design results `dir` (run.json and samples.jsonl)")
-	fs.StringVar(&a.Correction, "correction", a.Correction, "the family's correction: BY or BH (default BY)")
-	fs.Float64Var(&a.Precision, "precision", a.Precision, "the confidence sequence's mixture precision c")
-	aa := fs.Int("aa", 1000, "A/A families to simulate (0: none)")
-	seed := fs.Uint64("seed", 1, "the simulations' seed")
-	var caps listFlag
-	fs.Var(&caps, "project", "round `caps` (even, comma-separated) to project the adaptive rule to on simulated runs with the real effects (stats.ProjectCap), 50 runs each")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
-		}
-		return &matrix.UsageError{Err: err, Printed: true}
-	}
-	if *dir == "" || fs.NArg() > 0 {
-		return &matrix.UsageError{Err: fmt.Errorf("replay: give one results directory with -results (and nothing else)")}
-	}
+func Replay(ctx context.Context, opts ReplayOptions, stdout io.Writer) error {
+	a := opts.Adaptive
 	if a.Correction == "" {
 		a.Correction = sequential.BY
 	}
-	if err := (sequential.Rule{Alpha: a.Alpha, Margin: 0.02, Precision: a.Precision, Correction: a.Correction}).Validate(); err != nil {
-		return &matrix.UsageError{Err: fmt.Errorf("replay: %w", err)}
-	}
-	if *aa < 0 {
-		return &matrix.UsageError{Err: fmt.Errorf("replay: -aa %d: want 0 or more families", *aa)}
-	}
-	m, err := resultsdir.ReadManifest(*dir)
+	m, err := resultsdir.ReadManifest(opts.Results)
 	if err != nil {
 		return err
 	}
-	samples, err := resultsdir.ReadSamples(filepath.Join(*dir, resultsdir.SamplesFile))
+	samples, err := resultsdir.ReadSamples(filepath.Join(opts.Results, resultsdir.SamplesFile))
 	if err != nil {
 		return err
 	}
-	opts := stats.Options{EquivMargin: m.Plan.Margin()}
-	rp, err := stats.ReplayAdaptive(m.Plan, samples, a, opts)
+	so := stats.Options{EquivMargin: m.Plan.Margin()}
+	rp, err := stats.ReplayAdaptive(m.Plan, samples, a, so)
 	if err != nil {
 		return err
 	}
-	writeReplay(stdout, *dir, rp)
-	for _, c := range caps {
-		n, err := strconv.Atoi(c)
-		if err != nil {
-			return &matrix.UsageError{Err: fmt.Errorf("replay: -project %q: want even round counts, e.g. 12,16,20", c)}
-		}
-		pr, err := stats.ProjectCap(m.Plan, samples, a, n, projectionRuns, *seed, opts)
+	writeReplay(stdout, opts.Results, rp)
+	for _, n := range opts.Project {
+		pr, err := stats.ProjectCap(m.Plan, samples, a, n, projectionRuns, opts.Seed, so)
 		if err != nil {
 			return err
 		}
@@ -77,13 +57,13 @@ func ReplayMain(ctx context.Context, args []string, stdout, stderr io.Writer) er
 			pr.Cap, pr.Runs, pr.SamplesAdaptive, pr.SamplesFixed, 100*(1-pr.SamplesAdaptive/float64(pr.SamplesFixed)), pr.FixedDecided,
 			100*float64(pr.Agree)/float64(pr.FixedDecided*pr.Runs), 100*float64(pr.Conflicts)/float64(pr.FixedDecided*pr.Runs))
 	}
-	if *aa == 0 {
+	if opts.AA == 0 {
 		return nil
 	}
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	sim, err := stats.SimulateAA(m.Plan, samples, a, *aa, *seed, opts)
+	sim, err := stats.SimulateAA(m.Plan, samples, a, opts.AA, opts.Seed, so)
 	if err != nil {
 		return err
 	}

@@ -1,0 +1,68 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/deflatelab/deflatelab/matrix/lifetime"
+	"github.com/deflatelab/deflatelab/matrix/report"
+)
+
+// aanullMain is `lab aanull -in RESULTS`: its flags become report.AANullOptions.
+func aanullMain(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("aanull", stderr)
+	var opts report.AANullOptions
+	var in listFlag
+	fs.Var(&in, "in", "results `files` (.jsonl) or directories, as lab report takes them; comma-separated or repeated")
+	fs.IntVar(&opts.Swaps, "swaps", 100, "label swaps to draw")
+	fs.Uint64Var(&opts.Seed, "seed", 1, "the swaps' seed (swap i draws from PCG(seed, i))")
+	method := fs.String("lifetime-method", "signflip", "the lifetime intervals' `method`: signflip (the report's), or bootstrap (the percentile bootstrap it replaced, to compare)")
+	fs.BoolVar(&opts.Moderation, "moderation", false, "instead: calibrate the merged run's moderated decision (exact A/A null, instance heterogeneity in aa, injected effects) for several priors (stats.CalibrateModeration)")
+	reps := fs.String("reps", "100,60,20", "with -moderation: `replicates` of the A/A null, of each heterogeneity tau, of each injected effect")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	opts.In = in
+	switch {
+	case len(in) == 0 || fs.NArg() > 0:
+		return usagef(fmt.Errorf("aanull: give results with -in (and nothing else)"))
+	case opts.Swaps < 1:
+		return usagef(fmt.Errorf("aanull: -swaps %d: want 1 or more", opts.Swaps))
+	}
+	switch *method {
+	case lifetime.SignFlip.String():
+		opts.LifetimeMethod = lifetime.SignFlip
+	case lifetime.Bootstrap.String():
+		opts.LifetimeMethod = lifetime.Bootstrap
+	default:
+		return usagef(fmt.Errorf("aanull: -lifetime-method %q: want signflip or bootstrap", *method))
+	}
+	if opts.Moderation { // -reps means nothing without -moderation, so only then is it checked
+		n, err := parseReps(*reps)
+		if err != nil {
+			return usagef(err)
+		}
+		opts.ModerationReps = n
+	}
+	return report.AANull(ctx, opts, stdout)
+}
+
+// parseReps reads -reps: three counts, null,tau,effect, each 1 or more.
+func parseReps(reps string) ([3]int, error) {
+	parts := strings.Split(reps, ",")
+	var n [3]int
+	if len(parts) != len(n) {
+		return n, fmt.Errorf("aanull: -reps %q: want three counts, null,tau,effect", reps)
+	}
+	for i := range n {
+		v, err := strconv.Atoi(parts[i])
+		if err != nil || v < 1 {
+			return n, fmt.Errorf("aanull: -reps %q: %q is not a count of 1 or more", reps, parts[i])
+		}
+		n[i] = v
+	}
+	return n, nil
+}

@@ -1,0 +1,48 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"io"
+	"strings"
+
+	"github.com/deflatelab/deflatelab/matrix"
+)
+
+// newFlagSet is a subcommand's flag set: errors and -h go to stderr, and parse (not the flag package)
+// decides what a bad command line does.
+func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	return fs
+}
+
+// parse parses args into fs. -h is flag.ErrHelp (run exits 0); any other error is a usage error the
+// flag package has already printed with the flags (run exits 2 without repeating it).
+func parse(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return &matrix.UsageError{Err: err, Printed: true}
+	}
+	return nil
+}
+
+// usagef is a bad command line found after parsing: run prints it with a pointer to -h and exits 2.
+func usagef(err error) error { return &matrix.UsageError{Err: err} }
+
+// listFlag collects a repeatable, comma-separated flag. (report.Main has its own copy until its flag
+// set moves here too.)
+type listFlag []string
+
+func (l *listFlag) String() string { return strings.Join(*l, ",") }
+
+func (l *listFlag) Set(s string) error {
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			*l = append(*l, p)
+		}
+	}
+	return nil
+}
