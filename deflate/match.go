@@ -102,17 +102,6 @@ func filterShape(bestLen int) (off int, mask uint64) {
 	return bestLen - 7, ^uint64(0)
 }
 
-// compare256 returns the length of the common prefix of the 256 bytes at a and b (zlib-ng's
-// compare256), eight bytes at a time.
-func compare256(a, b unsafe.Pointer) int {
-	for i := 0; i < 256; i += 8 {
-		if x := load64(a, i) ^ load64(b, i); x != 0 {
-			return i + bits.TrailingZeros64(x)>>3
-		}
-	}
-	return 256
-}
-
 // load16 reads two little-endian bytes at p+i.
 func load16(p unsafe.Pointer, i int) uint16 {
 	return binary.LittleEndian.Uint16((*[2]byte)(unsafe.Add(p, i))[:])
