@@ -55,7 +55,7 @@ func (s *State) trFlushBlock(buf []byte, storedLen int, last bool) {
 	case s.level > 0:
 		t.lMaxCode = t.buildTree(t.dynLtree[:], &lDesc)
 		t.dMaxCode = t.buildTree(t.dynDtree[:], &dDesc)
-		maxBLIndex = t.buildBLTree()
+		maxBLIndex = t.buildBLTree(&s.lengthRuns)
 		// Bytes of the block with its 3-bit header, rounded up.
 		optLenb = (t.optLen + 3 + 7) >> 3
 		staticLenb = (t.staticLen + 3 + 7) >> 3
@@ -129,38 +129,39 @@ func (s *State) sendAllTrees(lcodes, dcodes, blcodes int) {
 	for rank := range blcodes {
 		s.sendBits(uint64(t.blTree[blOrder[rank]].dl), 3)
 	}
-	s.sendTree(t.dynLtree[:], int32(lcodes-1))
-	s.sendTree(t.dynDtree[:], int32(dcodes-1))
+	s.sendTree(s.lengthRuns.rec[:s.lengthRuns.n]) // the runs buildBLTree found: lcodes-1 and dcodes-1 are its maxCodes
 }
 
 func (s *State) sendCode(c int, tree []ctData) {
 	s.sendBits(uint64(tree[c].fc), uint(tree[c].dl))
 }
 
-// sendTree sends tree's code lengths in run-length form, mirroring scanTree (zlib's send_tree).
-func (s *State) sendTree(tree []ctData, maxCode int32) {
-	bl := s.trees.blTree[:]
-	walkLengthRuns(tree, maxCode, func(kind lengthRun, curLen, count int, changed bool) {
-		switch kind {
+// sendTree sends the code lengths of the trees whose runs are runs in the code length code (zlib's
+// send_tree).
+func (s *State) sendTree(runs []lengthRunRec) {
+	bl := &s.trees.blTree
+	send := func(c int) { s.sendBits(uint64(bl[c].fc), uint(bl[c].dl)) }
+	for _, r := range runs {
+		switch count := r.count(); r.kind() {
 		case runLengths:
 			for range count {
-				s.sendCode(curLen, bl)
+				send(r.curLen())
 			}
 		case runRepeat:
-			if changed {
-				s.sendCode(curLen, bl)
+			if r.changed() {
+				send(r.curLen())
 				count--
 			}
-			s.sendCode(rep3To6, bl)
+			send(rep3To6)
 			s.sendBits(uint64(count-3), 2)
 		case runZeros3To10:
-			s.sendCode(repz3To10, bl)
+			send(repz3To10)
 			s.sendBits(uint64(count-3), 3)
 		case runZeros11Up:
-			s.sendCode(repz11To138, bl)
+			send(repz11To138)
 			s.sendBits(uint64(count-11), 7)
 		}
-	})
+	}
 }
 
 // compressBlock sends the buffered symbols with the given trees, then END_BLOCK (zlib's

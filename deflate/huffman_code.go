@@ -245,10 +245,32 @@ const (
 	runZeros11Up                   // code 18
 )
 
+// lengthRunRec is one run as walkLengthRuns records it: count (at most 138) in bits 0-7, the code
+// length (at most 15) in bits 8-11, whether it differs from the previous run's in bit 12, the
+// lengthRun in bits 13-14.
+type lengthRunRec uint16
+
+func (r lengthRunRec) kind() lengthRun { return lengthRun(r >> 13) }
+func (r lengthRunRec) curLen() int     { return int(r>>8) & 15 }
+func (r lengthRunRec) count() int      { return int(r & 0xff) }
+func (r lengthRunRec) changed() bool   { return r&(1<<12) != 0 }
+
+// lengthRuns holds the runs of a block's two trees' code lengths: buildBLTree finds them once, counts
+// them into the code length tree (zlib's scan_tree) and keeps them, and sendAllTrees sends them (zlib's
+// send_tree walks the lengths again, and finds the same runs).
+type lengthRuns struct {
+	rec  [lCodes + dCodes]lengthRunRec // a tree has at most one run per code: maxCode+1 <= lCodes or dCodes
+	nLit int                           // rec[:nLit] are the literal/length tree's runs
+	n    int                           // rec[nLit:n] the distance tree's
+}
+
 // walkLengthRuns splits the code lengths of tree[0..maxCode] into runs as zlib's scan_tree and
-// send_tree do, and calls emit for each run with its kind, length, count and whether the length
-// differs from the previous run's. It sets the guard entry tree[maxCode+1].
-func walkLengthRuns(tree []ctData, maxCode int32, emit func(kind lengthRun, curLen, count int, changed bool)) {
+// send_tree do, records each run in out (which holds maxCode+1 runs at least) with its kind, length,
+// count and whether the length differs from the previous run's, and returns how many it recorded. It
+// sets the guard entry tree[maxCode+1].
+func walkLengthRuns(tree []ctData, maxCode int32, out []lengthRunRec) int {
+	out = out[:maxCode+1]
+	runs := 0
 	prevLen := -1
 	nextLen := int(tree[0].dl)
 	count := 0
@@ -267,16 +289,23 @@ func walkLengthRuns(tree []ctData, maxCode int32, emit func(kind lengthRun, curL
 		if count < maxCount && curLen == nextLen {
 			continue
 		}
+		var kind lengthRun
 		switch {
 		case count < minCount:
-			emit(runLengths, curLen, count, curLen != prevLen)
+			kind = runLengths
 		case curLen != 0:
-			emit(runRepeat, curLen, count, curLen != prevLen)
+			kind = runRepeat
 		case count <= 10:
-			emit(runZeros3To10, curLen, count, curLen != prevLen)
+			kind = runZeros3To10
 		default:
-			emit(runZeros11Up, curLen, count, curLen != prevLen)
+			kind = runZeros11Up
 		}
+		rec := lengthRunRec(kind)<<13 | lengthRunRec(curLen)<<8 | lengthRunRec(count)
+		if curLen != prevLen {
+			rec |= 1 << 12
+		}
+		out[runs] = rec // runs <= n: a run ends at each recorded code at most
+		runs++
 		count = 0
 		prevLen = curLen
 		switch {
@@ -288,18 +317,19 @@ func walkLengthRuns(tree []ctData, maxCode int32, emit func(kind lengthRun, curL
 			maxCount, minCount = 7, 4
 		}
 	}
+	return runs
 }
 
-// scanTree counts how often each code length and repeat code occurs in tree, for the code length tree
-// (zlib's scan_tree).
-func (t *treeState) scanTree(tree []ctData, maxCode int32) {
-	walkLengthRuns(tree, maxCode, func(kind lengthRun, curLen, count int, changed bool) {
-		switch kind {
+// scanTree counts how often each code length and repeat code occurs in runs, the runs of a tree, for
+// the code length tree (zlib's scan_tree).
+func (t *treeState) scanTree(runs []lengthRunRec) {
+	for _, r := range runs {
+		switch r.kind() {
 		case runLengths:
-			t.blTree[curLen].fc += uint16(count)
+			t.blTree[r.curLen()].fc += uint16(r.count())
 		case runRepeat:
-			if changed {
-				t.blTree[curLen].fc++
+			if r.changed() {
+				t.blTree[r.curLen()].fc++
 			}
 			t.blTree[rep3To6].fc++
 		case runZeros3To10:
@@ -307,14 +337,15 @@ func (t *treeState) scanTree(tree []ctData, maxCode int32) {
 		case runZeros11Up:
 			t.blTree[repz11To138].fc++
 		}
-	})
+	}
 }
 
-// buildBLTree builds the code length tree and returns the index in blOrder of the last code length code
-// to send (zlib's build_bl_tree).
-func (t *treeState) buildBLTree() int {
-	t.scanTree(t.dynLtree[:], t.lMaxCode)
-	t.scanTree(t.dynDtree[:], t.dMaxCode)
+// buildBLTree finds the runs of the two trees' code lengths into runs, builds the code length tree and
+// returns the index in blOrder of the last code length code to send (zlib's build_bl_tree).
+func (t *treeState) buildBLTree(runs *lengthRuns) int {
+	runs.nLit = walkLengthRuns(t.dynLtree[:], t.lMaxCode, runs.rec[:])
+	runs.n = runs.nLit + walkLengthRuns(t.dynDtree[:], t.dMaxCode, runs.rec[runs.nLit:])
+	t.scanTree(runs.rec[:runs.n])
 	t.bMaxCode = t.buildTree(t.blTree[:], &blDesc)
 	maxBLIndex := blCodes - 1
 	for ; maxBLIndex >= 3; maxBLIndex-- {
