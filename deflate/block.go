@@ -137,31 +137,36 @@ func (s *State) sendCode(c int, tree []ctData) {
 }
 
 // sendTree sends the code lengths of the trees whose runs are runs in the code length code (zlib's
-// send_tree).
+// send_tree). As in compressBlock, the bit buffer lives in locals, and a repeat code goes out with its
+// extra bits as one value (the code's bits first: at most 7+7 bits).
 func (s *State) sendTree(runs []lengthRunRec) {
-	bl := &s.trees.blTree
-	send := func(c int) { s.sendBits(uint64(bl[c].fc), uint(bl[c].dl)) }
+	bl := unsafe.Pointer(&s.trees.blTree) // read unchecked (ctCode): every index is a code length code, below blCodes
+	out, pos, bitBuf, bitCount := s.pendingBuf, s.pendEnd, s.bitBuf, s.bitCount
 	for _, r := range runs {
-		switch count := r.count(); r.kind() {
+		count := uint64(r.count())
+		switch r.kind() {
 		case runLengths:
+			v, nb := ctCode(bl, uint(r.curLen()))
 			for range count {
-				send(r.curLen())
+				pos, bitBuf, bitCount = putBits(out, pos, bitBuf, bitCount, v, nb)
 			}
 		case runRepeat:
 			if r.changed() {
-				send(r.curLen())
+				v, nb := ctCode(bl, uint(r.curLen()))
+				pos, bitBuf, bitCount = putBits(out, pos, bitBuf, bitCount, v, nb)
 				count--
 			}
-			send(rep3To6)
-			s.sendBits(uint64(count-3), 2)
+			v, nb := ctCode(bl, rep3To6)
+			pos, bitBuf, bitCount = putBits(out, pos, bitBuf, bitCount, v|(count-3)<<(nb&15), nb+2)
 		case runZeros3To10:
-			send(repz3To10)
-			s.sendBits(uint64(count-3), 3)
+			v, nb := ctCode(bl, repz3To10)
+			pos, bitBuf, bitCount = putBits(out, pos, bitBuf, bitCount, v|(count-3)<<(nb&15), nb+3)
 		case runZeros11Up:
-			send(repz11To138)
-			s.sendBits(uint64(count-11), 7)
+			v, nb := ctCode(bl, repz11To138)
+			pos, bitBuf, bitCount = putBits(out, pos, bitBuf, bitCount, v|(count-11)<<(nb&15), nb+7)
 		}
 	}
+	s.pendEnd, s.bitBuf, s.bitCount = pos, bitBuf, bitCount
 }
 
 // compressBlock sends the buffered symbols with the given trees, then END_BLOCK (zlib's
