@@ -1,11 +1,20 @@
 package deflate
 
 import (
+	"os"
 	"testing"
 	"unsafe"
 
 	"golang.org/x/sys/cpu"
 )
+
+// DEFLATE_COMPARE256=sse2 runs the package's tests with compare256's SSE2 path on a CPU with AVX2, so
+// that the differential and golden tests cover it too.
+func init() {
+	if os.Getenv("DEFLATE_COMPARE256") == "sse2" {
+		useAVX2 = false
+	}
+}
 
 // compare256Impls lists compare256's implementations on amd64: the Go words, and compare256 with
 // compare256Tail's SSE2 and (where the CPU has it) AVX2, each chosen by setting useAVX2 for the call.
