@@ -3,7 +3,6 @@ package deflate
 import (
 	"os"
 	"testing"
-	"unsafe"
 
 	"golang.org/x/sys/cpu"
 )
@@ -16,22 +15,21 @@ func init() {
 	}
 }
 
-// compare256Impls lists compare256's implementations on amd64: the Go words, and compare256 with
-// compare256Tail's SSE2 and (where the CPU has it) AVX2, each chosen by setting useAVX2 for the call.
-func compare256Impls(tb testing.TB) []compare256Impl {
-	with := func(avx2 bool) func(a, b unsafe.Pointer) int {
-		return func(a, b unsafe.Pointer) int {
+// compare256Paths lists compare256's paths on amd64: compare256Tail with SSE2 and, where the CPU has
+// it, AVX2, each selected by setting useAVX2.
+func compare256Paths(tb testing.TB) []compare256Path {
+	with := func(avx2 bool) func() func() {
+		return func() func() {
 			saved := useAVX2
-			defer func() { useAVX2 = saved }()
 			useAVX2 = avx2
-			return compare256(a, b)
+			return func() { useAVX2 = saved }
 		}
 	}
-	impls := []compare256Impl{{"words", compare256Words}, {"sse2", with(false)}}
+	paths := []compare256Path{{"sse2", with(false)}}
 	if cpu.X86.HasAVX2 {
-		impls = append(impls, compare256Impl{"avx2", with(true)})
+		paths = append(paths, compare256Path{"avx2", with(true)})
 	} else {
 		tb.Log("no AVX2 on this CPU: its path is not tested")
 	}
-	return impls
+	return paths
 }

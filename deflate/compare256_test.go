@@ -6,10 +6,19 @@ import (
 	"unsafe"
 )
 
-// compare256Impl is an implementation of compare256 for the tests.
-type compare256Impl struct {
+// compare256Path is one of the paths compare256 can take on this platform: use selects it and returns a
+// function that restores the default.
+type compare256Path struct {
 	name string
-	f    func(a, b unsafe.Pointer) int
+	use  func() (restore func())
+}
+
+// compare256With returns compare256 on path p, for the tests.
+func compare256With(p compare256Path) func(a, b unsafe.Pointer) int {
+	return func(a, b unsafe.Pointer) int {
+		defer p.use()()
+		return compare256(a, b)
+	}
 }
 
 // compare256Cases holds, for every position of the first difference (256: none) and several
@@ -36,14 +45,15 @@ func compare256Cases() (cases []struct{ a, b []byte }) {
 	return cases
 }
 
-// TestCompare256 checks each implementation of compare256 on this platform against compare256Words,
-// at every position of the first difference.
+// TestCompare256 checks compare256 on each of its paths on this platform against compare256Words, at
+// every position of the first difference.
 func TestCompare256(t *testing.T) {
-	for _, impl := range compare256Impls(t) {
-		t.Run("impl="+impl.name, func(t *testing.T) {
+	for _, p := range compare256Paths(t) {
+		t.Run("impl="+p.name, func(t *testing.T) {
+			f := compare256With(p)
 			for _, c := range compare256Cases() {
 				want := compare256Words(unsafe.Pointer(&c.a[0]), unsafe.Pointer(&c.b[0]))
-				if got := impl.f(unsafe.Pointer(&c.a[0]), unsafe.Pointer(&c.b[0])); got != want {
+				if got := f(unsafe.Pointer(&c.a[0]), unsafe.Pointer(&c.b[0])); got != want {
 					t.Fatalf("got %d, want %d (a %x, b %x)", got, want, c.a, c.b)
 				}
 			}
@@ -63,15 +73,19 @@ func FuzzCompare256(f *testing.F) {
 		copy(pa, a)
 		copy(pb, b)
 		want := compare256Words(unsafe.Pointer(&pa[0]), unsafe.Pointer(&pb[0]))
-		for _, impl := range compare256Impls(t) {
-			if got := impl.f(unsafe.Pointer(&pa[0]), unsafe.Pointer(&pb[0])); got != want {
-				t.Fatalf("impl=%s: got %d, want %d", impl.name, got, want)
+		for _, p := range compare256Paths(t) {
+			if got := compare256With(p)(unsafe.Pointer(&pa[0]), unsafe.Pointer(&pb[0])); got != want {
+				t.Fatalf("impl=%s: got %d, want %d", p.name, got, want)
 			}
 		}
 	})
 }
 
-// BenchmarkCompare256 times compare256 on strings whose first difference is at length (256: none).
+// compare256Sink keeps the benchmarks' results alive.
+var compare256Sink int
+
+// BenchmarkCompare256 times compare256Words and compare256 on each of its paths, called directly (so
+// inlined as in the matchers), on strings whose first difference is at length (256: none).
 func BenchmarkCompare256(b *testing.B) {
 	for _, length := range []int{4, 16, 64, 256} {
 		x := make([]byte, 256)
@@ -79,10 +93,17 @@ func BenchmarkCompare256(b *testing.B) {
 		if length < 256 {
 			y[length] = 1
 		}
-		for _, impl := range compare256Impls(b) {
-			b.Run(fmt.Sprintf("length=%d/impl=%s", length, impl.name), func(b *testing.B) {
+		px, py := unsafe.Pointer(&x[0]), unsafe.Pointer(&y[0])
+		b.Run(fmt.Sprintf("length=%d/impl=words", length), func(b *testing.B) {
+			for b.Loop() {
+				compare256Sink += compare256Words(px, py)
+			}
+		})
+		for _, p := range compare256Paths(b) {
+			b.Run(fmt.Sprintf("length=%d/impl=%s", length, p.name), func(b *testing.B) {
+				defer p.use()()
 				for b.Loop() {
-					impl.f(unsafe.Pointer(&x[0]), unsafe.Pointer(&y[0]))
+					compare256Sink += compare256(px, py)
 				}
 			})
 		}
