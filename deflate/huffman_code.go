@@ -155,12 +155,18 @@ func (t *treeState) genBitlen(tree []ctData, maxCode int32, desc *treeDesc) {
 	// Unchecked, as in buildTree: heap[heapMax+1..] holds nodes below len(tree) whose dl is their
 	// parent's node number, lengths are at most maxLength (below len(blCount)), and a leaf n at or
 	// above base indexes extra within its alphabet and stree below its length.
-	tp, cp := unsafe.Pointer(&tree[0]), unsafe.Pointer(&t.blCount)
+	// So is heap, read from heapMax+1 to heapSize, its length.
+	tp, cp, hp := unsafe.Pointer(&tree[0]), unsafe.Pointer(&t.blCount), unsafe.Pointer(&t.heap)
 	nodeOf := func(n int32) *ctData { return (*ctData)(unsafe.Add(tp, uintptr(uint32(n))*4)) }
+	ep := unsafe.Pointer(unsafe.SliceData(extra))
+	var sp unsafe.Pointer // stree's entries, nil for the code length tree
+	if stree != nil {
+		sp = unsafe.Pointer(&stree[0])
+	}
 	optLen, staticLen := t.optLen, t.staticLen
 	h := t.heapMax + 1
 	for ; h < heapSize; h++ {
-		n := t.heap[h]
+		n := *(*int32)(unsafe.Add(hp, uintptr(uint32(h))*4))
 		tn := nodeOf(n)
 		bits := nodeOf(int32(tn.dl)).dl + 1
 		if bits > maxLength {
@@ -174,12 +180,13 @@ func (t *treeState) genBitlen(tree []ctData, maxCode int32, desc *treeDesc) {
 		*(*uint16)(unsafe.Add(cp, uintptr(bits)*2))++
 		xbits := uint64(0)
 		if n >= base {
-			xbits = uint64(extra[n-base])
+			xbits = uint64(*(*uint8)(unsafe.Add(ep, uintptr(uint32(n-base)))))
 		}
 		f := uint64(tn.fc)
 		optLen += f * (uint64(bits) + xbits)
-		if stree != nil {
-			staticLen += f * (uint64(stree[n].dl) + xbits)
+		if sp != nil {
+			_, sl := ctCode(sp, uint(uint32(n)))
+			staticLen += f * (uint64(sl) + xbits)
 		}
 	}
 	t.optLen, t.staticLen = optLen, staticLen
