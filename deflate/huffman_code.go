@@ -231,12 +231,17 @@ func genCodes(tree []ctData, maxCode int32, blCount *[maxBits + 1]uint16) {
 		code = (code + blCount[bits-1]) << 1
 		nextCode[bits] = code
 	}
-	for n := int32(0); n <= maxCode; n++ {
-		l := tree[n].dl
+	// Unchecked, as in genBitlen: tree holds more than maxCode entries, checked here, and a length is
+	// at most maxBits (so l&maxBits is l, and indexes nextCode unchecked).
+	_ = tree[maxCode]
+	tp := unsafe.Pointer(&tree[0])
+	for n, last := uint(0), uint(maxCode); n <= last; n++ {
+		tn := (*ctData)(unsafe.Add(tp, n*4))
+		l := tn.dl & maxBits
 		if l == 0 {
 			continue
 		}
-		tree[n].fc = bits.Reverse16(nextCode[l]) >> (16 - l)
+		tn.fc = bits.Reverse16(nextCode[l]) >> (16 - l)
 		nextCode[l]++
 	}
 }
