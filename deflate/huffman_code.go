@@ -38,15 +38,24 @@ func (t *treeState) buildTree(tree []ctData, desc *treeDesc) int32 {
 	var key [heapSize]uint32
 	heapLen, heapMax := int32(0), int32(heapSize)
 	maxCode := int32(-1)
+	// tree, depth and key are indexed by node numbers below 2*elems-1 and heap by positions between
+	// heapLen and heapMax, all in range (heapLen only grows to elems, heapMax only falls to heapLen),
+	// so they go unchecked (nodeOf, depthOf, the key pointer, heapAt), as in downHeap.
+	tp, dp, kp := unsafe.Pointer(&tree[0]), unsafe.Pointer(&t.depth), unsafe.Pointer(&key)
+	nodeOf := func(n int32) *ctData { return (*ctData)(unsafe.Add(tp, uintptr(uint32(n))*4)) }
+	depthOf := func(n int32) *uint8 { return (*uint8)(unsafe.Add(dp, uintptr(uint32(n)))) }
+	keyOf := func(n int32) *uint32 { return (*uint32)(unsafe.Add(kp, uintptr(uint32(n))*4)) }
+	hp := unsafe.Pointer(heap)
+	heapAt := func(i int32) *int32 { return (*int32)(unsafe.Add(hp, uintptr(uint32(i))*4)) }
 	for n := range elems {
-		if tree[n].fc != 0 {
+		if tn := nodeOf(n); tn.fc != 0 {
 			heapLen++
-			heap[heapLen] = n
+			*heapAt(heapLen) = n
 			maxCode = n
-			t.depth[n] = 0
-			key[n] = uint32(tree[n].fc) << 8
+			*depthOf(n) = 0
+			*keyOf(n) = uint32(tn.fc) << 8
 		} else {
-			tree[n].dl = 0
+			tn.dl = 0
 		}
 	}
 	// The pkzip format requires at least one distance code and at least two codes of some kind, so
@@ -71,14 +80,6 @@ func (t *treeState) buildTree(tree []ctData, desc *treeDesc) int32 {
 	for n := heapLen / 2; n >= 1; n-- {
 		downHeap(heap, &key, heapLen, n)
 	}
-	// The merges index tree, depth and key by node numbers below 2*elems-1 and heap by positions
-	// between heapLen and heapMax, all in range (heapMax only falls to heapLen), so they go unchecked
-	// (nodeOf, depthOf, the key pointer), as in downHeap.
-	tp, dp, kp := unsafe.Pointer(&tree[0]), unsafe.Pointer(&t.depth), unsafe.Pointer(&key)
-	nodeOf := func(n int32) *ctData { return (*ctData)(unsafe.Add(tp, uintptr(uint32(n))*4)) }
-	depthOf := func(n int32) *uint8 { return (*uint8)(unsafe.Add(dp, uintptr(uint32(n)))) }
-	hp := unsafe.Pointer(heap)
-	heapAt := func(i int32) *int32 { return (*int32)(unsafe.Add(hp, uintptr(uint32(i))*4)) }
 	node := elems // next internal node
 	for {
 		// Remove the two least frequent nodes and merge them.
@@ -96,7 +97,7 @@ func (t *treeState) buildTree(tree []ctData, desc *treeDesc) int32 {
 		d := max(*depthOf(n), *depthOf(m)) + 1
 		nodeOf(node).fc = fc
 		*depthOf(node) = d
-		*(*uint32)(unsafe.Add(kp, uintptr(uint32(node))*4)) = uint32(fc)<<8 | uint32(d)
+		*keyOf(node) = uint32(fc)<<8 | uint32(d)
 		tn.dl, tm.dl = uint16(node), uint16(node)
 		heap[1] = node
 		downHeap(heap, &key, heapLen, 1)
