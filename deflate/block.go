@@ -222,12 +222,10 @@ func putBits(out []byte, pos int, buf uint64, count uint, v uint64, nb uint) (in
 // ctCode returns the code and length of symbol sym of the tree at t, which must hold more than sym
 // entries. It loads the entry as one 32-bit word: Go folds an index scaled by 4 into a 32-bit load
 // but not into ctData's two 16-bit ones, which then cost an address computation each. Which half is
-// fc depends on the byte order, a constant the compiler folds.
+// fc depends on the byte order (fcShift, a constant).
 func ctCode(t unsafe.Pointer, sym uint) (code uint64, length uint) {
 	w := *(*uint32)(unsafe.Add(t, uintptr(sym)*4))
-	var probe [2]byte
-	binary.NativeEndian.PutUint16(probe[:], 1)
-	if probe[0] == 1 {
+	if fcShift == 0 {
 		return uint64(w & 0xffff), uint(w >> 16)
 	}
 	return uint64(w >> 16), uint(w & 0xffff)
@@ -252,17 +250,12 @@ func matchCode(lt, dt unsafe.Pointer, lc uint8, dist uint) (uint64, uint) {
 // bounds check, for the reason ctCode loads it so (Go cannot fold an index scaled by 4 into ctData's
 // 16-bit fields): sym is a byte, a lengthSyms symbol (below lCodes) or a distance code (below dCodes),
 // and a frequency never reaches 65,535 (a block holds fewer symbols than that), so the addition never
-// carries into dl.
-func countLit(lt *[heapSize]ctData, sym uint) { ctCount(unsafe.Pointer(lt), sym) }
+// carries into dl. (Each is one statement, not a call of a shared helper: an inlined call inside an
+// inlined call leaves an inline mark, a NOP executed per symbol.)
+func countLit(lt *[heapSize]ctData, sym uint) {
+	*(*uint32)(unsafe.Add(unsafe.Pointer(lt), uintptr(sym)*4)) += 1 << fcShift
+}
 
-func countDist(dt *[2*dCodes + 1]ctData, sym uint) { ctCount(unsafe.Pointer(dt), sym) }
-
-func ctCount(t unsafe.Pointer, sym uint) {
-	one := uint32(1)
-	var probe [2]byte
-	binary.NativeEndian.PutUint16(probe[:], 1)
-	if probe[0] != 1 {
-		one = 1 << 16 // fc is the word's high half
-	}
-	*(*uint32)(unsafe.Add(t, uintptr(sym)*4)) += one
+func countDist(dt *[2*dCodes + 1]ctData, sym uint) {
+	*(*uint32)(unsafe.Add(unsafe.Pointer(dt), uintptr(sym)*4)) += 1 << fcShift
 }
