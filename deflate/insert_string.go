@@ -68,12 +68,20 @@ func (s *State) insertString4(str, count int) {
 	_ = head[0]       // one nil check, not one per position
 	_ = s.prev[wmask] // prev has wmask+1 entries
 	prev := unsafe.Pointer(unsafe.SliceData(s.prev))
-	for idx, end := str, str+count; idx < end; idx++ {
+	if count <= 0 {
+		return
+	}
+	// The test at the bottom: with it at the top, the padding that aligns the loop's head ran once
+	// per position.
+	for idx, end := str, str+count; ; {
 		h := hash4At(w, idx)
 		p := uint16(idx)
 		if old := head[h]; old != p {
 			*(*uint16)(unsafe.Add(prev, 2*(idx&wmask))) = old
 			head[h] = p
+		}
+		if idx++; idx == end {
+			return
 		}
 	}
 }
