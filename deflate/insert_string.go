@@ -1,6 +1,9 @@
 package deflate
 
-import "unsafe"
+import (
+	"encoding/binary"
+	"unsafe"
+)
 
 // zlib-ng's hash for every level but 9: the four bytes at a position, read little-endian, times
 // Knuth's golden-ratio prime, keeping the top 16 bits (insert_string.c). Levels whose chain is longer
@@ -9,12 +12,11 @@ import "unsafe"
 // hash4At is zlib-ng's HASH_CALC of the four little-endian bytes at window+pos. As in zlib-ng, the read
 // may run up to three bytes past the window into the prev region that every Layout places right after
 // it (hashing the last positions of a full window), so it goes through a pointer rather than the window
-// slice. It is one expression, the bytes combined by hand (the compiler makes them one load): as a
-// hash of a load32 that called binary.LittleEndian, its nested inlined calls left inline marks, NOPs
-// executed at every position hashed.
+// slice. It is one expression on one line: as hash4(load32(...)), the nested inlined calls left inline
+// marks, NOPs executed at every position hashed (an inline mark costs nothing only where an instruction
+// of the caller's shares its line).
 func hash4At(window unsafe.Pointer, pos int) uint32 {
-	b := (*[4]byte)(unsafe.Add(window, pos))
-	return (uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2])<<16 | uint32(b[3])<<24) * hashMul >> hashShift
+	return binary.LittleEndian.Uint32((*[4]byte)(unsafe.Add(window, pos))[:]) * hashMul >> hashShift
 }
 
 // windowPtr is the start of the window, for hash4At and the matchers.
