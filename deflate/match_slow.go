@@ -19,7 +19,7 @@ import "unsafe"
 // through pointers.
 func (s *State) longestMatchSlow(curMatch int) int {
 	strstart, lookahead := s.strstart, s.lookahead
-	w := s.windowPtr()
+	w := unsafe.Pointer(unsafe.SliceData(s.window)) // s.windowPtr(), whose inlined call left a NOP per call
 	scan := unsafe.Add(w, strstart)
 	wmask := s.wmask
 	_ = s.prev[wmask] // prev has wmask+1 entries, so prevAt's index is in range
