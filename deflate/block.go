@@ -55,7 +55,7 @@ func (s *State) trFlushBlock(buf []byte, storedLen int, last bool) {
 	case s.level > 0:
 		t.lMaxCode = t.buildTree(t.dynLtree[:], &lDesc)
 		t.dMaxCode = t.buildTree(t.dynDtree[:], &dDesc)
-		maxBLIndex = t.buildBLTree()
+		maxBLIndex = t.buildBLTree(&s.lengthRuns)
 		// Bytes of the block with its 3-bit header, rounded up.
 		optLenb = (t.optLen + 3 + 7) >> 3
 		staticLenb = (t.staticLen + 3 + 7) >> 3
@@ -129,38 +129,44 @@ func (s *State) sendAllTrees(lcodes, dcodes, blcodes int) {
 	for rank := range blcodes {
 		s.sendBits(uint64(t.blTree[blOrder[rank]].dl), 3)
 	}
-	s.sendTree(t.dynLtree[:], int32(lcodes-1))
-	s.sendTree(t.dynDtree[:], int32(dcodes-1))
+	s.sendTree(s.lengthRuns.rec[:s.lengthRuns.n]) // the runs buildBLTree found: lcodes-1 and dcodes-1 are its maxCodes
 }
 
 func (s *State) sendCode(c int, tree []ctData) {
 	s.sendBits(uint64(tree[c].fc), uint(tree[c].dl))
 }
 
-// sendTree sends tree's code lengths in run-length form, mirroring scanTree (zlib's send_tree).
-func (s *State) sendTree(tree []ctData, maxCode int32) {
-	bl := s.trees.blTree[:]
-	walkLengthRuns(tree, maxCode, func(kind lengthRun, curLen, count int, changed bool) {
-		switch kind {
+// sendTree sends the code lengths of the trees whose runs are runs in the code length code (zlib's
+// send_tree). As in compressBlock, the bit buffer lives in locals, and a repeat code goes out with its
+// extra bits as one value (the code's bits first: at most 7+7 bits).
+func (s *State) sendTree(runs []lengthRunRec) {
+	bl := unsafe.Pointer(&s.trees.blTree) // read unchecked (ctCode): every index is a code length code, below blCodes
+	out, pos, bitBuf, bitCount := s.pendingBuf, s.pendEnd, s.bitBuf, s.bitCount
+	for _, r := range runs {
+		count := uint64(r.count())
+		switch r.kind() {
 		case runLengths:
+			v, nb := ctCode(bl, uint(r.curLen()))
 			for range count {
-				s.sendCode(curLen, bl)
+				pos, bitBuf, bitCount = putBits(out, pos, bitBuf, bitCount, v, nb)
 			}
 		case runRepeat:
-			if changed {
-				s.sendCode(curLen, bl)
+			if r.changed() {
+				v, nb := ctCode(bl, uint(r.curLen()))
+				pos, bitBuf, bitCount = putBits(out, pos, bitBuf, bitCount, v, nb)
 				count--
 			}
-			s.sendCode(rep3To6, bl)
-			s.sendBits(uint64(count-3), 2)
+			v, nb := ctCode(bl, rep3To6)
+			pos, bitBuf, bitCount = putBits(out, pos, bitBuf, bitCount, v|(count-3)<<(nb&15), nb+2)
 		case runZeros3To10:
-			s.sendCode(repz3To10, bl)
-			s.sendBits(uint64(count-3), 3)
+			v, nb := ctCode(bl, repz3To10)
+			pos, bitBuf, bitCount = putBits(out, pos, bitBuf, bitCount, v|(count-3)<<(nb&15), nb+3)
 		case runZeros11Up:
-			s.sendCode(repz11To138, bl)
-			s.sendBits(uint64(count-11), 7)
+			v, nb := ctCode(bl, repz11To138)
+			pos, bitBuf, bitCount = putBits(out, pos, bitBuf, bitCount, v|(count-11)<<(nb&15), nb+7)
 		}
-	})
+	}
+	s.pendEnd, s.bitBuf, s.bitCount = pos, bitBuf, bitCount
 }
 
 // compressBlock sends the buffered symbols with the given trees, then END_BLOCK (zlib's
@@ -216,12 +222,10 @@ func putBits(out []byte, pos int, buf uint64, count uint, v uint64, nb uint) (in
 // ctCode returns the code and length of symbol sym of the tree at t, which must hold more than sym
 // entries. It loads the entry as one 32-bit word: Go folds an index scaled by 4 into a 32-bit load
 // but not into ctData's two 16-bit ones, which then cost an address computation each. Which half is
-// fc depends on the byte order, a constant the compiler folds.
+// fc depends on the byte order (fcShift, a constant).
 func ctCode(t unsafe.Pointer, sym uint) (code uint64, length uint) {
 	w := *(*uint32)(unsafe.Add(t, uintptr(sym)*4))
-	var probe [2]byte
-	binary.NativeEndian.PutUint16(probe[:], 1)
-	if probe[0] == 1 {
+	if fcShift == 0 {
 		return uint64(w & 0xffff), uint(w >> 16)
 	}
 	return uint64(w >> 16), uint(w & 0xffff)
@@ -246,17 +250,12 @@ func matchCode(lt, dt unsafe.Pointer, lc uint8, dist uint) (uint64, uint) {
 // bounds check, for the reason ctCode loads it so (Go cannot fold an index scaled by 4 into ctData's
 // 16-bit fields): sym is a byte, a lengthSyms symbol (below lCodes) or a distance code (below dCodes),
 // and a frequency never reaches 65,535 (a block holds fewer symbols than that), so the addition never
-// carries into dl.
-func countLit(lt *[heapSize]ctData, sym uint) { ctCount(unsafe.Pointer(lt), sym) }
+// carries into dl. (Each is one statement, not a call of a shared helper: an inlined call inside an
+// inlined call leaves an inline mark, a NOP executed per symbol.)
+func countLit(lt *[heapSize]ctData, sym uint) {
+	*(*uint32)(unsafe.Add(unsafe.Pointer(lt), uintptr(sym)*4)) += 1 << fcShift
+}
 
-func countDist(dt *[2*dCodes + 1]ctData, sym uint) { ctCount(unsafe.Pointer(dt), sym) }
-
-func ctCount(t unsafe.Pointer, sym uint) {
-	one := uint32(1)
-	var probe [2]byte
-	binary.NativeEndian.PutUint16(probe[:], 1)
-	if probe[0] != 1 {
-		one = 1 << 16 // fc is the word's high half
-	}
-	*(*uint32)(unsafe.Add(t, uintptr(sym)*4)) += one
+func countDist(dt *[2*dCodes + 1]ctData, sym uint) {
+	*(*uint32)(unsafe.Add(unsafe.Pointer(dt), uintptr(sym)*4)) += 1 << fcShift
 }

@@ -38,15 +38,24 @@ func (t *treeState) buildTree(tree []ctData, desc *treeDesc) int32 {
 	var key [heapSize]uint32
 	heapLen, heapMax := int32(0), int32(heapSize)
 	maxCode := int32(-1)
+	// tree, depth and key are indexed by node numbers below 2*elems-1 and heap by positions between
+	// heapLen and heapMax, all in range (heapLen only grows to elems, heapMax only falls to heapLen),
+	// so they go unchecked (nodeOf, depthOf, the key pointer, heapAt), as in downHeap.
+	tp, dp, kp := unsafe.Pointer(&tree[0]), unsafe.Pointer(&t.depth), unsafe.Pointer(&key)
+	nodeOf := func(n int32) *ctData { return (*ctData)(unsafe.Add(tp, uintptr(uint32(n))*4)) }
+	depthOf := func(n int32) *uint8 { return (*uint8)(unsafe.Add(dp, uintptr(uint32(n)))) }
+	keyOf := func(n int32) *uint32 { return (*uint32)(unsafe.Add(kp, uintptr(uint32(n))*4)) }
+	hp := unsafe.Pointer(heap)
+	heapAt := func(i int32) *int32 { return (*int32)(unsafe.Add(hp, uintptr(uint32(i))*4)) }
 	for n := range elems {
-		if tree[n].fc != 0 {
+		if tn := nodeOf(n); tn.fc != 0 {
 			heapLen++
-			heap[heapLen] = n
+			*heapAt(heapLen) = n
 			maxCode = n
-			t.depth[n] = 0
-			key[n] = uint32(tree[n].fc) << 8
+			*depthOf(n) = 0
+			*keyOf(n) = uint32(tn.fc) << 8
 		} else {
-			tree[n].dl = 0
+			tn.dl = 0
 		}
 	}
 	// The pkzip format requires at least one distance code and at least two codes of some kind, so
@@ -71,14 +80,6 @@ func (t *treeState) buildTree(tree []ctData, desc *treeDesc) int32 {
 	for n := heapLen / 2; n >= 1; n-- {
 		downHeap(heap, &key, heapLen, n)
 	}
-	// The merges index tree, depth and key by node numbers below 2*elems-1 and heap by positions
-	// between heapLen and heapMax, all in range (heapMax only falls to heapLen), so they go unchecked
-	// (nodeOf, depthOf, the key pointer), as in downHeap.
-	tp, dp, kp := unsafe.Pointer(&tree[0]), unsafe.Pointer(&t.depth), unsafe.Pointer(&key)
-	nodeOf := func(n int32) *ctData { return (*ctData)(unsafe.Add(tp, uintptr(uint32(n))*4)) }
-	depthOf := func(n int32) *uint8 { return (*uint8)(unsafe.Add(dp, uintptr(uint32(n)))) }
-	hp := unsafe.Pointer(heap)
-	heapAt := func(i int32) *int32 { return (*int32)(unsafe.Add(hp, uintptr(uint32(i))*4)) }
 	node := elems // next internal node
 	for {
 		// Remove the two least frequent nodes and merge them.
@@ -96,7 +97,7 @@ func (t *treeState) buildTree(tree []ctData, desc *treeDesc) int32 {
 		d := max(*depthOf(n), *depthOf(m)) + 1
 		nodeOf(node).fc = fc
 		*depthOf(node) = d
-		*(*uint32)(unsafe.Add(kp, uintptr(uint32(node))*4)) = uint32(fc)<<8 | uint32(d)
+		*keyOf(node) = uint32(fc)<<8 | uint32(d)
 		tn.dl, tm.dl = uint16(node), uint16(node)
 		heap[1] = node
 		downHeap(heap, &key, heapLen, 1)
@@ -155,12 +156,18 @@ func (t *treeState) genBitlen(tree []ctData, maxCode int32, desc *treeDesc) {
 	// Unchecked, as in buildTree: heap[heapMax+1..] holds nodes below len(tree) whose dl is their
 	// parent's node number, lengths are at most maxLength (below len(blCount)), and a leaf n at or
 	// above base indexes extra within its alphabet and stree below its length.
-	tp, cp := unsafe.Pointer(&tree[0]), unsafe.Pointer(&t.blCount)
+	// So is heap, read from heapMax+1 to heapSize, its length.
+	tp, cp, hp := unsafe.Pointer(&tree[0]), unsafe.Pointer(&t.blCount), unsafe.Pointer(&t.heap)
 	nodeOf := func(n int32) *ctData { return (*ctData)(unsafe.Add(tp, uintptr(uint32(n))*4)) }
+	ep := unsafe.Pointer(unsafe.SliceData(extra))
+	var sp unsafe.Pointer // stree's entries, nil for the code length tree
+	if stree != nil {
+		sp = unsafe.Pointer(&stree[0])
+	}
 	optLen, staticLen := t.optLen, t.staticLen
 	h := t.heapMax + 1
 	for ; h < heapSize; h++ {
-		n := t.heap[h]
+		n := *(*int32)(unsafe.Add(hp, uintptr(uint32(h))*4))
 		tn := nodeOf(n)
 		bits := nodeOf(int32(tn.dl)).dl + 1
 		if bits > maxLength {
@@ -174,12 +181,13 @@ func (t *treeState) genBitlen(tree []ctData, maxCode int32, desc *treeDesc) {
 		*(*uint16)(unsafe.Add(cp, uintptr(bits)*2))++
 		xbits := uint64(0)
 		if n >= base {
-			xbits = uint64(extra[n-base])
+			xbits = uint64(*(*uint8)(unsafe.Add(ep, uintptr(uint32(n-base)))))
 		}
 		f := uint64(tn.fc)
 		optLen += f * (uint64(bits) + xbits)
-		if stree != nil {
-			staticLen += f * (uint64(stree[n].dl) + xbits)
+		if sp != nil {
+			_, sl := ctCode(sp, uint(uint32(n)))
+			staticLen += f * (uint64(sl) + xbits)
 		}
 	}
 	t.optLen, t.staticLen = optLen, staticLen
@@ -224,12 +232,17 @@ func genCodes(tree []ctData, maxCode int32, blCount *[maxBits + 1]uint16) {
 		code = (code + blCount[bits-1]) << 1
 		nextCode[bits] = code
 	}
-	for n := int32(0); n <= maxCode; n++ {
-		l := tree[n].dl
+	// Unchecked, as in genBitlen: tree holds more than maxCode entries, checked here, and a length is
+	// at most maxBits (so l&maxBits is l, and indexes nextCode unchecked).
+	_ = tree[maxCode]
+	tp := unsafe.Pointer(&tree[0])
+	for n, last := uint(0), uint(maxCode); n <= last; n++ {
+		tn := (*ctData)(unsafe.Add(tp, n*4))
+		l := tn.dl & maxBits
 		if l == 0 {
 			continue
 		}
-		tree[n].fc = bits.Reverse16(nextCode[l]) >> (16 - l)
+		tn.fc = bits.Reverse16(nextCode[l]) >> (16 - l)
 		nextCode[l]++
 	}
 }
@@ -245,10 +258,32 @@ const (
 	runZeros11Up                   // code 18
 )
 
+// lengthRunRec is one run as walkLengthRuns records it: count (at most 138) in bits 0-7, the code
+// length (at most 15) in bits 8-11, whether it differs from the previous run's in bit 12, the
+// lengthRun in bits 13-14.
+type lengthRunRec uint16
+
+func (r lengthRunRec) kind() lengthRun { return lengthRun(r >> 13) }
+func (r lengthRunRec) curLen() int     { return int(r>>8) & 15 }
+func (r lengthRunRec) count() int      { return int(r & 0xff) }
+func (r lengthRunRec) changed() bool   { return r&(1<<12) != 0 }
+
+// lengthRuns holds the runs of a block's two trees' code lengths: buildBLTree finds them once, counts
+// them into the code length tree (zlib's scan_tree) and keeps them, and sendAllTrees sends them (zlib's
+// send_tree walks the lengths again, and finds the same runs).
+type lengthRuns struct {
+	rec  [lCodes + dCodes]lengthRunRec // a tree has at most one run per code: maxCode+1 <= lCodes or dCodes
+	nLit int                           // rec[:nLit] are the literal/length tree's runs
+	n    int                           // rec[nLit:n] the distance tree's
+}
+
 // walkLengthRuns splits the code lengths of tree[0..maxCode] into runs as zlib's scan_tree and
-// send_tree do, and calls emit for each run with its kind, length, count and whether the length
-// differs from the previous run's. It sets the guard entry tree[maxCode+1].
-func walkLengthRuns(tree []ctData, maxCode int32, emit func(kind lengthRun, curLen, count int, changed bool)) {
+// send_tree do, records each run in out (which holds maxCode+1 runs at least) with its kind, length,
+// count and whether the length differs from the previous run's, and returns how many it recorded. It
+// sets the guard entry tree[maxCode+1].
+func walkLengthRuns(tree []ctData, maxCode int32, out []lengthRunRec) int {
+	out = out[:maxCode+1]
+	runs := 0
 	prevLen := -1
 	nextLen := int(tree[0].dl)
 	count := 0
@@ -267,16 +302,23 @@ func walkLengthRuns(tree []ctData, maxCode int32, emit func(kind lengthRun, curL
 		if count < maxCount && curLen == nextLen {
 			continue
 		}
+		var kind lengthRun
 		switch {
 		case count < minCount:
-			emit(runLengths, curLen, count, curLen != prevLen)
+			kind = runLengths
 		case curLen != 0:
-			emit(runRepeat, curLen, count, curLen != prevLen)
+			kind = runRepeat
 		case count <= 10:
-			emit(runZeros3To10, curLen, count, curLen != prevLen)
+			kind = runZeros3To10
 		default:
-			emit(runZeros11Up, curLen, count, curLen != prevLen)
+			kind = runZeros11Up
 		}
+		rec := lengthRunRec(kind)<<13 | lengthRunRec(curLen)<<8 | lengthRunRec(count)
+		if curLen != prevLen {
+			rec |= 1 << 12
+		}
+		out[runs] = rec // runs <= n: a run ends at each recorded code at most
+		runs++
 		count = 0
 		prevLen = curLen
 		switch {
@@ -288,18 +330,19 @@ func walkLengthRuns(tree []ctData, maxCode int32, emit func(kind lengthRun, curL
 			maxCount, minCount = 7, 4
 		}
 	}
+	return runs
 }
 
-// scanTree counts how often each code length and repeat code occurs in tree, for the code length tree
-// (zlib's scan_tree).
-func (t *treeState) scanTree(tree []ctData, maxCode int32) {
-	walkLengthRuns(tree, maxCode, func(kind lengthRun, curLen, count int, changed bool) {
-		switch kind {
+// scanTree counts how often each code length and repeat code occurs in runs, the runs of a tree, for
+// the code length tree (zlib's scan_tree).
+func (t *treeState) scanTree(runs []lengthRunRec) {
+	for _, r := range runs {
+		switch r.kind() {
 		case runLengths:
-			t.blTree[curLen].fc += uint16(count)
+			t.blTree[r.curLen()].fc += uint16(r.count())
 		case runRepeat:
-			if changed {
-				t.blTree[curLen].fc++
+			if r.changed() {
+				t.blTree[r.curLen()].fc++
 			}
 			t.blTree[rep3To6].fc++
 		case runZeros3To10:
@@ -307,14 +350,15 @@ func (t *treeState) scanTree(tree []ctData, maxCode int32) {
 		case runZeros11Up:
 			t.blTree[repz11To138].fc++
 		}
-	})
+	}
 }
 
-// buildBLTree builds the code length tree and returns the index in blOrder of the last code length code
-// to send (zlib's build_bl_tree).
-func (t *treeState) buildBLTree() int {
-	t.scanTree(t.dynLtree[:], t.lMaxCode)
-	t.scanTree(t.dynDtree[:], t.dMaxCode)
+// buildBLTree finds the runs of the two trees' code lengths into runs, builds the code length tree and
+// returns the index in blOrder of the last code length code to send (zlib's build_bl_tree).
+func (t *treeState) buildBLTree(runs *lengthRuns) int {
+	runs.nLit = walkLengthRuns(t.dynLtree[:], t.lMaxCode, runs.rec[:])
+	runs.n = runs.nLit + walkLengthRuns(t.dynDtree[:], t.dMaxCode, runs.rec[runs.nLit:])
+	t.scanTree(runs.rec[:runs.n])
 	t.bMaxCode = t.buildTree(t.blTree[:], &blDesc)
 	maxBLIndex := blCodes - 1
 	for ; maxBLIndex >= 3; maxBLIndex-- {

@@ -9,17 +9,17 @@ import (
 // Knuth's golden-ratio prime, keeping the top 16 bits (insert_string.c). Levels whose chain is longer
 // than 1024 (level 9) use the rolling hash instead (insert_string_roll.go).
 
-// hash4 is zlib-ng's HASH_CALC of the four bytes v.
-func hash4(v uint32) uint32 { return (v * hashMul) >> hashShift }
-
-// load32 reads the four little-endian bytes at window+pos. As in zlib-ng, a read may run up to three
-// bytes past the window into the prev region that every Layout places right after it (hashing the last
-// positions of a full window), so it goes through a pointer rather than the window slice.
-func load32(window unsafe.Pointer, pos int) uint32 {
-	return binary.LittleEndian.Uint32((*[4]byte)(unsafe.Add(window, pos))[:])
+// hash4At is zlib-ng's HASH_CALC of the four little-endian bytes at window+pos. As in zlib-ng, the read
+// may run up to three bytes past the window into the prev region that every Layout places right after
+// it (hashing the last positions of a full window), so it goes through a pointer rather than the window
+// slice. It is one expression on one line: as hash4(load32(...)), the nested inlined calls left inline
+// marks, NOPs executed at every position hashed (an inline mark costs nothing only where an instruction
+// of the caller's shares its line).
+func hash4At(window unsafe.Pointer, pos int) uint32 {
+	return binary.LittleEndian.Uint32((*[4]byte)(unsafe.Add(window, pos))[:]) * hashMul >> hashShift
 }
 
-// windowPtr is the start of the window, for load32 and the matchers.
+// windowPtr is the start of the window, for hash4At and the matchers.
 func (s *State) windowPtr() unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(s.window)) }
 
 // quickInsertString links position str into its hash chain and returns the previous head of that
@@ -38,7 +38,7 @@ func (s *State) quickInsertString(str int) int {
 // call (its quick_insert_string is in another file), which the engine copies only where its levels
 // would otherwise run well below zlib-ng's cost (quickInsertCall, levels 3-4; BENCHMARKS.md).
 func (s *State) quickInsert4(str int) int {
-	h := hash4(load32(s.windowPtr(), str))
+	h := hash4At(s.windowPtr(), str)
 	head := int(s.head[h])
 	if head != str {
 		s.setPrev(str, uint16(head))
@@ -70,12 +70,20 @@ func (s *State) insertString4(str, count int) {
 	_ = head[0]       // one nil check, not one per position
 	_ = s.prev[wmask] // prev has wmask+1 entries
 	prev := unsafe.Pointer(unsafe.SliceData(s.prev))
-	for idx, end := str, str+count; idx < end; idx++ {
-		h := hash4(load32(w, idx))
+	if count <= 0 {
+		return
+	}
+	// The test at the bottom: with it at the top, the padding that aligns the loop's head ran once
+	// per position.
+	for idx, end := str, str+count; ; {
+		h := hash4At(w, idx)
 		p := uint16(idx)
 		if old := head[h]; old != p {
 			*(*uint16)(unsafe.Add(prev, 2*(idx&wmask))) = old
 			head[h] = p
+		}
+		if idx++; idx == end {
+			return
 		}
 	}
 }

@@ -73,7 +73,7 @@ func (s *State) fastRun() (full bool) {
 	dBuf, lBuf := s.dBuf[:symEnd], s.lBuf[:symEnd]
 	lt, dt := &s.trees.dynLtree, &s.trees.dynDtree
 	for lookahead >= minLookahead && symNext < symEnd {
-		h := hash4(load32(w, strstart))
+		h := hash4At(w, strstart)
 		hashHead := int(head[h])
 		if hashHead != strstart {
 			*(*uint16)(unsafe.Add(prev, 2*(strstart&wmask))) = uint16(hashHead)

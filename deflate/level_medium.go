@@ -209,7 +209,7 @@ func (s *State) mediumRunLazy(next *packedMatch) (full bool) {
 			current = next.unpack()
 			next[pmLength] = 0
 		} else {
-			h := hash4(load32(w, strstart))
+			h := hash4At(w, strstart)
 			hashHead := int(head[h])
 			if hashHead != strstart {
 				*(*uint16)(unsafe.Add(prev, 2*(strstart&wmask))) = uint16(hashHead)
@@ -231,7 +231,7 @@ func (s *State) mediumRunLazy(next *packedMatch) (full bool) {
 
 		// Look one match ahead.
 		if ahead := current.strstart + current.length; lookahead > minLookahead && ahead < lookAheadEnd {
-			h := hash4(load32(w, ahead))
+			h := hash4At(w, ahead)
 			hashHead := int(head[h])
 			if hashHead != ahead {
 				*(*uint16)(unsafe.Add(prev, 2*(ahead&wmask))) = uint16(hashHead)

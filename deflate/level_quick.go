@@ -95,7 +95,7 @@ func (s *State) quickRun() {
 		var v uint64
 		var nb uint
 		str := unsafe.Add(w, strstart)
-		h := hash4(load32(str, 0))
+		h := hash4At(str, 0)
 		hashHead := int(head[h])
 		if hashHead != strstart {
 			prev[strstart&wmask] = uint16(hashHead)

@@ -149,7 +149,7 @@ func (s *State) slowRun(slow bool) (needOut bool) {
 				head[insH] = uint16(strstart)
 			}
 		} else {
-			h := hash4(load32(w, strstart))
+			h := hash4At(w, strstart)
 			hashHead = int(head[h])
 			if hashHead != strstart {
 				*(*uint16)(unsafe.Add(prev, 2*(strstart&wmask))) = uint16(hashHead)

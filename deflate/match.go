@@ -1,7 +1,6 @@
 package deflate
 
 import (
-	"encoding/binary"
 	"math/bits"
 	"unsafe"
 )
@@ -102,25 +101,19 @@ func filterShape(bestLen int) (off int, mask uint64) {
 	return bestLen - 7, ^uint64(0)
 }
 
-// compare256 returns the length of the common prefix of the 256 bytes at a and b (zlib-ng's
-// compare256), eight bytes at a time.
-func compare256(a, b unsafe.Pointer) int {
-	for i := 0; i < 256; i += 8 {
-		if x := load64(a, i) ^ load64(b, i); x != 0 {
-			return i + bits.TrailingZeros64(x)>>3
-		}
-	}
-	return 256
-}
-
 // load16 reads two little-endian bytes at p+i.
 func load16(p unsafe.Pointer, i int) uint16 {
-	return binary.LittleEndian.Uint16((*[2]byte)(unsafe.Add(p, i))[:])
+	b := (*[2]byte)(unsafe.Add(p, i))
+	return uint16(b[0]) | uint16(b[1])<<8
 }
 
-// load64 reads eight little-endian bytes at p+i.
+// load64 reads eight little-endian bytes at p+i. load16 and load64 combine the bytes themselves, which
+// the compiler makes one load, rather than call binary.LittleEndian: that call, inlined into theirs,
+// left an inline mark, a NOP executed at every use in the matchers' loops.
 func load64(p unsafe.Pointer, i int) uint64 {
-	return binary.LittleEndian.Uint64((*[8]byte)(unsafe.Add(p, i))[:])
+	b := (*[8]byte)(unsafe.Add(p, i))
+	return uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
 }
 
 // matchLenPtr returns the length of the common prefix of the n bytes at a and at b, eight bytes at a

@@ -19,13 +19,12 @@ import "unsafe"
 // through pointers.
 func (s *State) longestMatchSlow(curMatch int) int {
 	strstart, lookahead := s.strstart, s.lookahead
-	w := s.windowPtr()
+	w := unsafe.Pointer(unsafe.SliceData(s.window)) // s.windowPtr(), whose inlined call left a NOP per call
 	scan := unsafe.Add(w, strstart)
 	wmask := s.wmask
 	_ = s.prev[wmask] // prev has wmask+1 entries, so prevAt's index is in range
 	prevBase := unsafe.Pointer(unsafe.SliceData(s.prev))
 	prevAt := func(pos int) int { return int(*(*uint16)(unsafe.Add(prevBase, 2*(pos&wmask)))) }
-	byteAt := func(i int) byte { return *(*byte)(unsafe.Add(scan, i)) }
 
 	bestLen := s.prevLength
 	if bestLen == 0 {
@@ -50,10 +49,10 @@ func (s *State) longestMatchSlow(curMatch int) int {
 	if bestLen >= minMatch {
 		// Continuing a lazy search: start from the offset whose hash head is oldest. The strings
 		// at strstart+1.. are not inserted yet, so their heads, not prev, tell where they were.
-		hash := updateHashRoll(0, byteAt(1))
-		hash = updateHashRoll(hash, byteAt(2))
+		hash := updateHashRoll(0, *(*byte)(unsafe.Add(scan, 1)))
+		hash = updateHashRoll(hash, *(*byte)(unsafe.Add(scan, 2)))
 		for i := 3; i <= bestLen; i++ {
-			hash = updateHashRoll(hash, byteAt(i))
+			hash = updateHashRoll(hash, *(*byte)(unsafe.Add(scan, i)))
 			if pos := int(s.head[hash]); pos < curMatch {
 				matchOffset = i - 2
 				curMatch = pos
@@ -110,9 +109,9 @@ func (s *State) longestMatchSlow(curMatch int) int {
 					}
 				}
 				curMatch = nextPos
-				hash := updateHashRoll(0, byteAt(n-minMatch-1))
-				hash = updateHashRoll(hash, byteAt(n-minMatch))
-				hash = updateHashRoll(hash, byteAt(n-minMatch+1))
+				hash := updateHashRoll(0, *(*byte)(unsafe.Add(scan, n-minMatch-1)))
+				hash = updateHashRoll(hash, *(*byte)(unsafe.Add(scan, n-minMatch)))
+				hash = updateHashRoll(hash, *(*byte)(unsafe.Add(scan, n-minMatch+1)))
 				if pos := int(s.head[hash]); pos < curMatch {
 					matchOffset = n - (minMatch + 1)
 					if pos <= limitBase+matchOffset {

@@ -35,6 +35,7 @@ type State struct {
 	dBuf       []uint16          // distance of each buffered symbol, 0 for a literal
 	lBuf       []byte            // literal, or match length minus minMatch, of each symbol
 	trees      *treeState        // the state region
+	lengthRuns lengthRuns        // the runs of the block's code lengths, from buildBLTree to sendAllTrees
 
 	// The current Deflate call's buffers; nil between calls.
 	in   []byte

@@ -15,7 +15,9 @@
 # the hash heads at Reset, which callgrind counts once per iteration of a `rep stos` (the CPU retires it
 # as one instruction): zlib-ng's memset (`rep stosb`, 131,072 iterations at memLevel 8) and the engine's
 # clear(s.head[:]) (`rep stosq`, 16,384 iterations, subtracted as that constant). See BENCHMARKS.md.
-# GODEBUG=asyncpreemptoff=1: callgrind aborts on the Go runtime's preemption signals otherwise.
+# GODEBUG=asyncpreemptoff=1: callgrind aborts on the Go runtime's preemption signals otherwise;
+# cpu.rdtscp=off: valgrind 3.19's CPUID (a Haswell's) offers RDTSCP, which runtime.cputicks then runs
+# and valgrind cannot decode (SIGILL).
 set -eu
 [ $# -ge 4 ] || { echo "usage: $0 BIN G INPUT LEVEL [functions|total]" >&2; exit 2; }
 bin=$1 gen=$2 input=$3 level=$4 mode=${5:-functions}
@@ -28,7 +30,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 for impl in ${IMPLS:-engine zlibng}; do
   for n in $n1 $n2; do
-    GODEBUG=asyncpreemptoff=1 GOMAXPROCS=1 valgrind --tool=callgrind --callgrind-out-file="$tmp/$impl.$n" \
+    GODEBUG=asyncpreemptoff=1,cpu.rdtscp=off GOMAXPROCS=1 valgrind --tool=callgrind --callgrind-out-file="$tmp/$impl.$n" \
       "$bin" -zlibng "$gen" -test.run '^$' -test.bench "ResetCompress/gen=$gen/input=$input/level=$level/impl=$impl\$" \
       -test.benchtime "${n}x" >"$tmp/$impl.$n.log" 2>&1 || { cat "$tmp/$impl.$n.log" >&2; exit 1; }
     grep -q "impl=$impl" "$tmp/$impl.$n.log" || { echo "no benchmark ran: $tmp/$impl.$n.log" >&2; cat "$tmp/$impl.$n.log" >&2; exit 1; }

@@ -30,7 +30,7 @@ for level in $levels; do
         if (impl == "engine") {
           if (f ~ /RunLazy|RunGreedy|deflateMedium|slowRun|deflateSlow|fastRun|deflateFast|quickRun|deflateQuick|quickInsertCall|fizzleMatches|emitLiterals/) return "loop"
           if (f ~ /insertString4|insertStringRoll/) return "insert"
-          if (f ~ /longestMatch/) return "match"
+          if (f ~ /longestMatch|compare256/) return "match"
           if (f ~ /compressBlock|matchCode/) return "emit"
           if (f ~ /downHeap/) return "heap"
           if (f ~ /buildTree|genBitlen/) return "build"
