@@ -127,11 +127,11 @@ func Emulated(ctx context.Context, s Streams, o Options) error {
 // runner's: the results folder's lock (LockFileEx), hosts in a job object that dies with the runner,
 // running hosts, a resume, a merge, a full disk and duet pairs (SetProcessAffinityMask, the stdin barrier); and everything of the report (paths in links,
 // the step summary), the mage targets' logic (paths, exit codes, the workflow's plan and report),
-// internal/mage (the lock on its compile step) and internal/lifeline. Tests that need the go command
+// internal/mage (the lock on its compile step), internal/lifeline and matrix/resultsdir (its lock). Tests that need the go command
 // skip there (wine has no Windows go); the rest of matrix's tests run the same code paths as these,
 // with fake hosts, and take several minutes under wine. Built with winefallback (internal/winefix):
 // wine 8.0 cannot delete a file the way Go 1.26 asks first.
 var WindowsPathTests = []struct{ Packages, Flags []string }{
-	{[]string{"./matrix"}, []string{"-run=^(TestSecondWriterRefused|TestKilledRunTakenOver|TestHostDiesWithKilledRunner|TestRunComplete|TestRunRecordsFailedHosts|TestRunMismatch|TestBenchMainRunsAndResumes|TestMergeReplicas|TestDiskFullNamedAndKept|TestRunDuet)$"}},
-	{[]string{"./matrix/report", "./internal/tasks", "./internal/mage", "./internal/lifeline", "./internal/winefix"}, nil},
+	{[]string{"./matrix/runner"}, []string{"-run=^(TestSecondWriterRefused|TestKilledRunTakenOver|TestHostDiesWithKilledRunner|TestRunComplete|TestRunRecordsFailedHosts|TestRunMismatch|TestBenchMainRunsAndResumes|TestMergeReplicas|TestDiskFullNamedAndKept|TestRunDuet)$"}},
+	{[]string{"./matrix/resultsdir", "./matrix/report", "./internal/tasks", "./internal/mage", "./internal/lifeline", "./internal/winefix"}, nil},
 }

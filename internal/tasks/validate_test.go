@@ -1,7 +1,9 @@
 package tasks
 
 import (
+	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -101,6 +103,37 @@ func TestRacePackagesPartition(t *testing.T) {
 		}
 		if (slices.Contains(imports, "sync") || slices.Contains(imports, "sync/atomic")) && !slices.Contains(race, pkg) {
 			t.Errorf("%s imports sync but is not in RacePackages", pkg)
+		}
+	}
+}
+
+// TestWindowsPathTestsExist: every test WindowsPathTests names by -run is a test of the package it names,
+// so that a test moved to another package (as the runner's were, from matrix to matrix/runner) fails
+// here instead of matching nothing under wine and passing.
+func TestWindowsPathTestsExist(t *testing.T) {
+	for _, w := range WindowsPathTests {
+		for _, f := range w.Flags {
+			pattern, ok := strings.CutPrefix(f, "-run=")
+			if !ok {
+				continue
+			}
+			names := strings.Split(strings.TrimSuffix(strings.TrimPrefix(pattern, "^("), ")$"), "|")
+			for _, name := range names {
+				found := false
+				for _, pkg := range w.Packages {
+					files, _ := filepath.Glob(filepath.Join("..", "..", pkg, "*_test.go"))
+					for _, file := range files {
+						data, err := os.ReadFile(file)
+						if err != nil {
+							t.Fatal(err)
+						}
+						found = found || strings.Contains(string(data), "func "+name+"(t *testing.T)")
+					}
+				}
+				if !found {
+					t.Errorf("WindowsPathTests runs %s in %v, which has no such test", name, w.Packages)
+				}
+			}
 		}
 	}
 }
