@@ -22,6 +22,7 @@ func aanullMain(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	method := fs.String("lifetime-method", "signflip", "the lifetime intervals' `method`: signflip (the report's), or bootstrap (the percentile bootstrap it replaced, to compare)")
 	fs.BoolVar(&opts.Moderation, "moderation", false, "instead: calibrate the merged run's moderated decision (exact A/A null, instance heterogeneity in aa, injected effects) for several priors (stats.CalibrateModeration)")
 	reps := fs.String("reps", "100,60,20", "with -moderation: `replicates` of the A/A null, of each heterogeneity tau, of each injected effect")
+	fs.IntVar(&opts.PseudoInstances, "pseudo-instances", 1, "with -moderation: split each runner instance's rounds into `n` pseudo-instances (round mod n), to see what more instances of fewer rounds would decide")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -46,6 +47,9 @@ func aanullMain(ctx context.Context, args []string, stdout, stderr io.Writer) er
 			return usagef(err)
 		}
 		opts.ModerationReps = n
+		if opts.PseudoInstances < 1 {
+			return usagef(fmt.Errorf("aanull: -pseudo-instances %d: want 1 or more", opts.PseudoInstances))
+		}
 	}
 	return report.AANull(ctx, opts, stdout)
 }

@@ -45,6 +45,7 @@ func TestRun(t *testing.T) {
 		{[]string{"aanull", "-in", "x", "-lifetime-method", "jackknife"}, exitUsage, []string{`lab aanull: -lifetime-method "jackknife": want signflip or bootstrap`}},
 		{[]string{"aanull", "-in", "x", "-moderation", "-reps", "1,2"}, exitUsage, []string{`lab aanull: -reps "1,2": want three counts, null,tau,effect`}},
 		{[]string{"aanull", "-in", "x", "-moderation", "-reps", "1,0,2"}, exitUsage, []string{`lab aanull: -reps "1,0,2": "0" is not a count of 1 or more`}},
+		{[]string{"aanull", "-in", "x", "-moderation", "-pseudo-instances", "0"}, exitUsage, []string{"lab aanull: -pseudo-instances 0: want 1 or more"}},
 		{[]string{"aanull", "-h"}, exitOK, []string{"-in files", "-swaps", "-lifetime-method method", "-moderation", "-reps replicates", `(default "100,60,20")`}},
 		{[]string{"compare", "-old", "a"}, exitUsage, []string{"lab compare: give -old and -new, each a report folder or its cells.json"}},
 		{[]string{"compare", "-old", "a", "-new", "b", "extra"}, exitUsage, []string{"lab compare: give -old and -new"}},

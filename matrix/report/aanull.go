@@ -22,6 +22,12 @@ type AANullOptions struct {
 	// each injected effect.
 	Moderation     bool
 	ModerationReps [3]int
+	// PseudoInstances, with Moderation and above 1, splits each runner instance's rounds into that many
+	// pseudo-instances (round mod PseudoInstances) before calibrating: more instances of fewer rounds
+	// each, to see what more runner instances would buy. Pseudo-instances share their instance's time
+	// window, so their own spread is smaller than real instances'; the injected heterogeneity is drawn per
+	// pseudo-instance as per instance.
+	PseudoInstances int
 }
 
 // AANull is `lab aanull`: the A/A label-swap null of results (stats.LabelSwapNull), read as a report
@@ -33,7 +39,7 @@ func AANull(ctx context.Context, opts AANullOptions, stdout io.Writer) error {
 		return err
 	}
 	if opts.Moderation {
-		return writeModeration(opts.In, opts.ModerationReps, opts.Seed, stdout)
+		return writeModeration(opts.In, opts.ModerationReps, opts.Seed, opts.PseudoInstances, stdout)
 	}
 	cal, err := labelSwapNull(opts.In, opts.Swaps, opts.Seed, opts.LifetimeMethod)
 	if err != nil {

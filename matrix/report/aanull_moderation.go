@@ -5,6 +5,7 @@ import (
 	"io"
 	"strconv"
 
+	"github.com/deflatelab/deflatelab/matrix"
 	"github.com/deflatelab/deflatelab/matrix/stats"
 )
 
@@ -36,13 +37,17 @@ func moderationScenarios(n [3]int) []stats.ModerationScenario {
 }
 
 // writeModeration prints the moderation calibration of results as markdown.
-func writeModeration(paths []string, reps [3]int, seed uint64, stdout io.Writer) error {
+func writeModeration(paths []string, reps [3]int, seed uint64, pseudo int, stdout io.Writer) error {
 	scenarios := moderationScenarios(reps)
 	in, err := load(paths)
 	if err != nil {
 		return err
 	}
 	splitInputs(in)
+	if pseudo > 1 {
+		splitPseudoInstances(in.Samples, pseudo)
+		fmt.Fprintf(stdout, "Each runner instance's rounds split into %d pseudo-instances (round mod %d).\n\n", pseudo, pseudo)
+	}
 	cal, err := stats.CalibrateModeration(in.Samples, stats.Options{EquivMargin: planMargin(in)}, moderationMethods, scenarios, seed)
 	if err != nil {
 		return err
@@ -82,4 +87,12 @@ func writeModeration(paths []string, reps [3]int, seed uint64, stdout io.Writer)
 	}
 	mdTableCompact(stdout, head, rows)
 	return nil
+}
+
+// splitPseudoInstances relabels each sample's run as one of n pseudo-instances of it, by round mod n, so
+// that the instances' combination sees n times the instances with 1/n of the rounds each.
+func splitPseudoInstances(samples []matrix.Sample, n int) {
+	for i := range samples {
+		samples[i].Run = fmt.Sprintf("%s/%d", samples[i].Run, samples[i].Round%n)
+	}
 }

@@ -3,6 +3,7 @@ package report
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -56,5 +57,27 @@ func TestAANull(t *testing.T) {
 	// The flags' checks are cmd/lab's (its TestRun); what is left here is the results' own fault.
 	if err := AANull(context.Background(), AANullOptions{In: []string{noAA}, Swaps: 2, Seed: 1}, &out); err == nil || !strings.Contains(err.Error(), "no aa samples") {
 		t.Errorf("results without aa: error %v, want one with %q", err, "no aa samples")
+	}
+}
+
+// TestSplitPseudoInstances: each run's rounds go to round mod n of its pseudo-instances, every sample
+// kept, so the instances' combination sees n times the instances with 1/n of the rounds each.
+func TestSplitPseudoInstances(t *testing.T) {
+	var samples []matrix.Sample
+	for _, run := range []string{"a", "b"} {
+		for r := range 6 {
+			samples = append(samples, matrix.Sample{Run: run, Round: r, Variant: matrix.AA})
+		}
+	}
+	splitPseudoInstances(samples, 3)
+	perRun := map[string]int{}
+	for _, s := range samples {
+		if want := fmt.Sprintf("%s/%d", s.Run[:1], s.Round%3); s.Run != want {
+			t.Errorf("round %d: run %q, want %q", s.Round, s.Run, want)
+		}
+		perRun[s.Run]++
+	}
+	if len(perRun) != 6 {
+		t.Errorf("pseudo-instances %v: want 6 of 2 rounds each", perRun)
 	}
 }
