@@ -29,6 +29,9 @@ require (
 	golang.org/x/perf v0.0.0-20260908200009-22c9c6c9d4da
 	// OS calls: VirtualAlloc, HeapCreate and friends, QueryPerformanceCounter, mmap, getrusage.
 	golang.org/x/sys v0.50.0
+	// The trace test's independent t tail (mathext.RegIncBeta: matrix/report); already in the build
+	// through gonum.org/v1/plot.
+	gonum.org/v1/gonum v0.16.0
 	// The reports' SVG charts.
 	gonum.org/v1/plot v0.17.0
 )

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"gonum.org/v1/gonum/mathext"
 	"math"
 	"slices"
 	"sort"
@@ -340,9 +341,16 @@ func (m modT) interval(conf float64) (lo, hi float64) {
 	return m.est - h, m.est + h
 }
 
-// p is the moderated t test's two-sided p-value for no effect.
+// p is the moderated t test's two-sided p-value for no effect, as the regularized incomplete beta
+// I_x(df/2, 1/2) at x = df / (df + t²) (gonum's, not the lab's F tail), or erfc(t/√2) for infinite df:
+// both keep their digits far into the tail, where 2 (1 - CDF(t)) is 0.
 func (m modT) p() float64 {
-	return math.Min(1, 2*(1-m.cdf(math.Abs(m.est)/math.Sqrt(m.post/float64(m.k)))))
+	t := math.Abs(m.est) / math.Sqrt(m.post/float64(m.k))
+	df := m.df()
+	if math.IsInf(df, 1) {
+		return math.Min(1, math.Erfc(t/math.Sqrt2))
+	}
+	return math.Min(1, mathext.RegIncBeta(df/2, 0.5, df/(df+t*t)))
 }
 
 // split reports whether an instance with an interval estimates a change of the other sign than the

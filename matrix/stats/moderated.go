@@ -2,8 +2,6 @@ package stats
 
 import (
 	"math"
-
-	moremath "github.com/aclements/go-moremath/stats"
 )
 
 // Moderated is a comparison's K instance estimates combined with their variance moderated across the
@@ -74,13 +72,12 @@ func (m Moderated) Interval(conf float64) (lo, hi float64) {
 	return m.Estimate - h, m.Estimate + h
 }
 
-// P is the moderated t test's two-sided p-value for no effect.
+// P is the moderated t test's two-sided p-value for no effect: P(|T| > t) = P(F(1, DF) > t²), from the
+// F distribution's upper tail on the log scale, so that a p far below 1e-16 keeps its digits (2 (1 -
+// CDF(t)) rounded such a p to 0, which cells.json printed); DF = +Inf is the normal's.
 func (m Moderated) P() float64 {
 	t := math.Abs(m.Estimate) / m.SE()
-	if math.IsInf(m.DF, 1) {
-		return math.Min(1, math.Erfc(t/math.Sqrt2))
-	}
-	return math.Min(1, 2*(1-moremath.TDist{V: m.DF}.CDF(t)))
+	return math.Min(1, math.Exp(fLogTail(t*t, 1, m.DF, true)))
 }
 
 // studentQuantile is tQuantile, and the normal quantile for infinite df.

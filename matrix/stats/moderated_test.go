@@ -71,3 +71,21 @@ func TestModeratedInterval(t *testing.T) {
 		t.Error("one instance combined")
 	}
 }
+
+// TestModeratedPTails: the two-sided p keeps its digits far into the tail, against R's 2 * pt(-t, df)
+// (and 2 * pnorm(-t) for infinite df): 2 (1 - CDF(t)) had rounded the committed run's pooled/8 mixed
+// cells' p-values (about 1e-40) to 0.
+func TestModeratedPTails(t *testing.T) {
+	for _, c := range []struct{ t, df, want float64 }{
+		{1.3, 69.16557588870283, 0.19791665730477986},
+		{20.5, 69.16557588870283, 4.2119251330256538e-31},
+		{40, 22.8, 1.2719549118091891e-22},
+		{4, 2, 0.05719095841793663},
+		{8, math.Inf(1), 1.244192114854357e-15},
+	} {
+		m := Moderated{K: 4, Estimate: -c.t, Post: 4, DF: c.df} // SE 1
+		if got := m.P(); math.Abs(got/c.want-1) > 1e-8 {
+			t.Errorf("t %g on %g df: p %.17g, R %.17g", c.t, c.df, got, c.want)
+		}
+	}
+}
