@@ -10,17 +10,26 @@ import (
 )
 
 // moderationMethods are the decisions `lab aanull -moderation` compares: the unmoderated t on K-1 df,
-// one prior over the family (the report's), priors per stratum, the family prior with the heterogeneity
-// guards, and limma's robust prior (squeezeVar(robust = TRUE): a prior df per comparison).
+// one prior over the family, priors per stratum, the family prior with the heterogeneity guards, limma's
+// robust prior (squeezeVar(robust = TRUE): a prior df per comparison), and the family prior together
+// with a prior per stratum (decided only if both decide; the last row, per candidate and phase with the
+// agreement rule, is the report's: stats.DefaultAlsoBy).
 var moderationMethods = []stats.ModerationMethod{
 	{Name: "unmoderated (t on K-1 df)", Unmoderated: true},
-	{Name: "family prior"},
-	{Name: "family prior, instances agree in sign", Agreement: true},
-	{Name: "family prior, Q guard 0.05, agree in sign", Guard: 0.05, Agreement: true},
-	{Name: "family prior, outlier guard 0.05, agree in sign", Outlier: 0.05, Agreement: true},
-	{Name: "prior per DOP class, agree in sign", Strata: stats.ByDOP, Agreement: true},
-	{Name: "robust prior (limma's robust = TRUE)", Robust: true},
-	{Name: "robust prior, instances agree in sign", Robust: true, Agreement: true},
+	{Name: "family prior", OnePrior: true},
+	{Name: "family prior, instances agree in sign", OnePrior: true, Agreement: true},
+	{Name: "family prior, Q guard 0.05, agree in sign", OnePrior: true, Guard: 0.05, Agreement: true},
+	{Name: "family prior, outlier guard 0.05, agree in sign", OnePrior: true, Outlier: 0.05, Agreement: true},
+	{Name: "prior per DOP class, agree in sign", Strata: stats.ByDOP, OnePrior: true, Agreement: true},
+	{Name: "prior per candidate", Strata: stats.ByCandidate, OnePrior: true},
+	{Name: "prior per candidate, agree in sign", Strata: stats.ByCandidate, OnePrior: true, Agreement: true},
+	{Name: "robust prior (limma's robust = TRUE)", Robust: true, OnePrior: true},
+	{Name: "robust prior, instances agree in sign", Robust: true, OnePrior: true, Agreement: true},
+	{Name: "family prior and prior per DOP class, agree in sign", AlsoBy: stats.ByDOP, Agreement: true},
+	{Name: "family prior and prior per candidate", AlsoBy: stats.ByCandidate},
+	{Name: "family prior and prior per candidate, agree in sign", AlsoBy: stats.ByCandidate, Agreement: true},
+	{Name: "family prior and prior per candidate x phase", AlsoBy: stats.ByCandidate | stats.ByPhase},
+	{Name: "family prior and prior per candidate x phase, agree in sign (the lab's)", AlsoBy: stats.ByCandidate | stats.ByPhase, Agreement: true},
 }
 
 // moderationScenarios is issue 34's item 3 with n = null, tau, effect replicates: the exact A/A null;
@@ -33,7 +42,9 @@ func moderationScenarios(n [3]int) []stats.ModerationScenario {
 	for _, e := range []float64{0.02, 0.05, 0.10, 0.20} {
 		out = append(out, stats.ModerationScenario{Effect: e, Reps: n[2]})
 	}
-	return out
+	// Last, so that the scenarios above keep their replicates' seeds: heterogeneity in half of aa's
+	// cells, which a prior per candidate sees diluted by the other half.
+	return append(out, stats.ModerationScenario{Tau: 0.05, Reps: n[1], Phase: "cold"})
 }
 
 // writeModeration prints the moderation calibration of results as markdown.
@@ -61,7 +72,11 @@ func writeModeration(paths []string, reps [3]int, seed uint64, pseudo int, stdou
 	head := []string{"Method", "A/A null (level)"}
 	for _, sc := range scenarios[1:] {
 		if sc.Tau > 0 {
-			head = append(head, fmt.Sprintf("tau %s%%", strconv.FormatFloat(sc.Tau*100, 'f', -1, 64)))
+			h := fmt.Sprintf("tau %s%%", strconv.FormatFloat(sc.Tau*100, 'f', -1, 64))
+			if sc.Phase != "" {
+				h += ", " + sc.Phase + " cells only"
+			}
+			head = append(head, h)
 		} else {
 			head = append(head, fmt.Sprintf("+%s%%", strconv.FormatFloat(sc.Effect*100, 'f', -1, 64)))
 		}

@@ -57,12 +57,13 @@ func writeInstances(w io.Writer, m *model) {
 		"established only where it holds across them. Per instance: its own Hodges-Lehmann change with its signed-rank "+
 		"interval at the family's level and its own verdict. Combined: the mean of the instances' changes with their variance "+
 		"moderated across the family's comparisons (an empirical-Bayes prior, as limma's squeezeVar; Student's t on the "+
-		"prior's plus K-1 degrees of freedom), the interval and verdict every other table of this report shows%s. "+
+		"prior's plus K-1 degrees of freedom), the interval and verdict every other table of this report shows. "+
 		"Heterogeneity: SD is the standard deviation of the instances' changes, → the moderated one the interval uses; "+
 		"tau is the between-instance standard deviation of the change (REML random effects, a description that decides "+
 		"nothing), I² the share of the variance that lies between instances. Where one instance "+
 		"reads faster and another slower the cell gets no faster or slower verdict (**instances disagree**: %d here). "+
-		"See [METHOD.md](%s) (\"Replicas on several runner instances\").\n\n", len(runs), priorText(m), disagree, m.MethodLink)
+		"See [METHOD.md](%s) (\"Replicas on several runner instances\").\n\n", len(runs), disagree, m.MethodLink)
+	writePriors(w, m.Analysis.Priors[stats.Elapsed.Name])
 	mdTableCompact(w, []string{"Candidate", "Backend", "Workload", "DOP", "Phase", "Per instance, % [interval] verdict",
 		"Combined, % [interval]", "Heterogeneity", "Decision"}, rows)
 }
@@ -79,22 +80,27 @@ func instanceCell(e stats.InstanceEstimate) string {
 	return fmt.Sprintf("%s [%s, %s] %s", c, pctSigned((math.Exp(e.Log.Lo)-1)*100), pctSigned((math.Exp(e.Log.Hi)-1)*100), e.Class)
 }
 
-// priorText is the elapsed-time family's moderated prior, as a clause: " (prior: an instance's change
-// varies by 3.4%, on 67 degrees of freedom)", or "" when no comparison was moderated.
-func priorText(m *model) string {
-	for _, c := range m.Analysis.Cells {
-		for _, d := range c.Deltas {
-			if d.Metric != stats.Elapsed.Name || !d.Instances.Decides() {
-				continue
-			}
-			p := d.Instances.Moderated.Prior
-			df := "infinite"
-			if !math.IsInf(p.DF, 1) {
-				df = strconv.FormatFloat(p.DF, 'f', 1, 64)
-			}
-			return fmt.Sprintf(" (prior over the family: an instance's change varies by %s%%, on %s degrees of freedom)",
-				strconv.FormatFloat(math.Sqrt(p.Var)*100, 'f', 1, 64), df)
-		}
+// writePriors is the elapsed-time family's moderated priors (stats.StratumPrior) as a table: with two
+// priors per comparison (the family's and its stratum's), which one each comparison was decided on.
+func writePriors(w io.Writer, ps []stats.StratumPrior) {
+	if len(ps) == 0 {
+		return
 	}
-	return ""
+	if len(ps) > 1 {
+		fmt.Fprintf(w, "Each comparison is moderated twice, with the prior fitted over the whole family and with the prior "+
+			"fitted over its stratum (its candidate and phase), and decided on the one with the larger p-value: only what "+
+			"both decide is decided, so a candidate whose instances vary more than the family's is not under-stated by "+
+			"the family's prior.\n\n")
+	}
+	var rows [][]string
+	for _, p := range ps {
+		df := "infinite"
+		if !math.IsInf(p.Prior.DF, 1) {
+			df = strconv.FormatFloat(p.Prior.DF, 'f', 1, 64)
+		}
+		rows = append(rows, []string{p.Of, strconv.Itoa(p.Comparisons), strconv.FormatFloat(math.Sqrt(p.Prior.Var)*100, 'f', 1, 64) + "%", df,
+			strconv.Itoa(p.Decides)})
+	}
+	mdTableCompact(w, []string{"Prior over", "Comparisons", "An instance's change varies by (SD)", "Degrees of freedom",
+		"Comparisons that carry it"}, rows)
 }

@@ -255,6 +255,7 @@ func (f *fixture) recompute(t *testing.T) map[string]*recomputed {
 	var keys []string
 	var ps []float64
 	var mods []*modT
+	byCand := map[string][]*modT{} // each candidate's comparisons in a phase: their own second prior
 	pct := func(l float64) float64 { return (math.Exp(l) - 1) * 100 }
 	for _, c := range f.cells {
 		for _, cand := range f.cands {
@@ -278,6 +279,7 @@ func (f *fixture) recompute(t *testing.T) map[string]*recomputed {
 				r.medianRatio = median(rs)
 				r.instances, r.mod = runs, &m
 				mods = append(mods, &m)
+				byCand[cand+" "+c.Phase] = append(byCand[cand+" "+c.Phase], &m)
 				r.lo, r.hi = 0, 0 // set at the adjusted level below
 				for _, x := range rs {
 					logs = append(logs, math.Log(x))
@@ -310,8 +312,27 @@ func (f *fixture) recompute(t *testing.T) map[string]*recomputed {
 			ps = append(ps, r.p)
 		}
 	}
-	// The instances' combinations moderated over the family, then their p-values.
+	// The instances' combinations moderated over the family and, again, over their candidate's
+	// comparisons in the same phase; each keeps the one with the larger p-value (decided only if both
+	// decide).
+	second := map[*modT]modT{}
+	for _, ms := range byCand {
+		cp := make([]*modT, len(ms))
+		for i, m := range ms {
+			c := *m
+			cp[i] = &c
+		}
+		moderateAll(cp)
+		for i, m := range ms {
+			second[m] = *cp[i]
+		}
+	}
 	moderateAll(mods)
+	for _, m := range mods {
+		if c := second[m]; c.p() > m.p() {
+			*m = c
+		}
+	}
 	for i, k := range keys {
 		if r := out[k]; r.mod != nil {
 			r.est, r.p = pct(r.mod.est), r.mod.p()

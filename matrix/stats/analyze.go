@@ -31,7 +31,13 @@ type Options struct {
 	// the prior (moderateFamily); 0: no guard. RobustPrior fits each prior as limma's squeezeVar(robust =
 	// TRUE) does (FitFDistRobust): Winsorised, with a prior df per comparison that shrinks for an outlying
 	// variance.
-	Strata       Strata
+	Strata Strata
+	// AlsoBy moderates each comparison a second time, with its stratum's prior under AlsoBy, and keeps
+	// the combination with the larger p-value (moderateFamily): a comparison is decided only if both
+	// priors decide it. The zero value means DefaultAlsoBy (each candidate's own prior); OnePrior, or
+	// AlsoBy equal to Strata, leaves the second prior out (for calibration).
+	AlsoBy       Strata
+	OnePrior     bool
 	Unmoderated  bool
 	Guard        float64
 	OutlierGuard float64
@@ -71,6 +77,9 @@ func (o Options) withDefaults() (Options, error) {
 	if !(o.Confidence > 0 && o.Confidence < 1) {
 		return o, fmt.Errorf("stats: Confidence %v: must be between 0 and 1 exclusive", o.Confidence)
 	}
+	if o.AlsoBy == 0 {
+		o.AlsoBy = DefaultAlsoBy
+	}
 	if o.EquivMargin == 0 {
 		o.EquivMargin = DefaultEquivMargin
 	}
@@ -87,6 +96,9 @@ func (o Options) withDefaults() (Options, error) {
 type Analysis struct {
 	Options
 	Cells []*Cell // ordered by platform, backend, workload, DOP, phase
+	// Priors is, per metric family, the moderated priors its comparisons were fitted with (nil for a
+	// family of one instance), by stratum name.
+	Priors map[string][]StratumPrior
 }
 
 // Cell is one cell's statistics. Variants lists control first, then the candidates by name; Deltas holds

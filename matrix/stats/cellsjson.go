@@ -103,7 +103,9 @@ type CellRecord struct {
 // percent): K instances, SD the standard deviation of their estimates, PriorSD and PriorDF the family's
 // (or stratum's) prior - PriorDF null when infinite (the family's variances scatter no more than sampling
 // alone: every comparison takes PriorSD) - PostSD the moderated standard deviation of one instance's
-// estimate, DF the moderated t's degrees of freedom (null when infinite: the normal distribution).
+// estimate, DF the moderated t's degrees of freedom (null when infinite: the normal distribution),
+// PriorOf the stratum whose prior it carries ("family", "aa, cold": of the two priors a comparison is
+// moderated with, the one with the larger p-value).
 type ModerationRecord struct {
 	K       int      `json:"k"`
 	SD      float64  `json:"sd"`
@@ -111,6 +113,7 @@ type ModerationRecord struct {
 	PriorDF *float64 `json:"priorDF"`
 	PostSD  float64  `json:"postSD"`
 	DF      *float64 `json:"df"`
+	PriorOf string   `json:"priorOf,omitempty"`
 }
 
 // InstanceRecord is one runner instance's analysis of a comparison, percent.
@@ -211,7 +214,7 @@ func record(c *Cell, control, cand *Variant, d *Delta) CellRecord {
 		if in.Decides() {
 			m := in.Moderated
 			r.Moderation = &ModerationRecord{K: m.K, SD: math.Sqrt(m.S2) * 100, PriorSD: math.Sqrt(m.Prior.Var) * 100,
-				PriorDF: finite(m.Prior.DF), PostSD: math.Sqrt(m.Post) * 100, DF: finite(m.DF)}
+				PriorDF: finite(m.Prior.DF), PostSD: math.Sqrt(m.Post) * 100, DF: finite(m.DF), PriorOf: m.PriorOf}
 			_, alo, ahi := d.AdjustedPercent()
 			r.Test, r.AdjLo, r.AdjHi = "moderated-t", finite(alo), finite(ahi)
 		}

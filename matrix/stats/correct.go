@@ -22,7 +22,10 @@ func (a *Analysis) correct() {
 		}
 	}
 	for metric, ds := range families {
-		moderateFamily(ds, cells[metric], a.Strata, a.Unmoderated, a.RobustPrior, a.Guard, a.OutlierGuard)
+		if a.Priors == nil {
+			a.Priors = map[string][]StratumPrior{}
+		}
+		a.Priors[metric] = moderateFamily(ds, cells[metric], a.Options)
 		ps := make([]float64, len(ds))
 		for i, d := range ds {
 			ps[i] = d.P()

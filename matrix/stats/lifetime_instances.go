@@ -21,16 +21,21 @@ func (c lifetimeCombination) Interval(conf float64) (lo, hi float64) {
 // instanceRatios is one candidate's lifetime ratio at N in one cell, per runner instance with an
 // interval: their log ratios, for the moderated combination (moderateLifetimes).
 type instanceRatios struct {
-	cmp *lifetime.Comparison
-	n   int
-	m   Moderated
+	cmp       *lifetime.Comparison
+	cell      *Cell // the cold cell, for its stratum
+	candidate string
+	n         int
+	m         Moderated
 }
 
 // moderateLifetimes combines every lifetime ratio that two or more instances measured, the between-instance
 // variance moderated over the ratios at the same lifetime N of every cell and candidate (their prior; the
 // variance of a ratio at N = 1 and at 1M differ by orders of magnitude, so one prior over all N would
 // describe none), as the elapsed-time deltas' is over their family (moderateFamily), and sets the
-// comparisons' ratios from it. Unmoderated leaves the priors at 0 degrees of freedom.
+// comparisons' ratios from it. Unmoderated leaves the priors at 0 degrees of freedom. Unless OnePrior, or
+// AlsoBy is Strata, each ratio is moderated a second time over the ratios at the same N of its AlsoBy
+// stratum (its candidate's, by default) and keeps the combination with the larger p-value, as the
+// deltas' does.
 func (a *Analysis) moderateLifetimes(ls []*Lifetime) {
 	byN := map[int][]*instanceRatios{}
 	for _, l := range ls {
@@ -44,7 +49,24 @@ func (a *Analysis) moderateLifetimes(ls []*Lifetime) {
 			for i, r := range rs {
 				ms[i] = &r.m
 			}
+			also := map[string][]*Moderated{}
+			alt := make([]Moderated, len(rs))
+			if !a.OnePrior && a.AlsoBy != a.Strata {
+				for i, r := range rs {
+					alt[i] = r.m
+					k := a.AlsoBy.label(r.cell, r.candidate)
+					also[k] = append(also[k], &alt[i])
+				}
+			}
 			setFamilyPrior(ms, false)
+			for _, g := range also {
+				setFamilyPrior(g, false)
+			}
+			for i, m := range ms {
+				if len(also) > 0 && alt[i].P() > m.P() {
+					*m = alt[i]
+				}
+			}
 		}
 		for _, r := range rs {
 			if r.m.ok() {
@@ -91,6 +113,7 @@ func (l *Lifetime) combineInstances(control, candidate string, cmp *lifetime.Com
 		l.Instances = map[string]map[string]*lifetime.Comparison{}
 	}
 	l.Instances[candidate] = per
+	cell := &Cell{Cell: l.Cell, Processors: l.Processors}
 	for _, r := range cmp.Ratios {
 		var ys []float64
 		for _, run := range slices.Sorted(mapsKeys(per)) {
@@ -101,7 +124,7 @@ func (l *Lifetime) combineInstances(control, candidate string, cmp *lifetime.Com
 			ys = append(ys, math.Log(ri.Estimate))
 		}
 		if m, ok := moderate(ys, VarPrior{}); ok {
-			l.pending = append(l.pending, instanceRatios{cmp: cmp, n: r.N, m: m})
+			l.pending = append(l.pending, instanceRatios{cmp: cmp, cell: cell, candidate: candidate, n: r.N, m: m})
 		}
 	}
 	return nil

@@ -24,6 +24,7 @@ type Moderated struct {
 	Prior    VarPrior
 	Post     float64 // Prior.Post(S2, K-1)
 	DF       float64
+	PriorOf  string // the stratum Prior was fitted over (StratumPrior.Of); "" outside a family
 }
 
 // moderate combines instance estimates ys (at least two) with prior p; ok is false with fewer than two

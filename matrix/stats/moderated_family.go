@@ -2,7 +2,9 @@ package stats
 
 import (
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/aclements/go-moremath/mathx"
@@ -17,15 +19,24 @@ import (
 type Strata uint8
 
 const (
-	ByPhase    Strata = 1 << iota // cold, warm
-	ByDOP                         // latency (DOP within the processors) or contention (oversubscribed)
-	ByWorkload                    // fixed, mixed, stream, ...
+	ByPhase     Strata = 1 << iota // cold, warm
+	ByDOP                          // latency (DOP within the processors) or contention (oversubscribed)
+	ByWorkload                     // fixed, mixed, stream, ...
+	ByCandidate                    // aa, pooled/8, split, ...: each allocator's own interaction with the machine
 )
 
 // DefaultStrata is the strata an analysis fits its priors in unless Options says otherwise.
 const DefaultStrata Strata = 0
 
-// String names the strata as ParseStrata reads them: "family" for none, else "phase+dop+workload" or a part.
+// DefaultAlsoBy is the strata of the second prior every comparison must also be decided under (Options.AlsoBy):
+// its candidate's in its phase. The calibration of lab aanull -moderation chose it (docs/METHOD.md): the
+// family's prior alone under-states a candidate (or a candidate's cold or warm cells) whose instances
+// vary more than the family's; a prior per candidate alone is fitted to a fifth of the comparisons and
+// names more A/A cells than its level; requiring both holds both.
+const DefaultAlsoBy = ByCandidate | ByPhase
+
+// String names the strata as ParseStrata reads them: "family" for none, else "phase+dop+workload+candidate"
+// or a part.
 func (s Strata) String() string {
 	var parts []string
 	for _, p := range strataNames {
@@ -42,9 +53,9 @@ func (s Strata) String() string {
 var strataNames = []struct {
 	name string
 	s    Strata
-}{{"phase", ByPhase}, {"dop", ByDOP}, {"workload", ByWorkload}}
+}{{"phase", ByPhase}, {"dop", ByDOP}, {"workload", ByWorkload}, {"candidate", ByCandidate}}
 
-// ParseStrata reads "family" (one prior) or a "+"-joined list of phase, dop and workload.
+// ParseStrata reads "family" (one prior) or a "+"-joined list of phase, dop, workload and candidate.
 func ParseStrata(v string) (Strata, error) {
 	if v == "family" || v == "" {
 		return 0, nil
@@ -58,75 +69,125 @@ func ParseStrata(v string) (Strata, error) {
 			}
 		}
 		if !found {
-			return 0, fmt.Errorf("strata %q: %q is not one of family, phase, dop, workload (joined by +)", v, part)
+			return 0, fmt.Errorf("strata %q: %q is not one of family, phase, dop, workload, candidate (joined by +)", v, part)
 		}
 	}
 	return s, nil
 }
 
-// key is the stratum of cell c.
-func (s Strata) key(c *Cell) string {
-	var k []string
-	if s&ByPhase != 0 {
-		k = append(k, c.Phase)
-	}
-	if s&ByDOP != 0 {
-		k = append(k, fmt.Sprint(c.Oversubscribed()))
-	}
-	if s&ByWorkload != 0 {
-		k = append(k, c.Workload)
-	}
-	return strings.Join(k, "/")
-}
-
-// moderateFamily fits the prior of every stratum of a family's deltas (cells[i] is ds[i]'s cell) to the
-// sample variances of their instances' estimates, and moderates each delta's combination with its
-// stratum's prior. Deltas of one instance, or whose instances have fewer than two intervals, are left
-// as they are. Without a moderation (unmoderated) the priors are left at 0 degrees of freedom. With a
-// guard in (0, 1), a delta whose instances scatter more than their own within-instance errors allow
-// (Cochran's Q of the random-effects combination, upper chi-square tail on K-1 df, below guard) keeps its
-// own variance alone (prior df 0): the prior fitted over the family would under-state it. With an
-// outlier guard in (0, 1), the same for a delta whose sample variance is an outlier of its prior (the
-// upper tail of S2 / prior variance under F(K-1, prior df) below it; limma's robust = TRUE idea, as a
-// test rather than a shrunken prior df). With robust, each stratum's prior is limma's robust one
-// (FitFDistRobust): the shrunken prior df itself.
-func moderateFamily(ds []*Delta, cells []*Cell, strata Strata, unmoderated, robust bool, guard, outlier float64) {
-	groups := map[string][]*Moderated{}
+// moderateFamily fits the prior of every stratum (o.Strata) of a family's deltas (cells[i] is ds[i]'s
+// cell) to the sample variances of their instances' estimates, and moderates each delta's combination
+// with its stratum's prior. Deltas of one instance, or whose instances have fewer than two intervals, are
+// left as they are. Without a moderation (o.Unmoderated) the priors are left at 0 degrees of freedom.
+// Unless o.OnePrior, or o.AlsoBy is o.Strata, each delta is moderated a second time with the prior of its stratum under o.AlsoBy and
+// keeps whichever of the two combinations has the larger p-value: it is decided only if both priors
+// decide it (the larger of two valid p-values is valid), so a comparison whose stratum varies more than
+// the family is not under-stated by the family's prior, and one whose stratum varies less keeps the
+// family's. With o.Guard in (0, 1), a delta whose instances scatter more than their own
+// within-instance errors allow (Cochran's Q of the random-effects combination, upper chi-square tail on
+// K-1 df, below Guard) keeps its own variance alone (prior df 0): the prior fitted over the family would
+// under-state it. With o.OutlierGuard in (0, 1), the same for a delta whose sample variance is an
+// outlier of its prior (the upper tail of S2 / prior variance under F(K-1, prior df) below it; limma's
+// robust = TRUE idea, as a test rather than a shrunken prior df). With o.RobustPrior, each stratum's
+// prior is limma's robust one (FitFDistRobust): the shrunken prior df itself.
+func moderateFamily(ds []*Delta, cells []*Cell, o Options) []StratumPrior {
+	two := !o.OnePrior && o.AlsoBy != o.Strata
+	groups, also := map[string][]*Moderated{}, map[string][]*Moderated{}
+	var own, alt []*Moderated // alt[i] is own[i]'s second moderation
 	for i, d := range ds {
 		if in := d.Instances; in != nil && in.Moderated.K >= 2 {
 			in.Moderated.setPrior(VarPrior{}, 0)
-			k := strata.key(cells[i])
-			groups[k] = append(groups[k], &in.Moderated)
+			in.Moderated.PriorOf = o.Strata.label(cells[i], d.Candidate)
+			groups[in.Moderated.PriorOf] = append(groups[in.Moderated.PriorOf], &in.Moderated)
+			if two {
+				m := in.Moderated
+				m.PriorOf = o.AlsoBy.label(cells[i], d.Candidate)
+				also[m.PriorOf] = append(also[m.PriorOf], &m)
+				own, alt = append(own, &in.Moderated), append(alt, &m)
+			}
 		}
 	}
-	if unmoderated {
-		return
+	if o.Unmoderated {
+		return nil
 	}
 	defer func() { // deferred calls run last first: the outlier guard reads the fitted priors
-		if !(guard > 0) {
+		if !(o.Guard > 0) {
 			return
 		}
 		for _, d := range ds {
-			if in := d.Instances; in != nil && in.Combined.K >= 2 && heterogeneityP(in.Combined) < guard {
+			if in := d.Instances; in != nil && in.Combined.K >= 2 && heterogeneityP(in.Combined) < o.Guard {
 				in.Moderated.setPrior(VarPrior{}, 0)
 			}
 		}
 	}()
 	defer func() {
-		if !(outlier > 0) {
+		if !(o.OutlierGuard > 0) {
 			return
 		}
 		for _, g := range groups {
 			for _, m := range g {
-				if m.Prior.DF > 0 && outlierP(*m) < outlier {
+				if m.Prior.DF > 0 && outlierP(*m) < o.OutlierGuard {
 					m.setPrior(VarPrior{}, 0)
 				}
 			}
 		}
 	}()
-	for _, ms := range groups {
-		setFamilyPrior(ms, robust)
+	var priors []StratumPrior
+	fit := func(gs map[string][]*Moderated) {
+		for _, k := range slices.Sorted(maps.Keys(gs)) {
+			if p, ok := setFamilyPrior(gs[k], o.RobustPrior); ok {
+				priors = append(priors, StratumPrior{Of: k, Prior: p, Comparisons: len(gs[k])})
+			}
+		}
 	}
+	fit(groups)
+	fit(also)
+	for i, m := range own {
+		if alt[i].P() > m.P() {
+			*m = *alt[i]
+		}
+	}
+	for i := range priors {
+		for _, g := range groups {
+			for _, m := range g {
+				if m.PriorOf == priors[i].Of {
+					priors[i].Decides++
+				}
+			}
+		}
+	}
+	return priors
+}
+
+// StratumPrior is one prior a family's comparisons were moderated with: Of names its stratum ("family",
+// or the stratum's parts, as "aa, cold"), Comparisons is how many it was fitted to and Decides how many
+// carry it in the end (the one of their two priors with the larger p-value).
+type StratumPrior struct {
+	Of                   string
+	Prior                VarPrior
+	Comparisons, Decides int
+}
+
+// label names cell c's candidate's stratum under s, as Moderated.PriorOf and StratumPrior.Of read it:
+// "family" for one prior, else its parts, the candidate first ("aa, cold", "pooled/8, warm, contention").
+func (s Strata) label(c *Cell, candidate string) string {
+	if s == 0 {
+		return "family"
+	}
+	var parts []string
+	if s&ByCandidate != 0 {
+		parts = append(parts, candidate)
+	}
+	if s&ByPhase != 0 {
+		parts = append(parts, c.Phase)
+	}
+	if s&ByWorkload != 0 {
+		parts = append(parts, c.Workload)
+	}
+	if s&ByDOP != 0 {
+		parts = append(parts, map[bool]string{false: "latency", true: "contention"}[c.Oversubscribed()])
+	}
+	return strings.Join(parts, ", ")
 }
 
 // heterogeneityP is Cochran's Q test's p-value: the upper chi-square tail of Q on K-1 degrees of freedom.
@@ -146,8 +207,9 @@ func outlierP(m Moderated) float64 {
 
 // setFamilyPrior fits the prior to ms's sample variances (FitFDist, or FitFDistRobust with robust) and
 // moderates each with it (with its own prior df when robust), the degrees of freedom capped at the
-// family's pooled df, as limma's eBayes caps them.
-func setFamilyPrior(ms []*Moderated, robust bool) {
+// family's pooled df, as limma's eBayes caps them; it returns the prior (its common df when robust), ok
+// false when none could be fitted.
+func setFamilyPrior(ms []*Moderated, robust bool) (VarPrior, bool) {
 	vars, dfs := make([]float64, len(ms)), make([]float64, len(ms))
 	pooled := 0.0
 	for i, m := range ms {
@@ -157,18 +219,19 @@ func setFamilyPrior(ms []*Moderated, robust bool) {
 	if robust {
 		p, ok := FitFDistRobust(vars, dfs)
 		if !ok {
-			return
+			return VarPrior{}, false
 		}
 		for i, m := range ms {
 			m.setPrior(p.Prior(i), pooled)
 		}
-		return
+		return VarPrior{Var: p.Var, DF: p.DF}, true
 	}
 	p, ok := FitFDist(vars, dfs)
 	if !ok {
-		return
+		return VarPrior{}, false
 	}
 	for _, m := range ms {
 		m.setPrior(p, pooled)
 	}
+	return p, true
 }

@@ -1,6 +1,7 @@
 package stats
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -14,6 +15,8 @@ import (
 type ModerationMethod struct {
 	Name        string
 	Strata      Strata
+	AlsoBy      Strata // also decided under this stratum's prior (Options.AlsoBy; zero: DefaultAlsoBy)
+	OnePrior    bool   // without AlsoBy's second prior
 	Unmoderated bool
 	Guard       float64
 	Outlier     float64
@@ -23,17 +26,20 @@ type ModerationMethod struct {
 
 func (m ModerationMethod) apply(a *Analysis) {
 	a.Strata, a.Unmoderated, a.Guard, a.OutlierGuard, a.AllowSplit = m.Strata, m.Unmoderated, m.Guard, m.Outlier, !m.Agreement
-	a.RobustPrior = m.Robust
+	a.RobustPrior, a.AlsoBy, a.OnePrior = m.Robust, cmp.Or(m.AlsoBy, DefaultAlsoBy), m.OnePrior
 	a.correct()
 }
 
 // ModerationScenario is what a calibration draws on top of the A/A label swaps, in the A/A candidate's
 // elapsed time only: Tau, each (cell, instance) its own offset drawn from N(0, Tau) on the log scale (an
 // instance x treatment heterogeneity the rest of the family does not share, no mean effect); Effect, a
-// known change every A/A cell gets (0.10: 10% slower).
+// known change every A/A cell gets (0.10: 10% slower). Phase, if set, limits both to the A/A cells of that
+// phase, and the scenario's shares count those cells only: heterogeneity that only part of a candidate's
+// cells have, which a prior per candidate dilutes.
 type ModerationScenario struct {
 	Tau, Effect float64
 	Reps        int
+	Phase       string
 }
 
 // ModerationRate is one method's outcome in one scenario: the share of the A/A cells decided faster and
@@ -104,6 +110,9 @@ func CalibrateModeration(samples []matrix.Sample, opts Options, methods []Modera
 					var slower, faster, cells int
 					var nominal float64
 					for _, c := range a.Cells {
+						if sc.Phase != "" && c.Phase != sc.Phase {
+							continue
+						}
 						if d := c.Delta(matrix.AA, Elapsed.Name); d != nil {
 							cells++
 							nominal = 1 - d.AdjustedConfidence()
@@ -210,7 +219,7 @@ func applyScenario(ss []matrix.Sample, sc ModerationScenario, r *rand.Rand) {
 	offsets := map[key]float64{}
 	for i := range ss {
 		s := &ss[i]
-		if s.Variant != matrix.AA || s.Result == nil {
+		if s.Variant != matrix.AA || s.Result == nil || sc.Phase != "" && s.Cell.Phase != sc.Phase {
 			continue
 		}
 		k := key{s.Cell, s.Run}

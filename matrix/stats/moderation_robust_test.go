@@ -47,8 +47,8 @@ func TestRobustPriorAtTau5(t *testing.T) {
 			}
 			return out
 		}
-		a.RobustPrior = false
-		a.correct() // the lab's method: one prior over the family, instances agree in sign
+		a.RobustPrior, a.OnePrior = false, true
+		a.correct() // the lab's method until the second prior: one prior over the family, instances agree in sign
 		lab := aaDecided()
 		var moderated []*Moderated
 		for _, c := range a.Cells {
@@ -109,7 +109,7 @@ func TestRobustPriorAtTau5(t *testing.T) {
 	t.Logf("%d replicates, %d with both prior dfs finite: plain prior df %.1f, robust %.1f (means)", reps, len(plainDF), mean(plainDF), mean(robustDF))
 	t.Logf("per replicate, comparisons with a shrunk robust prior df: %.1f of %d, of which A/A %.1f of 24 (where the fit's df is finite, theirs is %.0f%% of it, mean)",
 		float64(shrunk)/reps, comparisons, float64(shrunkAA)/reps, 100*mean(shrunkShare))
-	t.Logf("A/A cells decided by the lab's method: %d, of which %d had a shrunk robust prior df; by the robust prior with agreement: %d",
+	t.Logf("A/A cells decided by the family prior with agreement: %d, of which %d had a shrunk robust prior df; by the robust prior with agreement: %d",
 		decided, decidedShrunk, robustDecided)
 	if mean(robustDF) < mean(plainDF) {
 		t.Errorf("robust prior df %.1f below the plain %.1f: Winsorising should not add spread", mean(robustDF), mean(plainDF))
