@@ -32,8 +32,7 @@ func parse(fs *flag.FlagSet, args []string) error {
 // usagef is a bad command line found after parsing: run prints it with a pointer to -h and exits 2.
 func usagef(err error) error { return &matrix.UsageError{Err: err} }
 
-// listFlag collects a repeatable, comma-separated flag. (report.Main has its own copy until its flag
-// set moves here too.)
+// listFlag collects a repeatable, comma-separated flag.
 type listFlag []string
 
 func (l *listFlag) String() string { return strings.Join(*l, ",") }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/deflatelab/deflatelab/internal/emulate"
 	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/report"
 	"github.com/deflatelab/deflatelab/matrix/resultsdir"
 	"github.com/deflatelab/deflatelab/matrix/runner"
 )
@@ -69,7 +70,7 @@ type EmulatedSteps struct {
 	Start      StartEmulator
 	BuildHosts func(ctx context.Context, goos, goarch string) error
 	Bench      Main
-	Report     Main
+	Report     ReportFunc
 }
 
 // BenchEmulated runs the bench of each of emulate.BenchTargets' platforms here, under its emulator:
@@ -114,7 +115,7 @@ func BenchEmulated(ctx context.Context, s Streams, o Options, steps EmulatedStep
 		}
 		return "", errors.Join(errs...)
 	}
-	path, err := renderReport(ctx, s, dirs, steps.Report, "-out", EmulatedReports, "-title", EmulatedTitle)
+	path, err := renderReport(ctx, s, report.Options{In: dirs, Out: EmulatedReports, Title: EmulatedTitle, StepSummary: o.StepSummary}, steps.Report)
 	fmt.Fprintf(s.Stderr, "bench:emulated: %d platform(s) in %s\n", len(dirs), time.Since(start).Round(time.Second))
 	if err == nil {
 		fmt.Fprintln(s.Stdout, path)

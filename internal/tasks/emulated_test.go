@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"flag"
+	"github.com/deflatelab/deflatelab/matrix/report"
 	"io"
 	"path/filepath"
 	"slices"
@@ -38,7 +39,7 @@ type fakeEmulatedLab struct {
 	stops     int
 	built     []string
 	benches   [][]string
-	reports   [][]string
+	reports   []report.Options
 }
 
 func (f *fakeEmulatedLab) steps(t *testing.T) EmulatedSteps {
@@ -86,8 +87,8 @@ func (f *fakeEmulatedLab) steps(t *testing.T) EmulatedSteps {
 			writeFile(t, filepath.Join(*out, resultsdir.SamplesFile), strings.Join(lines, ""))
 			return nil
 		},
-		Report: func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-			f.reports = append(f.reports, args)
+		Report: func(ctx context.Context, o report.Options, stdout io.Writer) error {
+			f.reports = append(f.reports, o)
 			p := filepath.Join(t.TempDir(), "README.md")
 			writeFile(t, p, "report")
 			_, err := io.WriteString(stdout, p+"\n")
@@ -121,8 +122,8 @@ func TestBenchEmulated(t *testing.T) {
 			}
 		}
 	}
-	if len(f.reports) != 1 || len(f.reports[0]) != 2*len(emulate.BenchTargets)+5 || !strings.Contains(strings.Join(f.reports[0], " "), "-out "+EmulatedReports) {
-		t.Errorf("reports %q, want one of both runs", f.reports)
+	if len(f.reports) != 1 || len(f.reports[0].In) != len(emulate.BenchTargets) || f.reports[0].Out != EmulatedReports || f.reports[0].Title != EmulatedTitle || !f.reports[0].Force {
+		t.Errorf("reports %+v, want one of both runs", f.reports)
 	}
 
 	// DEFLATELAB_PROFILE and DEFLATELAB_BACKENDS still choose.

@@ -13,12 +13,13 @@ import (
 	"strings"
 	"time"
 
+	"github.com/deflatelab/deflatelab/matrix/report"
 	"github.com/deflatelab/deflatelab/matrix/resultsdir"
 	"github.com/deflatelab/deflatelab/matrix/runner"
 )
 
-// Main is the shape of the lab's library entry points, runner.BenchMain and report.Main: the same
-// functions "lab bench" and "lab report" call, so a mage target and the command line cannot drift.
+// Main is the shape of the lab's library entry points that still take flags, runner.BenchMain and
+// resultsdir.MergeMain: the same functions "lab bench" and "lab merge" call.
 type Main func(ctx context.Context, args []string, stdout, stderr io.Writer) error
 
 // RunDir is where one bench run on goos/goarch writes its results: a fresh directory under
@@ -65,15 +66,6 @@ func (o Options) BenchArgs(out string) []string {
 	}
 	if o.Replica.Count != 0 {
 		args = append(args, "-replica", o.Replica.Flag())
-	}
-	return args
-}
-
-// ReportArgs are the "lab report" flags that render a report from the given results directories.
-func ReportArgs(resultsDirs []string) []string {
-	var args []string
-	for _, d := range resultsDirs {
-		args = append(args, "-in", d)
 	}
 	return args
 }
@@ -205,12 +197,12 @@ type Steps struct {
 	Validate func(ctx context.Context, s Streams) error
 	Bench    Main
 	Merge    Main // lab merge, for DEFLATELAB_REPLICAS > 1
-	Report   Main
+	Report   ReportFunc
 }
 
 // LocalSteps are the matrix target's steps on this machine (goos/goarch): build its binaries only,
 // run the validation suites, then bench and report with the given entry points.
-func LocalSteps(goos, goarch string, bench, merge, report Main) Steps {
+func LocalSteps(goos, goarch string, bench, merge Main, report ReportFunc) Steps {
 	return Steps{
 		Build:    func(ctx context.Context, s Streams) error { return Build(ctx, s, []string{goos + "/" + goarch}) },
 		Validate: func(ctx context.Context, s Streams) error { return Validate(ctx, s, goos, goarch) },
@@ -296,7 +288,7 @@ func Matrix(ctx context.Context, s Streams, o Options, goos, goarch string, step
 	err = p.run("report", true, func() (string, error) {
 		return quietly(func(q Streams) error {
 			var err error
-			path, err = renderReport(ctx, q, []string{dir}, steps.Report, "-out", o.ReportsDir())
+			path, err = renderReport(ctx, q, report.Options{In: []string{dir}, Out: o.ReportsDir(), StepSummary: o.StepSummary}, steps.Report)
 			return err
 		})
 	})

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/deflatelab/deflatelab/matrix/report"
 	"io"
 	"os"
 	"os/exec"
@@ -62,7 +63,7 @@ type fakeLab struct {
 	steps     []string
 	failAt    string
 	benchArgs []string
-	reportIn  []string
+	report    report.Options
 }
 
 func (f *fakeLab) step(name string) error {
@@ -93,8 +94,8 @@ func (f *fakeLab) Steps() Steps {
 			fmt.Fprintf(stderr, "bench: 9 of 9 planned samples recorded, 0 failed in x\n")
 			return f.step("bench")
 		},
-		Report: func(_ context.Context, args []string, stdout, _ io.Writer) error {
-			f.reportIn = args
+		Report: func(_ context.Context, o report.Options, stdout io.Writer) error {
+			f.report = o
 			if err := f.step("report"); err != nil {
 				return err
 			}
@@ -170,8 +171,8 @@ func TestMatrix(t *testing.T) {
 				t.Errorf("bench args %q: a quiet bench on a non-terminal wants -progress none", f.benchArgs)
 			}
 			// Into the git-ignored local reports folder: the tracked reports/ index stays as it is.
-			if want := []string{"-in", out, "-out", LocalReports, "-force"}; !slices.Equal(f.reportIn, want) {
-				t.Errorf("report args %q, want %q", f.reportIn, want)
+			if r := f.report; !slices.Equal(r.In, []string{out}) || r.Out != LocalReports || !r.Force {
+				t.Errorf("report options %+v, want -in %s -out %s -force", r, out, LocalReports)
 			}
 		})
 	}
@@ -202,7 +203,8 @@ func TestNoDoubledPrefix(t *testing.T) {
 		t.Errorf("Bench error %q, want %q", err, "bench: matrix: no hosts")
 	}
 	writeFile(t, filepath.Join("res", "a", "samples.jsonl"), "{}\n")
-	if _, err := Report(context.Background(), s, o, failing("report: -in is required"), nil); err == nil || err.Error() != "report: -in is required" {
+	failingReport := func(context.Context, report.Options, io.Writer) error { return errors.New("report: -in is required") }
+	if _, err := Report(context.Background(), s, o, failingReport, nil); err == nil || err.Error() != "report: -in is required" {
 		t.Errorf("Report error %q, want %q", err, "report: -in is required")
 	}
 }
@@ -211,8 +213,8 @@ func TestReportPath(t *testing.T) {
 	t.Chdir(t.TempDir())
 	writeFile(t, filepath.Join("res", "a", "samples.jsonl"), "{}\n")
 	writeFile(t, filepath.Join("reports", "r", "README.md"), "# r\n")
-	printing := func(text string) Main {
-		return func(_ context.Context, _ []string, stdout, _ io.Writer) error {
+	printing := func(text string) ReportFunc {
+		return func(_ context.Context, _ report.Options, stdout io.Writer) error {
 			_, err := io.WriteString(stdout, text)
 			return err
 		}

@@ -1,0 +1,15 @@
+package tasks
+
+import (
+	"context"
+	"io"
+
+	"github.com/deflatelab/deflatelab/matrix/report"
+)
+
+// The lab's library entry points as the targets call them, with typed options: the functions "lab
+// report", "lab bench" and "lab merge" call after parsing their flags, so that a mage target and the
+// command line cannot drift. Tests pass stand-ins.
+
+// ReportFunc renders a report and prints its path: report.Run.
+type ReportFunc func(ctx context.Context, o report.Options, stdout io.Writer) error
