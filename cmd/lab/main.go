@@ -1,8 +1,8 @@
 // Command lab runs the experiment's library entry points from the command line:
 //
 //	lab bench [flags]   run the matrix on this machine (runner.BenchMain; lab bench -h lists the flags)
-//	lab merge -out DIR RESULTS...  merge results folders of one plan and build (resultsdir.MergeMain)
-//	lab report [flags]  render a report from results files (report.Main; lab report -h)
+//	lab merge -out DIR RESULTS...  merge results folders of one plan and build (resultsdir.Merge)
+//	lab report [flags]  render a report from results files (report.Run; lab report -h)
 //	lab replay [flags]  replay a fixed-design run under adaptive stopping, with an A/A simulation
 //	                    (report.Replay; lab replay -h)
 //	lab aanull [flags]  the A/A label-swap null of results, per family (report.AANull; lab aanull -h)

@@ -15,7 +15,6 @@ import (
 
 	"github.com/deflatelab/deflatelab/internal/lifeline"
 	"github.com/deflatelab/deflatelab/matrix"
-	"github.com/deflatelab/deflatelab/matrix/resultsdir"
 	"github.com/deflatelab/deflatelab/matrix/runner"
 )
 
@@ -30,7 +29,7 @@ type command struct {
 var commands = map[string]command{
 	"bench":     {runner.BenchMain, "run the matrix on this machine and write a results directory"},
 	"report":    {reportMain, "render a report (markdown and SVG) from results files or directories"},
-	"merge":     {resultsdir.MergeMain, "merge results folders of one plan and build (replicas of several runner instances) into one"},
+	"merge":     {mergeMain, "merge results folders of one plan and build (replicas of several runner instances) into one"},
 	"replay":    {replayMain, "replay a fixed-design run under adaptive stopping, and simulate A/A families from it"},
 	"aanull":    {aanullMain, "measure the A/A label-swap null of results: what each family names as A/A differences"},
 	"compare":   {compareMain, "which elapsed-time verdicts changed from one report to another, cell by cell"},

@@ -2,6 +2,7 @@ package tasks
 
 import (
 	"context"
+	"github.com/deflatelab/deflatelab/matrix/resultsdir"
 	"io"
 
 	"github.com/deflatelab/deflatelab/matrix/report"
@@ -10,6 +11,9 @@ import (
 // The lab's library entry points as the targets call them, with typed options: the functions "lab
 // report", "lab bench" and "lab merge" call after parsing their flags, so that a mage target and the
 // command line cannot drift. Tests pass stand-ins.
+
+// MergeFunc merges results folders into one and prints its path: resultsdir.Merge.
+type MergeFunc func(ctx context.Context, o resultsdir.MergeOptions, stdout, stderr io.Writer) error
 
 // ReportFunc renders a report and prints its path: report.Run.
 type ReportFunc func(ctx context.Context, o report.Options, stdout io.Writer) error

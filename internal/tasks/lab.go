@@ -18,8 +18,8 @@ import (
 	"github.com/deflatelab/deflatelab/matrix/runner"
 )
 
-// Main is the shape of the lab's library entry points that still take flags, runner.BenchMain and
-// resultsdir.MergeMain: the same functions "lab bench" and "lab merge" call.
+// Main is the shape of the lab's library entry point that still takes flags, runner.BenchMain: the
+// same function "lab bench" calls.
 type Main func(ctx context.Context, args []string, stdout, stderr io.Writer) error
 
 // RunDir is where one bench run on goos/goarch writes its results: a fresh directory under
@@ -132,7 +132,7 @@ func (o Options) newRunDir(root, goos, goarch string, start time.Time) (string, 
 // bench -replica i/K, each its own run directory), merged into one folder by merge (lab merge) whose
 // report weighs each replica as a runner instance. It returns the merged folder. A replica that fails
 // stops the rest: the replicas finished so far stay on disk, and the error names them.
-func BenchReplicas(ctx context.Context, s Streams, o Options, goos, goarch string, bench, merge Main) (string, error) {
+func BenchReplicas(ctx context.Context, s Streams, o Options, goos, goarch string, bench Main, merge MergeFunc) (string, error) {
 	if o.Replicas <= 1 {
 		return Bench(ctx, s, o, goos, goarch, bench)
 	}
@@ -155,11 +155,10 @@ func BenchReplicas(ctx context.Context, s Streams, o Options, goos, goarch strin
 	}
 	root, _ := o.ResultsDir()
 	out := filepath.Join(root, start.UTC().Format("20060102-150405")+"-"+goos+"-"+goarch+fmt.Sprintf("-merged%d", o.Replicas))
-	args := append([]string{"-out", out}, dirs...)
 	if !s.Quiet {
-		fmt.Fprintf(s.Stderr, "bench: lab merge %s\n", strings.Join(args, " "))
+		fmt.Fprintf(s.Stderr, "bench: merging %s into %s\n", strings.Join(dirs, ", "), out)
 	}
-	if err := merge(ctx, args, s.Stdout, s.Stderr); err != nil {
+	if err := merge(ctx, resultsdir.MergeOptions{Out: out, Inputs: dirs}, s.Stdout, s.Stderr); err != nil {
 		return out, fmt.Errorf("merge: %w (the replicas: %s)", err, strings.Join(dirs, ", "))
 	}
 	return out, nil
@@ -167,7 +166,7 @@ func BenchReplicas(ctx context.Context, s Streams, o Options, goos, goarch strin
 
 // BenchHere is the bench target: it checks the options against this machine, builds this
 // platform's hosts (cheap when they are up to date) and runs the bench (BenchReplicas).
-func BenchHere(ctx context.Context, s Streams, o Options, goos, goarch string, bench, merge Main) (string, error) {
+func BenchHere(ctx context.Context, s Streams, o Options, goos, goarch string, bench Main, merge MergeFunc) (string, error) {
 	o, err := o.Here(s.Stderr, goos, goarch)
 	if errors.Is(err, ErrNoBackendHere) {
 		return "", nil // said so in a notice: a platform of the workflow without the backends asked for
@@ -196,13 +195,13 @@ type Steps struct {
 	Build    func(ctx context.Context, s Streams) error
 	Validate func(ctx context.Context, s Streams) error
 	Bench    Main
-	Merge    Main // lab merge, for DEFLATELAB_REPLICAS > 1
+	Merge    MergeFunc // lab merge, for DEFLATELAB_REPLICAS > 1
 	Report   ReportFunc
 }
 
 // LocalSteps are the matrix target's steps on this machine (goos/goarch): build its binaries only,
 // run the validation suites, then bench and report with the given entry points.
-func LocalSteps(goos, goarch string, bench, merge Main, report ReportFunc) Steps {
+func LocalSteps(goos, goarch string, bench Main, merge MergeFunc, report ReportFunc) Steps {
 	return Steps{
 		Build:    func(ctx context.Context, s Streams) error { return Build(ctx, s, []string{goos + "/" + goarch}) },
 		Validate: func(ctx context.Context, s Streams) error { return Validate(ctx, s, goos, goarch) },

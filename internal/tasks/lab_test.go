@@ -317,7 +317,7 @@ func TestBenchRetryFailed(t *testing.T) {
 func TestBenchReplicas(t *testing.T) {
 	t.Chdir(t.TempDir())
 	var benches [][]string
-	var merged []string
+	var merged resultsdir.MergeOptions
 	bench := func(_ context.Context, args []string, _, _ io.Writer) error {
 		benches = append(benches, args)
 		out := args[slices.Index(args, "-out")+1]
@@ -326,7 +326,7 @@ func TestBenchReplicas(t *testing.T) {
 		}
 		return os.WriteFile(filepath.Join(out, "run.json"), []byte("{}"), 0o644)
 	}
-	merge := func(_ context.Context, args []string, _, _ io.Writer) error { merged = args; return nil }
+	merge := func(_ context.Context, o resultsdir.MergeOptions, _, _ io.Writer) error { merged = o; return nil }
 	o := Options{Profile: "smoke", Results: "res", Replicas: 2}
 	dir, err := BenchReplicas(context.Background(), Streams{Stdout: io.Discard, Stderr: io.Discard}, o, "linux", "amd64", bench, merge)
 	if err != nil {
@@ -343,8 +343,8 @@ func TestBenchReplicas(t *testing.T) {
 		}
 		outs = append(outs, args[slices.Index(args, "-out")+1])
 	}
-	if len(merged) != 4 || merged[0] != "-out" || merged[1] != dir || !slices.Equal(merged[2:], outs) || !strings.HasSuffix(dir, "-linux-amd64-merged2") {
-		t.Errorf("merge %q into %s; want -out %s and the replicas %q", merged, dir, dir, outs)
+	if merged.Out != dir || !slices.Equal(merged.Inputs, outs) || !strings.HasSuffix(dir, "-linux-amd64-merged2") {
+		t.Errorf("merge %+v into %s; want -out %s and the replicas %q", merged, dir, dir, outs)
 	}
 	benches = nil
 	o.Replicas = 3

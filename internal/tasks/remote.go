@@ -45,7 +45,7 @@ func (o Options) WorkflowInputs() []remote.Input {
 
 // Remote runs the matrix workflow on GitHub with the options, downloads every platform's results
 // into a fresh directory under o.Results and renders their combined report, returning its path.
-func Remote(ctx context.Context, s Streams, o Options, report ReportFunc, merge Main) (string, error) {
+func Remote(ctx context.Context, s Streams, o Options, report ReportFunc, merge MergeFunc) (string, error) {
 	if o.Resume != "" {
 		return "", fmt.Errorf("remote: %s continues a local run; a GitHub run is resumed with \"Re-run failed jobs\"", EnvResume)
 	}

@@ -124,7 +124,7 @@ func ReportDirs(o Options) (dirs []string, note string, err error) {
 // target after the report is written (a warning with o.MissingWarn). On GitHub (o.StepSummary), the
 // summary opens with what the run was: profile, adaptive rounds, replicas, zlib-ng generation, the
 // planned platforms and what came back of each, and a link to the run's page.
-func Report(ctx context.Context, s Streams, o Options, render ReportFunc, merge Main) (string, error) {
+func Report(ctx context.Context, s Streams, o Options, render ReportFunc, merge MergeFunc) (string, error) {
 	dirs, note, err := ReportDirs(o)
 	if err != nil {
 		return "", err

@@ -102,10 +102,10 @@ func TestReportWorkflow(t *testing.T) {
 	a1 := runDir(t, "results/a-linux-amd64-r1of2", "linux/amd64", 1, 2)
 	a2 := runDir(t, "results/a-linux-amd64-r2of2", "linux/amd64", 2, 2)
 	w1 := runDir(t, "results/w-windows-amd64-r1of2", "windows/amd64", 1, 2)
-	var merges [][]string
-	merge := func(_ context.Context, args []string, _, _ io.Writer) error {
-		merges = append(merges, args)
-		return os.MkdirAll(args[1], 0o755)
+	var merges []resultsdir.MergeOptions
+	merge := func(_ context.Context, o resultsdir.MergeOptions, _, _ io.Writer) error {
+		merges = append(merges, o)
+		return os.MkdirAll(o.Out, 0o755)
 	}
 	var reportOpts report.Options
 	render := func(_ context.Context, o report.Options, stdout io.Writer) error {
@@ -122,10 +122,10 @@ func TestReportWorkflow(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "no results from windows/arm64") || !strings.Contains(err.Error(), EnvMissing+"=warn") {
 		t.Errorf("Report with a platform missing: %v, want an error naming it", err)
 	}
-	if len(merges) != 1 || !slices.Equal(merges[0][2:], []string{a1, a2}) {
-		t.Errorf("merges %q, want linux/amd64's two replicas", merges)
+	if len(merges) != 1 || !slices.Equal(merges[0].Inputs, []string{a1, a2}) {
+		t.Errorf("merges %+v, want linux/amd64's two replicas", merges)
 	}
-	merged := merges[0][1]
+	merged := merges[0].Out
 	if !slices.Contains(reportOpts.In, merged) || !slices.Contains(reportOpts.In, w1) || slices.Contains(reportOpts.In, a1) ||
 		!slices.Equal(reportOpts.Planned, []string{"linux/amd64", "windows/amd64", "windows/arm64"}) {
 		t.Errorf("report options %+v, want the merged folder %s, %s alone, and -planned", reportOpts, merged, w1)
@@ -148,7 +148,9 @@ func TestReportWorkflow(t *testing.T) {
 		t.Errorf("warn: %v\n%s", err, stderr.String())
 	}
 	// A merge that refuses (another build) is named, and the legs are reported as they are.
-	failing := func(context.Context, []string, io.Writer, io.Writer) error { return errors.New("merge: another build") }
+	failing := func(context.Context, resultsdir.MergeOptions, io.Writer, io.Writer) error {
+		return errors.New("merge: another build")
+	}
 	o.Platforms = nil
 	if _, err := Report(context.Background(), Streams{Stdout: io.Discard, Stderr: io.Discard}, o, render, failing); err == nil ||
 		!strings.Contains(err.Error(), "could not be merged") || !slices.Contains(reportOpts.In, a1) {

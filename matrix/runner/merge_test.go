@@ -54,7 +54,7 @@ func TestMergeReplicas(t *testing.T) {
 	replicaRun(t, bin, r3, "3/3")
 	out := filepath.Join(base, "merged")
 	var stdout, stderr bytes.Buffer
-	if err := resultsdir.MergeMain(context.Background(), []string{"-out", out, r2, r1}, &stdout, &stderr); err != nil {
+	if err := resultsdir.Merge(context.Background(), resultsdir.MergeOptions{Out: out, Inputs: []string{r2, r1}}, &stdout, &stderr); err != nil {
 		t.Fatal(err)
 	}
 	if strings.TrimSpace(stdout.String()) != out || !strings.Contains(stderr.String(), "merge: 2 runs (") || !strings.Contains(stderr.String(), "(replica 1/3)") {
@@ -102,7 +102,7 @@ func TestMergeReplicas(t *testing.T) {
 	})
 	// The merged folder and the third replica merge again: three instances.
 	out2 := filepath.Join(base, "merged3")
-	if _, err := resultsdir.Merge(out2, []string{out, r3}); err != nil {
+	if _, err := resultsdir.MergeDirs(out2, []string{out, r3}); err != nil {
 		t.Fatal(err)
 	}
 	if m3, _ := resultsdir.ReadManifest(out2); len(m3.Instances) != 3 || m3.Samples != 3*n || m3.Instances[2].Replica.Index != 3 {
@@ -210,7 +210,7 @@ func TestMergeRefusals(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			inputs := tc.setup(t)
 			out := filepath.Join(t.TempDir(), "merged")
-			_, err := resultsdir.Merge(out, inputs)
+			_, err := resultsdir.MergeDirs(out, inputs)
 			var ue *matrix.UsageError
 			want := strings.ReplaceAll(tc.want, `running" `, filepath.Base(inputs[len(inputs)-1])+" ")
 			want = strings.ReplaceAll(want, `torn" `, filepath.Base(inputs[len(inputs)-1])+" ")
@@ -223,7 +223,7 @@ func TestMergeRefusals(t *testing.T) {
 		})
 	}
 	// An -out that holds something is refused too.
-	if _, err := resultsdir.Merge(r1, []string{r2}); err == nil || !strings.Contains(err.Error(), "is not empty") {
+	if _, err := resultsdir.MergeDirs(r1, []string{r2}); err == nil || !strings.Contains(err.Error(), "is not empty") {
 		t.Errorf("merge into a used folder: %v", err)
 	}
 }
