@@ -79,7 +79,7 @@ func (Bench) Local(ctx context.Context) error {
 	if err != nil {
 		return tasks.Exit(ctx, err)
 	}
-	_, err = tasks.BenchHere(ctx, std, o, runtime.GOOS, runtime.GOARCH, runner.BenchMain, resultsdir.Merge)
+	_, err = tasks.BenchHere(ctx, std, o, runtime.GOOS, runtime.GOARCH, runner.Bench, resultsdir.Merge)
 	return tasks.Exit(ctx, err)
 }
 
@@ -97,7 +97,7 @@ func (Bench) Emulated(ctx context.Context) error {
 		BuildHosts: func(ctx context.Context, goos, goarch string) error {
 			return tasks.BuildHosts(ctx, std, goos, goarch)
 		},
-		Bench:  runner.BenchMain,
+		Bench:  runner.Bench,
 		Report: report.Run,
 	})
 	return tasks.Exit(ctx, err)
@@ -122,7 +122,7 @@ func Matrix(ctx context.Context) error {
 	if err != nil {
 		return tasks.Exit(ctx, err)
 	}
-	steps := tasks.LocalSteps(runtime.GOOS, runtime.GOARCH, runner.BenchMain, resultsdir.Merge, report.Run)
+	steps := tasks.LocalSteps(runtime.GOOS, runtime.GOARCH, runner.Bench, resultsdir.Merge, report.Run)
 	_, err = tasks.Matrix(ctx, std, o, runtime.GOOS, runtime.GOARCH, steps)
 	return tasks.Exit(ctx, err)
 }

@@ -38,10 +38,18 @@ type listFlag []string
 func (l *listFlag) String() string { return strings.Join(*l, ",") }
 
 func (l *listFlag) Set(s string) error {
-	for _, p := range strings.Split(s, ",") {
-		if p = strings.TrimSpace(p); p != "" {
-			*l = append(*l, p)
+	*l = append(*l, splitList(s)...)
+	return nil
+}
+
+// splitList splits a comma-separated flag value; given empty, it is an empty list, not nil (nil is a
+// flag not given).
+func splitList(v string) []string {
+	out := []string{}
+	for _, s := range strings.Split(v, ",") {
+		if s = strings.TrimSpace(s); s != "" {
+			out = append(out, s)
 		}
 	}
-	return nil
+	return out
 }

@@ -15,19 +15,17 @@ import (
 
 	"github.com/deflatelab/deflatelab/internal/lifeline"
 	"github.com/deflatelab/deflatelab/matrix"
-	"github.com/deflatelab/deflatelab/matrix/runner"
 )
 
 // command is one subcommand: its entry point and a line of usage. An entry point parses the flags and
-// calls a library function with typed options (compare.go, replay.go, ...); bench, report and merge
-// still parse theirs in their packages, because internal/tasks calls those with argument strings.
+// calls a library function with typed options (bench.go, report.go, merge.go, replay.go, ...).
 type command struct {
 	main func(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	doc  string
 }
 
 var commands = map[string]command{
-	"bench":     {runner.BenchMain, "run the matrix on this machine and write a results directory"},
+	"bench":     {benchMain, "run the matrix on this machine and write a results directory"},
 	"report":    {reportMain, "render a report (markdown and SVG) from results files or directories"},
 	"merge":     {mergeMain, "merge results folders of one plan and build (replicas of several runner instances) into one"},
 	"replay":    {replayMain, "replay a fixed-design run under adaptive stopping, and simulate A/A families from it"},

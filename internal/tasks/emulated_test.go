@@ -5,8 +5,8 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"github.com/deflatelab/deflatelab/matrix/report"
+	"github.com/deflatelab/deflatelab/matrix/runner"
 	"io"
 	"path/filepath"
 	"slices"
@@ -54,18 +54,9 @@ func (f *fakeEmulatedLab) steps(t *testing.T) EmulatedSteps {
 			f.built = append(f.built, goos+"/"+goarch)
 			return nil
 		},
-		Bench: func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-			f.benches = append(f.benches, args)
-			fs := flag.NewFlagSet("bench", flag.ContinueOnError)
-			out, platform := fs.String("out", "", ""), fs.String("platform", "", "")
-			fs.String("profile", "", "")
-			fs.String("backends", "", "")
-			fs.String("exec", "", "")
-			fs.String("bin", "", "")
-			resume, _ := fs.Bool("resume", false, ""), fs.Bool("retry-failed", false, "")
-			if err := fs.Parse(args); err != nil {
-				return err
-			}
+		Bench: func(ctx context.Context, b runner.BenchOptions, stdout, stderr io.Writer) error {
+			f.benches = append(f.benches, b.Args())
+			out, platform, resume := &b.Out, &b.Platform, &b.Resume
 			m := matrix.Manifest{Status: matrix.StatusComplete, Samples: 288, Planned: 288}
 			var lines []string
 			if *resume {
@@ -157,8 +148,8 @@ func TestBenchEmulatedFailedSample(t *testing.T) {
 	if n := strings.Count(log, "FAILED"); n != 3+2 || !strings.Contains(log, "timed out after 1m0s") || !strings.Contains(log, "stderr: slow") {
 		t.Errorf("log names %d failures, want 3 then 2, each with its error and stderr:\n%s", n, log)
 	}
-	if len(f.benches) != 3 || !strings.Contains(strings.Join(f.benches[1], " "), "-resume -retry-failed -out ") {
-		t.Errorf("benches %q, want windows/amd64's retaken once with -resume -retry-failed", f.benches)
+	if a := strings.Join(f.benches[1], " "); len(f.benches) != 3 || !strings.Contains(a, "-resume -out ") || !strings.Contains(a, " -retry-failed") {
+		t.Errorf("benches %q, want windows/amd64's retaken once with -resume -out <run> -retry-failed", f.benches)
 	}
 }
 

@@ -129,7 +129,10 @@ func TestCheckHere(t *testing.T) {
 	// The bench target stops before building the hosts.
 	t.Chdir(t.TempDir())
 	_, err = BenchHere(context.Background(), Streams{Stdout: io.Discard, Stderr: io.Discard}, o, runtime.GOOS, runtime.GOARCH,
-		func(context.Context, []string, io.Writer, io.Writer) error { t.Error("bench ran"); return nil }, nil)
+		func(context.Context, runner.BenchOptions, io.Writer, io.Writer) error {
+			t.Error("bench ran")
+			return nil
+		}, nil)
 	if err == nil || !strings.Contains(err.Error(), EnvBackends) {
 		t.Errorf("BenchHere = %v, want the %s error", err, EnvBackends)
 	}
@@ -182,9 +185,9 @@ func TestFromEnviron(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	args := strings.Join(o.BenchArgs("out"), " ")
+	args := strings.Join(o.BenchOptions("out").Args(), " ")
 	if !strings.Contains(args, "-zlibng 2.2.2") || !strings.Contains(args, "-replica 2/3") {
-		t.Errorf("BenchArgs = %s, want -zlibng 2.2.2 and -replica 2/3", args)
+		t.Errorf("BenchOptions.Args = %s, want -zlibng 2.2.2 and -replica 2/3", args)
 	}
 	if dir := o.RunDir("linux", "amd64", time.Date(2026, 12, 1, 8, 0, 0, 0, time.UTC)); !strings.HasSuffix(dir, "20261201-080000-linux-amd64-r2of3") {
 		t.Errorf("RunDir = %s, want lab bench -replica's name", dir)

@@ -23,7 +23,7 @@ import (
 	"github.com/deflatelab/deflatelab/matrix/runner"
 )
 
-func TestBenchArgs(t *testing.T) {
+func TestBenchOptions(t *testing.T) {
 	tests := []struct {
 		o    Options
 		want []string
@@ -36,8 +36,8 @@ func TestBenchArgs(t *testing.T) {
 		{Options{Profile: "full", Adaptive: ptr(true)}, []string{"-profile", "full", "-out", "r/x", "-adaptive=true"}},
 	}
 	for _, tt := range tests {
-		if got := tt.o.BenchArgs("r/x"); !slices.Equal(got, tt.want) {
-			t.Errorf("%+v.BenchArgs = %q, want %q", tt.o, got, tt.want)
+		if got := tt.o.BenchOptions("r/x").Args(); !slices.Equal(got, tt.want) {
+			t.Errorf("%+v.BenchOptions.Args = %q, want %q", tt.o, got, tt.want)
 		}
 	}
 }
@@ -88,7 +88,8 @@ func (f *fakeLab) Steps() Steps {
 			noisy(s, "validate")
 			return f.step("validate")
 		},
-		Bench: func(_ context.Context, args []string, stdout, stderr io.Writer) error {
+		Bench: func(_ context.Context, b runner.BenchOptions, stdout, stderr io.Writer) error {
+			args := b.Args()
 			f.benchArgs = args
 			fmt.Fprintf(stderr, "noise on stderr from bench\n")
 			fmt.Fprintf(stderr, "bench: 9 of 9 planned samples recorded, 0 failed in x\n")
@@ -191,8 +192,8 @@ func TestMatrixChecksOptionsFirst(t *testing.T) {
 // The lab's entry points start their errors with their name; the tasks do not add it again.
 func TestNoDoubledPrefix(t *testing.T) {
 	t.Chdir(t.TempDir())
-	failing := func(msg string) Main {
-		return func(context.Context, []string, io.Writer, io.Writer) error { return errors.New(msg) }
+	failing := func(msg string) BenchFunc {
+		return func(context.Context, runner.BenchOptions, io.Writer, io.Writer) error { return errors.New(msg) }
 	}
 	s := Streams{Stdout: io.Discard, Stderr: io.Discard}
 	o := Options{Profile: "smoke", Results: "res"}
@@ -305,7 +306,7 @@ func TestBenchRetryFailed(t *testing.T) {
 	o := Options{Profile: "quick", Results: "results", Resume: dir, RetryFailed: true}
 	var got []string
 	out, err := Bench(context.Background(), Streams{Stdout: io.Discard, Stderr: io.Discard, Quiet: true}, o, runtime.GOOS, runtime.GOARCH,
-		func(_ context.Context, args []string, _, _ io.Writer) error { got = args; return nil })
+		func(_ context.Context, b runner.BenchOptions, _, _ io.Writer) error { got = b.Args(); return nil })
 	if err != nil || out != dir || !slices.Equal(got[:4], []string{"-resume", "-out", dir, "-retry-failed"}) {
 		t.Errorf("Bench = %q, %v, args %q; want lab bench -resume -out %s -retry-failed", out, err, got, dir)
 	}
@@ -318,7 +319,8 @@ func TestBenchReplicas(t *testing.T) {
 	t.Chdir(t.TempDir())
 	var benches [][]string
 	var merged resultsdir.MergeOptions
-	bench := func(_ context.Context, args []string, _, _ io.Writer) error {
+	bench := func(_ context.Context, b runner.BenchOptions, _, _ io.Writer) error {
+		args := b.Args()
 		benches = append(benches, args)
 		out := args[slices.Index(args, "-out")+1]
 		if strings.HasSuffix(out, "-r3of3") {

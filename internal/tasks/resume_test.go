@@ -3,6 +3,7 @@ package tasks
 import (
 	"context"
 	"github.com/deflatelab/deflatelab/matrix/report"
+	"github.com/deflatelab/deflatelab/matrix/runner"
 	"io"
 	"os"
 	"os/exec"
@@ -66,7 +67,7 @@ func TestResume(t *testing.T) {
 			t.Fatal(err)
 		}
 		var args []string
-		bench := func(_ context.Context, a []string, _, _ io.Writer) error { args = a; return nil }
+		bench := func(_ context.Context, b runner.BenchOptions, _, _ io.Writer) error { args = b.Args(); return nil }
 		out, err := Bench(context.Background(), Streams{Stdout: io.Discard, Stderr: io.Discard}, o, "linux", "amd64", bench)
 		if tt.wantErr != "" {
 			if err == nil || !strings.Contains(err.Error(), tt.wantErr) || args != nil {

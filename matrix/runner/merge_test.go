@@ -9,7 +9,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -18,10 +17,19 @@ import (
 )
 
 // replicaRun runs replica rep of the small smoke plan into dir with the fake hosts in bin.
-func replicaRun(t *testing.T, bin, dir, rep string, extra ...string) {
+func replicaRun(t *testing.T, bin, dir, rep string, edit ...func(*BenchOptions)) {
 	t.Helper()
+	r, err := matrix.ParseReplica(rep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := quiet(smoke(bin, dir))
+	o.Replica = &r
+	for _, e := range edit {
+		e(&o)
+	}
 	var stderr bytes.Buffer
-	if err := BenchMain(context.Background(), benchArgs(bin, dir, append([]string{"-replica", rep, "-progress", "none"}, extra...)...), io.Discard, &stderr); err != nil {
+	if err := Bench(context.Background(), o, io.Discard, &stderr); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(stderr.String(), " in "+dir+" (replica "+rep+")") {
@@ -109,7 +117,7 @@ func TestMergeReplicas(t *testing.T) {
 		t.Errorf("merge of a merged folder: %d instances, %d samples", len(m3.Instances), m3.Samples)
 	}
 	// A merged folder is not resumed: its runs are.
-	err = BenchMain(context.Background(), []string{"-bin", bin, "-out", out, "-resume"}, io.Discard, io.Discard)
+	err = Bench(context.Background(), resumeOf(bin, out), io.Discard, io.Discard)
 	if err == nil || !strings.Contains(err.Error(), "merged folder") {
 		t.Errorf("resume of a merged folder: %v", err)
 	}
@@ -140,7 +148,7 @@ func TestMergeRefusals(t *testing.T) {
 	}{
 		{"another plan", func(t *testing.T) []string {
 			d := filepath.Join(t.TempDir(), "other")
-			replicaRun(t, bin, d, "2/2", "-rounds", strconv.Itoa(smokeRounds+1))
+			replicaRun(t, bin, d, "2/2", func(o *BenchOptions) { o.Rounds = ptr(smokeRounds + 1) })
 			return []string{r1, d}
 		}, fmt.Sprintf("has another plan than %s (rounds %d and %d)", r1, smokeRounds, smokeRounds+1)},
 		{"another commit", func(t *testing.T) []string {
