@@ -58,7 +58,7 @@ func TestBenchFlagErrors(t *testing.T) {
 		{[]string{"-rounds", "x"}, "invalid value"},
 	} {
 		_, err := parseBench(tt.args, io.Discard)
-		var ue *matrix.UsageError
+		var ue *usageError
 		if !errors.As(err, &ue) || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%q: %v, want a usage error saying %q", tt.args, err, tt.want)
 		}

@@ -66,14 +66,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 	// same way, instead of leaving it running alone.
 	ctx = lifeline.UnderGoRun(ctx)
 	err := cmd.main(ctx, args[1:], stdout, stderr)
-	var ue *matrix.UsageError
+	var ue *usageError
+	var ie *matrix.InvalidError
 	switch {
 	case err == nil:
 		return exitOK
 	case errors.Is(err, flag.ErrHelp):
 		return exitOK
-	case errors.As(err, &ue):
-		if !ue.Printed {
+	case errors.As(err, &ue) || errors.As(err, &ie):
+		if ue == nil || !ue.printed {
 			fmt.Fprintf(stderr, "lab %s: %s\nrun \"lab %s -h\" for the flags\n", args[0], message(args[0], err), args[0])
 		}
 		return exitUsage

@@ -133,7 +133,7 @@ func (r Replica) Flag() string {
 }
 
 // FromEnviron is FromEnv over an environment list (os.Environ()), after checking that every
-// DEFLATELAB_* variable in it is one the targets read. Every error is a *UsageError.
+// DEFLATELAB_* variable in it is one the targets read. Every error is a *matrix.InvalidError.
 func FromEnviron(environ []string) (Options, error) {
 	vars := map[string]string{}
 	for _, kv := range environ {

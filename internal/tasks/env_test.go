@@ -144,7 +144,7 @@ func TestCheckHere(t *testing.T) {
 func ptr[T any](v T) *T { return &v }
 
 // An unknown DEFLATELAB_* variable is an error naming the closest known one and listing them all; a
-// misspelled DEFLATELAB_PROFLE must not run the default profile. Every error is a UsageError (exit 2).
+// misspelled DEFLATELAB_PROFLE must not run the default profile. Every error is a *matrix.InvalidError (exit 2).
 func TestFromEnviron(t *testing.T) {
 	for _, tt := range []struct {
 		env     []string
@@ -170,9 +170,9 @@ func TestFromEnviron(t *testing.T) {
 			}
 			continue
 		}
-		var ue *UsageError
+		var ue *matrix.InvalidError
 		if !errors.As(err, &ue) {
-			t.Errorf("%q: %v, want a UsageError", tt.env, err)
+			t.Errorf("%q: %v, want an InvalidError", tt.env, err)
 			continue
 		}
 		for _, w := range tt.wantErr {
@@ -216,8 +216,8 @@ func TestExit(t *testing.T) {
 	}{
 		{ctx, nil, 0},
 		{ctx, errors.New("boom"), 1},
-		{ctx, &UsageError{errors.New("bad")}, 2},
-		{ctx, fmt.Errorf("bench: %w", &matrix.UsageError{Err: errors.New("bad flag")}), 2},
+		{ctx, usage(errors.New("bad")), 2},
+		{ctx, fmt.Errorf("bench: %w", &matrix.InvalidError{Err: errors.New("bad flag")}), 2},
 		{cancelled, nil, 1},
 	} {
 		if got := status(Exit(tt.ctx, tt.err)); got != tt.want {

@@ -26,14 +26,14 @@ func Run(ctx context.Context, o Options, stdout io.Writer) error {
 	return nil
 }
 
-// Validate refuses options Run cannot render, before anything is read: a *matrix.UsageError naming
+// Validate refuses options Run cannot render, before anything is read: a *matrix.InvalidError naming
 // the field by its lab report flag and what it allows.
 func (o Options) Validate() error {
 	if len(o.In) == 0 {
-		return &matrix.UsageError{Err: fmt.Errorf("report: -in is required: one or more results files (.jsonl) or directories")}
+		return &matrix.InvalidError{Err: fmt.Errorf("report: -in is required: one or more results files (.jsonl) or directories")}
 	}
 	if err := checkPlanned(o.Planned); err != nil {
-		return &matrix.UsageError{Err: err}
+		return &matrix.InvalidError{Err: err}
 	}
 	return nil
 }

@@ -33,24 +33,24 @@ type mergeInput struct {
 // the report together would: samples.jsonl holds every input's lines, each sample keeping its own run
 // id (one runner instance each), bench.txt their kept samples, and run.json a manifest whose Instances
 // are the inputs' own run.json (a merged input contributes its instances). It refuses, as a
-// *UsageError naming the input and writing nothing: inputs of different plans, commits or host builds,
+// *matrix.InvalidError naming the input and writing nothing: inputs of different plans, commits or host builds,
 // emulated and native runs together, a sample whose host ran on another platform than its cell's, the
 // same run or the same replica twice, replicas of different counts, and an input that is running (or
 // was killed running: resume it first) or torn (a last line cut short: resume it first).
 func MergeDirs(out string, inputs []string) (*matrix.Manifest, error) {
 	if len(inputs) == 0 {
-		return nil, usageErrorf("merge: no input: give the results folders to merge")
+		return nil, matrix.Invalidf("merge: no input: give the results folders to merge")
 	}
 	if ents, err := os.ReadDir(out); err == nil && len(ents) > 0 {
-		return nil, usageErrorf("merge: -out %s exists and is not empty; give a new folder", out)
+		return nil, matrix.Invalidf("merge: -out %s exists and is not empty; give a new folder", out)
 	} else if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return nil, usageErrorf("merge: -out %s: %v", out, err)
+		return nil, matrix.Invalidf("merge: -out %s: %v", out, err)
 	}
 	var ins []mergeInput
 	for _, dir := range inputs {
 		in, err := readMergeInput(dir)
 		if err != nil {
-			return nil, &matrix.UsageError{Err: err}
+			return nil, &matrix.InvalidError{Err: err}
 		}
 		ins = append(ins, in)
 	}
@@ -59,7 +59,7 @@ func MergeDirs(out string, inputs []string) (*matrix.Manifest, error) {
 		runs = append(runs, in.manifest.Runs()...)
 	}
 	if err := mergeable(ins, runs); err != nil {
-		return nil, &matrix.UsageError{Err: err}
+		return nil, &matrix.InvalidError{Err: err}
 	}
 	sort.SliceStable(runs, func(i, j int) bool { return replicaIndex(runs[i]) < replicaIndex(runs[j]) })
 
@@ -301,10 +301,10 @@ type MergeOptions struct {
 // Validate refuses options Merge cannot act on, naming the field by its lab merge flag.
 func (o MergeOptions) Validate() error {
 	if o.Out == "" {
-		return usageErrorf("merge: -out is required: the merged folder to create")
+		return matrix.Invalidf("merge: -out is required: the merged folder to create")
 	}
 	if len(o.Inputs) == 0 {
-		return usageErrorf("merge: no results folders: give the folders to merge after the flags")
+		return matrix.Invalidf("merge: no results folders: give the folders to merge after the flags")
 	}
 	return nil
 }

@@ -18,7 +18,7 @@ import (
 
 // Bench is `lab bench` and the bench targets' run: it runs o's plan (a profile's, narrowed by o's plan
 // fields) or continues the run o.Resume names, then prints the results directory on stdout and a
-// summary line on stderr. Everything wrong with o is refused, as a *matrix.UsageError, before anything
+// summary line on stderr. Everything wrong with o is refused, as a *matrix.InvalidError, before anything
 // runs.
 func Bench(ctx context.Context, o BenchOptions, stdout, stderr io.Writer) error {
 	if err := o.Validate(); err != nil {
@@ -29,7 +29,7 @@ func Bench(ctx context.Context, o BenchOptions, stdout, stderr io.Writer) error 
 	out, timeout, bin := o.Out, o.Timeout, o.Bin
 	p, err := ProfileByName(cmp.Or(o.Profile, "quick"))
 	if err != nil {
-		return &matrix.UsageError{Err: err}
+		return &matrix.InvalidError{Err: err}
 	}
 	plan := p.Plan
 	complete := false
@@ -43,11 +43,11 @@ func Bench(ctx context.Context, o BenchOptions, stdout, stderr io.Writer) error 
 			return fmt.Errorf("bench: -resume: %w", err)
 		}
 		if len(m.Instances) > 0 {
-			return usageErrorf("bench: -resume: %s is a merged folder (lab merge) of %d runs; resume one of the runs merged, then merge again", out, len(m.Instances))
+			return matrix.Invalidf("bench: -resume: %s is a merged folder (lab merge) of %d runs; resume one of the runs merged, then merge again", out, len(m.Instances))
 		}
 		plan = m.Plan
 		if o.ZlibNG != "" && o.ZlibNG != plan.Generation() {
-			return usageErrorf("bench: -resume -zlibng %s: the run in %s ran zlib-ng %s, and a run holds one generation; continue it without -zlibng (or with -zlibng %s), or start a new run for %s",
+			return matrix.Invalidf("bench: -resume -zlibng %s: the run in %s ran zlib-ng %s, and a run holds one generation; continue it without -zlibng (or with -zlibng %s), or start a new run for %s",
 				o.ZlibNG, out, plan.Generation(), plan.Generation(), o.ZlibNG)
 		}
 		if goos, goarch, _ = strings.Cut(plan.Platform, "/"); o.Exec == nil {
@@ -57,7 +57,7 @@ func Bench(ctx context.Context, o BenchOptions, stdout, stderr io.Writer) error 
 			return err
 		}
 		if err := ValidatePlan(plan); err != nil {
-			return usageErrorf("bench: -resume: the plan in %s is not valid (%v): its samples cannot be checked against it, so the run cannot be continued; start a new run", filepath.Join(out, resultsdir.ManifestFile), err)
+			return matrix.Invalidf("bench: -resume: the plan in %s is not valid (%v): its samples cannot be checked against it, so the run cannot be continued; start a new run", filepath.Join(out, resultsdir.ManifestFile), err)
 		}
 		// Complete means every planned sample is on disk, counted from the samples themselves: a line
 		// lost or renamed leaves a hole that run.json's counts do not show.
@@ -81,7 +81,7 @@ func Bench(ctx context.Context, o BenchOptions, stdout, stderr io.Writer) error 
 		}
 		if o.Replica != nil {
 			if plan.Order == matrix.Shuffle && o.Seed == 0 {
-				return usageErrorf("bench: -replica with -order shuffle: give -seed too, the same for every replica, so that the replicas share one plan (lab merge refuses different plans)")
+				return matrix.Invalidf("bench: -replica with -order shuffle: give -seed too, the same for every replica, so that the replicas share one plan (lab merge refuses different plans)")
 			}
 			rep := *o.Replica
 			replicaOf = &rep
@@ -93,7 +93,7 @@ func Bench(ctx context.Context, o BenchOptions, stdout, stderr io.Writer) error 
 			}
 		}
 		if err := ValidatePlan(plan); err != nil {
-			return &matrix.UsageError{Err: err}
+			return &matrix.InvalidError{Err: err}
 		}
 		for _, w := range plan.Warnings() {
 			fmt.Fprintf(stderr, "bench: warning: %s\n", w)

@@ -71,7 +71,7 @@ func TestBenchBadInput(t *testing.T) {
 		o.Bin = cmp.Or(o.Bin, bin)
 		var stdout, stderr bytes.Buffer
 		err := Bench(context.Background(), o, &stdout, &stderr)
-		var ue *matrix.UsageError
+		var ue *matrix.InvalidError
 		if !errors.As(err, &ue) || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%+v: error %v, want a usage error (exit 2) saying %q", tt.o, err, tt.want)
 		}

@@ -57,35 +57,35 @@ type BenchOptions struct {
 
 // Validate checks what can be checked without the disk, naming the flag and what it allows; Bench
 // checks the rest (the plan the fields make, a resumed run's run.json) before anything runs. Every
-// error is a *matrix.UsageError.
+// error is a *matrix.InvalidError.
 func (o BenchOptions) Validate() error {
 	if !slices.Contains([]string{"", "auto", "lines", "none"}, o.Progress) {
-		return usageErrorf("bench: -progress %q: allowed: auto, lines, none", o.Progress)
+		return matrix.Invalidf("bench: -progress %q: allowed: auto, lines, none", o.Progress)
 	}
 	if o.Platform != "" {
 		if goos, goarch, ok := strings.Cut(o.Platform, "/"); !ok || goos == "" || goarch == "" || strings.Contains(goarch, "/") {
-			return usageErrorf("bench: -platform %q: want goos/goarch, e.g. windows/amd64", o.Platform)
+			return matrix.Invalidf("bench: -platform %q: want goos/goarch, e.g. windows/amd64", o.Platform)
 		}
 	} else if len(o.Exec) > 0 && !o.Resume {
-		return usageErrorf("bench: -exec runs another platform's hosts: give -platform goos/goarch too (e.g. windows/amd64 under wine, linux/arm64 under qemu-aarch64-static)")
+		return matrix.Invalidf("bench: -exec runs another platform's hosts: give -platform goos/goarch too (e.g. windows/amd64 under wine, linux/arm64 under qemu-aarch64-static)")
 	}
 	if o.Timeout < 0 {
-		return usageErrorf("bench: -timeout %v is negative; allowed: a positive duration such as 30s, or 0 for the profile's", o.Timeout)
+		return matrix.Invalidf("bench: -timeout %v is negative; allowed: a positive duration such as 30s, or 0 for the profile's", o.Timeout)
 	}
 	if o.RetryFailed && !o.Resume {
-		return usageErrorf("bench: -retry-failed retakes a run's failed samples: give -resume -out <run> too")
+		return matrix.Invalidf("bench: -retry-failed retakes a run's failed samples: give -resume -out <run> too")
 	}
 	if o.Profile != "" {
 		if _, err := ProfileByName(o.Profile); err != nil {
-			return &matrix.UsageError{Err: err}
+			return &matrix.InvalidError{Err: err}
 		}
 	}
 	if o.Resume {
 		if o.Out == "" {
-			return usageErrorf("bench: -resume needs -out, the results directory to continue")
+			return matrix.Invalidf("bench: -resume needs -out, the results directory to continue")
 		}
 		if given := o.planFlags(); len(given) > 0 {
-			return usageErrorf("bench: -resume takes the plan from %s; drop %s", filepath.Join(o.Out, resultsdir.ManifestFile), strings.Join(given, " "))
+			return matrix.Invalidf("bench: -resume takes the plan from %s; drop %s", filepath.Join(o.Out, resultsdir.ManifestFile), strings.Join(given, " "))
 		}
 	}
 	return nil

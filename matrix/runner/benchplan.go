@@ -11,7 +11,7 @@ import (
 )
 
 // narrow is a new run's plan: the profile's, with every plan field of o that is given put in its
-// place. A value the plan cannot take is a *matrix.UsageError naming the flag; the whole plan is
+// place. A value the plan cannot take is a *matrix.InvalidError naming the flag; the whole plan is
 // checked after (ValidatePlan), so that a field is refused in the same words whichever door gave it.
 func (o BenchOptions) narrow(plan matrix.Plan) (matrix.Plan, error) {
 	for _, f := range []struct {
@@ -24,7 +24,7 @@ func (o BenchOptions) narrow(plan matrix.Plan) (matrix.Plan, error) {
 	}
 	if o.DOPs != nil {
 		if err := matrix.CheckDOPs(o.DOPs); err != nil {
-			return plan, &matrix.UsageError{Err: err} // the same check and words as the mage targets' (Settings)
+			return plan, &matrix.InvalidError{Err: err} // the same check and words as the mage targets' (Settings)
 		}
 		plan.DOPs = slices.Clone(o.DOPs)
 	}
@@ -54,14 +54,14 @@ func (o BenchOptions) narrow(plan matrix.Plan) (matrix.Plan, error) {
 		case n == 0:
 			plan.Resample = nil
 		case n < 0 || n%2 != 0:
-			return plan, usageErrorf("bench: -resample %d: want 0 (off) or an even number of extra rounds (foldover pairs)", n)
+			return plan, matrix.Invalidf("bench: -resample %d: want 0 (off) or an even number of extra rounds (foldover pairs)", n)
 		default:
 			plan.Resample = &matrix.Resample{MaxExtra: n}
 		}
 	}
 	if o.Pairing != "" {
 		if err := matrix.CheckPairing(o.Pairing); err != nil {
-			return plan, usageErrorf("bench: -pairing %q: allowed: %s or %s", o.Pairing, matrix.Alternating, matrix.Duet)
+			return plan, matrix.Invalidf("bench: -pairing %q: allowed: %s or %s", o.Pairing, matrix.Alternating, matrix.Duet)
 		}
 		plan.Pairing = o.Pairing
 	}
@@ -70,7 +70,7 @@ func (o BenchOptions) narrow(plan matrix.Plan) (matrix.Plan, error) {
 	}
 	if o.ZlibNG != "" {
 		if _, err := deflate.ParseGeneration(o.ZlibNG); err != nil {
-			return plan, usageErrorf("bench: -zlibng %q: allowed: %s", o.ZlibNG, matrix.GenerationChoices())
+			return plan, matrix.Invalidf("bench: -zlibng %q: allowed: %s", o.ZlibNG, matrix.GenerationChoices())
 		}
 		plan.ZlibNG = o.ZlibNG
 	}
@@ -79,7 +79,7 @@ func (o BenchOptions) narrow(plan matrix.Plan) (matrix.Plan, error) {
 	if o.PoolCapacity != nil {
 		vs, err := applyCapacities(plan.Variants, o.PoolCapacity)
 		if err != nil {
-			return plan, &matrix.UsageError{Err: err}
+			return plan, &matrix.InvalidError{Err: err}
 		}
 		plan.Variants = vs
 	}

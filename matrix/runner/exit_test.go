@@ -153,22 +153,22 @@ func TestBenchUsageErrors(t *testing.T) {
 	} {
 		o.Bin = bin
 		err := Bench(context.Background(), o, io.Discard, io.Discard)
-		var ue *matrix.UsageError
+		var ue *matrix.InvalidError
 		if !errors.As(err, &ue) {
-			t.Errorf("%+v: %v (%T), want a UsageError", o, err, err)
+			t.Errorf("%+v: %v (%T), want an InvalidError", o, err, err)
 		}
 	}
 	// Hosts missing where the command line points is a usage error: nothing ran (issue 21 item 7).
 	err := Bench(context.Background(), BenchOptions{Bin: t.TempDir(), Out: filepath.Join(t.TempDir(), "r")}, io.Discard, io.Discard)
-	var ue *matrix.UsageError
+	var ue *matrix.InvalidError
 	if !errors.As(err, &ue) {
-		t.Errorf("missing hosts: %v, want a UsageError", err)
+		t.Errorf("missing hosts: %v, want an InvalidError", err)
 	}
 	// A failure of the run itself is not a usage error.
 	t.Setenv(fakeHostEnv, "describefail")
 	err = Bench(context.Background(), BenchOptions{Bin: bin, Out: filepath.Join(t.TempDir(), "r")}, io.Discard, io.Discard)
 	if err == nil || errors.As(err, &ue) {
-		t.Errorf("a host that fails: %v, want an error that is not a UsageError", err)
+		t.Errorf("a host that fails: %v, want an error that is not an InvalidError", err)
 	}
 }
 

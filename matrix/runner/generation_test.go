@@ -86,7 +86,7 @@ func TestBenchZlibNG(t *testing.T) {
 		o.Bin, o.Out = bin, out
 		return Bench(context.Background(), o, &bytes.Buffer{}, &stderr)
 	}
-	var ue *matrix.UsageError
+	var ue *matrix.InvalidError
 	if err := run(BenchOptions{Profile: "smoke", ZlibNG: "2.2.4"}); !errors.As(err, &ue) || !strings.Contains(err.Error(), `-zlibng "2.2.4": allowed: 2.2.5 = zlib-ng 2.2.5 (.NET 10 and later); 2.2.2 = zlib-ng 2.2.2`) {
 		t.Fatalf("-zlibng 2.2.4: %v, want a usage error naming the flag and the allowed values", err)
 	}
@@ -116,7 +116,7 @@ func TestPrepareOldHosts(t *testing.T) {
 	r := fakeRunner(t, "describeold")
 	r.Plan.ZlibNG = "2.2.5"
 	_, err := r.Prepare(context.Background())
-	var ue *matrix.UsageError
+	var ue *matrix.InvalidError
 	if !errors.As(err, &ue) || !strings.Contains(err.Error(), "not the plan's 2.2.5; rebuild the hosts") {
 		t.Fatalf("Prepare with hosts older than -zlibng: %v", err)
 	}

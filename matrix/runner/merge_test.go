@@ -219,7 +219,7 @@ func TestMergeRefusals(t *testing.T) {
 			inputs := tc.setup(t)
 			out := filepath.Join(t.TempDir(), "merged")
 			_, err := resultsdir.MergeDirs(out, inputs)
-			var ue *matrix.UsageError
+			var ue *matrix.InvalidError
 			want := strings.ReplaceAll(tc.want, `running" `, filepath.Base(inputs[len(inputs)-1])+" ")
 			want = strings.ReplaceAll(want, `torn" `, filepath.Base(inputs[len(inputs)-1])+" ")
 			if !errors.As(err, &ue) || !strings.Contains(err.Error(), want) {

@@ -105,7 +105,7 @@ func TestResumeRefusesInvalidPlan(t *testing.T) {
 	}
 	before, _ := os.ReadFile(filepath.Join(out, resultsdir.SamplesFile))
 	err := Bench(context.Background(), resumeOf(bin, out), io.Discard, io.Discard)
-	var ue *matrix.UsageError
+	var ue *matrix.InvalidError
 	if !errors.As(err, &ue) || !strings.Contains(err.Error(), "is not valid (matrix: DOP 1 given twice") || !strings.Contains(err.Error(), "start a new run") {
 		t.Errorf("resume of an invalid plan: %v, want a usage error naming the plan's fault", err)
 	}
