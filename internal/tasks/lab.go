@@ -36,7 +36,8 @@ func (o Options) BenchOptions(out string) runner.BenchOptions {
 		return runner.BenchOptions{Resume: true, Out: o.Resume, RetryFailed: o.RetryFailed}
 	}
 	b := runner.BenchOptions{Profile: o.Profile, Out: out, Variants: o.Variants, Workloads: o.Workloads, DOPs: o.DOPs,
-		Backends: o.Backends, Adaptive: o.Adaptive, ZlibNG: o.ZlibNG, Pairing: o.Pairing}
+		Backends: o.Backends, Adaptive: o.Adaptive, ZlibNG: o.ZlibNG}
+	o.applySettings(&b)
 	if o.Replica.Count != 0 {
 		b.Replica = &matrix.Replica{Index: o.Replica.Index, Count: o.Replica.Count}
 	}

@@ -30,7 +30,7 @@ func (o Options) WorkflowInputs() []remote.Input {
 	if o.Adaptive != nil {
 		adaptive = strconv.FormatBool(*o.Adaptive)
 	}
-	return []remote.Input{
+	return append([]remote.Input{
 		{Name: "profile", Value: o.Profile},
 		{Name: "variants", Value: strings.Join(o.Variants, ",")},
 		{Name: "dops", Value: dops},
@@ -40,7 +40,7 @@ func (o Options) WorkflowInputs() []remote.Input {
 		{Name: "zlibng", Value: o.ZlibNG},
 		{Name: "platforms", Value: strings.Join(o.Platforms, ",")},
 		{Name: "missing", Value: missing},
-	}
+	}, o.settingInputs()...)
 }
 
 // Remote runs the matrix workflow on GitHub with the options, downloads every platform's results
