@@ -27,26 +27,26 @@ import (
 // Out; Exec needs Platform for a new run.
 type BenchOptions struct {
 	// The plan of a new run.
-	Profile      string   // -profile; "": quick
-	Variants     []string // -variants
-	Workloads    []string // -workloads
-	DOPs         []int    // -dops
-	Phases       []string // -phases
-	Backends     []string // -backends
-	Rounds       *int     // -rounds
-	ColdOps      *int     // -cold-ops
-	WarmOps      *int     // -warm-ops
-	Warmup       *int     // -warmup
-	Order        string   // -order: rotate or shuffle
-	Seed         uint64   // -seed; 0 picks one (a shuffle) and records it in run.json
-	ForceSplit   *bool    // -force-split; nil: true
-	PoolCapacity []int    // -pool-capacity: replaces the pooled candidates, one per capacity; given empty is refused
-	Adaptive     *bool    // -adaptive
-	Resample     *int     // -resample
-	EquivMargin  *float64 // -equiv-margin
-	Replica      *matrix.Replica
-	Pairing      string // -pairing
-	Platform     string // -platform goos/goarch; "": this machine's
+	Profile      string          // -profile; "": quick
+	Variants     []string        // -variants
+	Workloads    []string        // -workloads
+	DOPs         []int           // -dops
+	Phases       []string        // -phases
+	Backends     []string        // -backends
+	Rounds       *int            // -rounds
+	ColdOps      *int            // -cold-ops
+	WarmOps      *int            // -warm-ops
+	Warmup       *int            // -warmup
+	Order        string          // -order: rotate or shuffle
+	Seed         uint64          // -seed; 0 picks one (a shuffle) and records it in run.json
+	ForceSplit   *bool           // -force-split; nil: true
+	PoolCapacity []int           // -pool-capacity: replaces the pooled candidates, one per capacity; given empty is refused
+	Adaptive     *bool           // -adaptive
+	Resample     *int            // -resample
+	EquivMargin  *float64        // -equiv-margin
+	Replica      *matrix.Replica // -replica I/K
+	Pairing      string          // -pairing
+	Platform     string          // -platform goos/goarch; "": this machine's
 
 	// Any run, new or resumed.
 	ZlibNG      string        // -zlibng; with Resume it must be the run's generation
