@@ -11,7 +11,7 @@ import (
 
 // The reproduce command a report prints, run from the same folder, renders the same page: it is a
 // lab report command line, so it is checked through lab report's flags (moved here from
-// matrix/report's TestMainRunnerResults with the flag set).
+// matrix/report's TestRunRunnerResults with the flag set).
 func TestReportReproduceCommand(t *testing.T) {
 	testdata, err := filepath.Abs(filepath.Join("..", "..", "matrix", "report", "testdata"))
 	if err != nil {

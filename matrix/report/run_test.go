@@ -62,9 +62,9 @@ func runnerDir(t *testing.T, parent, name, fixture string, start time.Time) stri
 	return dir
 }
 
-// TestMainRunnerResults renders runner-shaped results, checks the kept files, the index order and the
+// TestRunRunnerResults renders runner-shaped results, checks the kept files, the index order and the
 // step summary, then runs the report's own reproduce command and expects the same page.
-func TestMainRunnerResults(t *testing.T) {
+func TestRunRunnerResults(t *testing.T) {
 	testdata, _ := filepath.Abs("testdata")
 	tmp := t.TempDir()
 	t.Chdir(tmp)
