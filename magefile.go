@@ -79,7 +79,7 @@ func (Bench) Local(ctx context.Context) error {
 	if err != nil {
 		return tasks.Exit(ctx, err)
 	}
-	_, err = tasks.BenchHere(ctx, std, o, runtime.GOOS, runtime.GOARCH, runner.BenchMain, resultsdir.MergeMain)
+	_, err = tasks.BenchHere(ctx, std, o, runtime.GOOS, runtime.GOARCH, runner.Bench, resultsdir.Merge)
 	return tasks.Exit(ctx, err)
 }
 
@@ -97,8 +97,8 @@ func (Bench) Emulated(ctx context.Context) error {
 		BuildHosts: func(ctx context.Context, goos, goarch string) error {
 			return tasks.BuildHosts(ctx, std, goos, goarch)
 		},
-		Bench:  runner.BenchMain,
-		Report: report.Main,
+		Bench:  runner.Bench,
+		Report: report.Run,
 	})
 	return tasks.Exit(ctx, err)
 }
@@ -109,7 +109,7 @@ func Report(ctx context.Context) error {
 	if err != nil {
 		return tasks.Exit(ctx, err)
 	}
-	path, err := tasks.Report(ctx, std, o, report.Main, resultsdir.MergeMain)
+	path, err := tasks.Report(ctx, std, o, report.Run, resultsdir.Merge)
 	if path != "" { // a report written by a target that fails (a platform missing) is still uploaded
 		fmt.Println(path)
 	}
@@ -122,7 +122,7 @@ func Matrix(ctx context.Context) error {
 	if err != nil {
 		return tasks.Exit(ctx, err)
 	}
-	steps := tasks.LocalSteps(runtime.GOOS, runtime.GOARCH, runner.BenchMain, resultsdir.MergeMain, report.Main)
+	steps := tasks.LocalSteps(runtime.GOOS, runtime.GOARCH, runner.Bench, resultsdir.Merge, report.Run)
 	_, err = tasks.Matrix(ctx, std, o, runtime.GOOS, runtime.GOARCH, steps)
 	return tasks.Exit(ctx, err)
 }
@@ -143,7 +143,7 @@ func Remote(ctx context.Context) error {
 	if err != nil {
 		return tasks.Exit(ctx, err)
 	}
-	path, err := tasks.Remote(ctx, std, o, report.Main, resultsdir.MergeMain)
+	path, err := tasks.Remote(ctx, std, o, report.Run, resultsdir.Merge)
 	if path != "" {
 		fmt.Println(path)
 	}

@@ -5,8 +5,6 @@ import (
 	"flag"
 	"io"
 	"strings"
-
-	"github.com/deflatelab/deflatelab/matrix"
 )
 
 // newFlagSet is a subcommand's flag set: errors and -h go to stderr, and parse (not the flag package)
@@ -17,6 +15,17 @@ func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
 	return fs
 }
 
+// usageError is a bad command line: nothing ran, and run exits 2. printed is set when the flag package
+// has already printed the problem and the flags. Options a library refuses (*matrix.InvalidError) exit
+// 2 as well; this type is the command line's own, and lives here only.
+type usageError struct {
+	err     error
+	printed bool
+}
+
+func (e *usageError) Error() string { return e.err.Error() }
+func (e *usageError) Unwrap() error { return e.err }
+
 // parse parses args into fs. -h is flag.ErrHelp (run exits 0); any other error is a usage error the
 // flag package has already printed with the flags (run exits 2 without repeating it).
 func parse(fs *flag.FlagSet, args []string) error {
@@ -24,25 +33,32 @@ func parse(fs *flag.FlagSet, args []string) error {
 		if errors.Is(err, flag.ErrHelp) {
 			return err
 		}
-		return &matrix.UsageError{Err: err, Printed: true}
+		return &usageError{err: err, printed: true}
 	}
 	return nil
 }
 
 // usagef is a bad command line found after parsing: run prints it with a pointer to -h and exits 2.
-func usagef(err error) error { return &matrix.UsageError{Err: err} }
+func usagef(err error) error { return &usageError{err: err} }
 
-// listFlag collects a repeatable, comma-separated flag. (report.Main has its own copy until its flag
-// set moves here too.)
+// listFlag collects a repeatable, comma-separated flag.
 type listFlag []string
 
 func (l *listFlag) String() string { return strings.Join(*l, ",") }
 
 func (l *listFlag) Set(s string) error {
-	for _, p := range strings.Split(s, ",") {
-		if p = strings.TrimSpace(p); p != "" {
-			*l = append(*l, p)
+	*l = append(*l, splitList(s)...)
+	return nil
+}
+
+// splitList splits a comma-separated flag value; given empty, it is an empty list, not nil (nil is a
+// flag not given).
+func splitList(v string) []string {
+	out := []string{}
+	for _, s := range strings.Split(v, ",") {
+		if s = strings.TrimSpace(s); s != "" {
+			out = append(out, s)
 		}
 	}
-	return nil
+	return out
 }

@@ -1,8 +1,8 @@
 // Command lab runs the experiment's library entry points from the command line:
 //
-//	lab bench [flags]   run the matrix on this machine (runner.BenchMain; lab bench -h lists the flags)
-//	lab merge -out DIR RESULTS...  merge results folders of one plan and build (resultsdir.MergeMain)
-//	lab report [flags]  render a report from results files (report.Main; lab report -h)
+//	lab bench [flags]   run the matrix on this machine (runner.Bench; lab bench -h lists the flags)
+//	lab merge -out DIR RESULTS...  merge results folders of one plan and build (resultsdir.Merge)
+//	lab report [flags]  render a report from results files (report.Run; lab report -h)
 //	lab replay [flags]  replay a fixed-design run under adaptive stopping, with an A/A simulation
 //	                    (report.Replay; lab replay -h)
 //	lab aanull [flags]  the A/A label-swap null of results, per family (report.AANull; lab aanull -h)
@@ -10,10 +10,10 @@
 //	lab pairnoise RESULTS...  per-pair noise and detectable change per runner-minute (report.PairNoise)
 //	lab plan -pilot RESULTS -change 5% -minutes 60  a plan sized from a pilot's variance components (report.SizePlan)
 //
-// replay, aanull, compare, plan and pairnoise parse their flags here (one file each) and pass typed
-// options to matrix/report; bench, merge and report still parse theirs in their packages, because
-// internal/tasks calls them with argument strings. The mage targets call the same functions, so both
-// ways in behave alike.
+// Every command parses its flags here (one file each: bench.go, report.go, merge.go, ...) into the typed
+// options of a library function; no library package defines a flag set. The mage targets (internal/tasks)
+// fill the same options from DEFLATELAB_* variables and call the same functions, so both ways in behave
+// alike.
 package main
 
 import (

@@ -15,23 +15,19 @@ import (
 
 	"github.com/deflatelab/deflatelab/internal/lifeline"
 	"github.com/deflatelab/deflatelab/matrix"
-	"github.com/deflatelab/deflatelab/matrix/report"
-	"github.com/deflatelab/deflatelab/matrix/resultsdir"
-	"github.com/deflatelab/deflatelab/matrix/runner"
 )
 
 // command is one subcommand: its entry point and a line of usage. An entry point parses the flags and
-// calls a library function with typed options (compare.go, replay.go, ...); bench, report and merge
-// still parse theirs in their packages, because internal/tasks calls those with argument strings.
+// calls a library function with typed options (bench.go, report.go, merge.go, replay.go, ...).
 type command struct {
 	main func(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	doc  string
 }
 
 var commands = map[string]command{
-	"bench":     {runner.BenchMain, "run the matrix on this machine and write a results directory"},
-	"report":    {report.Main, "render a report (markdown and SVG) from results files or directories"},
-	"merge":     {resultsdir.MergeMain, "merge results folders of one plan and build (replicas of several runner instances) into one"},
+	"bench":     {benchMain, "run the matrix on this machine and write a results directory"},
+	"report":    {reportMain, "render a report (markdown and SVG) from results files or directories"},
+	"merge":     {mergeMain, "merge results folders of one plan and build (replicas of several runner instances) into one"},
 	"replay":    {replayMain, "replay a fixed-design run under adaptive stopping, and simulate A/A families from it"},
 	"aanull":    {aanullMain, "measure the A/A label-swap null of results: what each family names as A/A differences"},
 	"compare":   {compareMain, "which elapsed-time verdicts changed from one report to another, cell by cell"},
@@ -70,14 +66,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 	// same way, instead of leaving it running alone.
 	ctx = lifeline.UnderGoRun(ctx)
 	err := cmd.main(ctx, args[1:], stdout, stderr)
-	var ue *matrix.UsageError
+	var ue *usageError
+	var ie *matrix.InvalidError
 	switch {
 	case err == nil:
 		return exitOK
 	case errors.Is(err, flag.ErrHelp):
 		return exitOK
-	case errors.As(err, &ue):
-		if !ue.Printed {
+	case errors.As(err, &ue) || errors.As(err, &ie):
+		if ue == nil || !ue.printed {
 			fmt.Fprintf(stderr, "lab %s: %s\nrun \"lab %s -h\" for the flags\n", args[0], message(args[0], err), args[0])
 		}
 		return exitUsage

@@ -61,6 +61,8 @@ func TestRun(t *testing.T) {
 		{[]string{"report", "stray"}, exitUsage, []string{"lab report: unexpected argument"}},
 		{[]string{"report", "-in", "x", "-date", "yesterday"}, exitUsage, []string{"lab report: -date"}},
 		{[]string{"report", "-in"}, exitUsage, []string{"flag needs an argument"}},
+		{[]string{"report", "-bogus"}, exitUsage, []string{"flag provided but not defined"}},
+		{[]string{"report", "-in", "x", "-planned", "linux"}, exitUsage, []string{`lab report: -planned "linux": want goos/goarch`}},
 		{[]string{"report", "-in", "no-such-results"}, exitError, []string{"lab report: -in"}},
 	}
 	for _, tt := range tests {

@@ -36,7 +36,7 @@ type Config struct {
 	Poll      time.Duration // how often to look for the dispatched run; default 3s
 	Attempts  int           // how many times to look before giving up; default 40
 
-	// Render turns the downloaded artifacts in Dir into a report (report.Main in the mage target).
+	// Render turns the downloaded artifacts in Dir into a report (report.Run in the mage target).
 	Render func(ctx context.Context, dir string) error
 
 	Stdout, Stderr io.Writer

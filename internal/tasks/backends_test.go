@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"github.com/deflatelab/deflatelab/matrix/runner"
 	"io"
 	"runtime"
 	"slices"
@@ -67,7 +68,7 @@ func TestHere(t *testing.T) {
 	o, _ := FromEnv(func(k string) string {
 		return map[string]string{EnvBackends: strings.Join(lack, ","), EnvAbsentBackends: "skip"}[k]
 	})
-	bench := func(context.Context, []string, io.Writer, io.Writer) error { return errors.New("bench ran") }
+	bench := func(context.Context, runner.BenchOptions, io.Writer, io.Writer) error { return errors.New("bench ran") }
 	if dir, err := BenchHere(context.Background(), Streams{Stdout: io.Discard, Stderr: io.Discard}, o, runtime.GOOS, runtime.GOARCH, bench, nil); err != nil || dir != "" {
 		t.Errorf("BenchHere with no backend here = %q, %v; want no run and no error", dir, err)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/deflatelab/deflatelab/internal/emulate"
 	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/report"
 	"github.com/deflatelab/deflatelab/matrix/resultsdir"
 	"github.com/deflatelab/deflatelab/matrix/runner"
 )
@@ -68,8 +69,8 @@ func (r realEmulator) Stop() error    { return r.e.Stop() }
 type EmulatedSteps struct {
 	Start      StartEmulator
 	BuildHosts func(ctx context.Context, goos, goarch string) error
-	Bench      Main
-	Report     Main
+	Bench      BenchFunc
+	Report     ReportFunc
 }
 
 // BenchEmulated runs the bench of each of emulate.BenchTargets' platforms here, under its emulator:
@@ -114,7 +115,7 @@ func BenchEmulated(ctx context.Context, s Streams, o Options, steps EmulatedStep
 		}
 		return "", errors.Join(errs...)
 	}
-	path, err := renderReport(ctx, s, dirs, steps.Report, "-out", EmulatedReports, "-title", EmulatedTitle)
+	path, err := renderReport(ctx, s, report.Options{In: dirs, Out: EmulatedReports, Title: EmulatedTitle, StepSummary: o.StepSummary}, steps.Report)
 	fmt.Fprintf(s.Stderr, "bench:emulated: %d platform(s) in %s\n", len(dirs), time.Since(start).Round(time.Second))
 	if err == nil {
 		fmt.Fprintln(s.Stdout, path)
@@ -142,14 +143,13 @@ func benchEmulatedTarget(ctx context.Context, s Streams, o Options, steps Emulat
 		return "", err
 	}
 	dir = o.RunDir(goos, goarch, time.Now()) + emulatedSuffix
-	args := o.BenchArgs(dir)
+	b := o.BenchOptions(dir)
 	if o.Backends == nil {
-		args = append(args, "-backends", runner.AllBackends)
+		b.Backends = []string{runner.AllBackends}
 	}
-	args = append(args, "-platform", target, "-exec", strings.Join(exec, " "),
-		"-bin", filepath.Join(BinRoot, goos+"-"+goarch))
-	fmt.Fprintf(s.Stderr, "bench:emulated: lab bench %s\n", strings.Join(args, " "))
-	if err := steps.Bench(ctx, args, s.Stdout, s.Stderr); err != nil {
+	b.Platform, b.Exec, b.Bin = target, exec, filepath.Join(BinRoot, goos+"-"+goarch)
+	fmt.Fprintf(s.Stderr, "bench:emulated: lab bench %s\n", strings.Join(b.Args(), " "))
+	if err := steps.Bench(ctx, b, s.Stdout, s.Stderr); err != nil {
 		return dir, err
 	}
 	m, err := checkEmulatedRun(dir)
@@ -158,10 +158,9 @@ func benchEmulatedTarget(ctx context.Context, s Streams, o Options, steps Emulat
 		// runner outliving the sample's timeout): say what failed, then take the failed samples once
 		// more. The failed attempts stay on disk, superseded, and the run's manifest counts them.
 		printFailedSamples(s.Stderr, target, dir, 0)
-		retry := []string{"-resume", "-retry-failed", "-out", dir, "-exec", strings.Join(exec, " "),
-			"-bin", filepath.Join(BinRoot, goos+"-"+goarch)}
+		retry := runner.BenchOptions{Resume: true, RetryFailed: true, Out: dir, Exec: exec, Bin: b.Bin}
 		fmt.Fprintf(s.Stderr, "bench:emulated: %s: %d of %d samples failed; taking them again: lab bench %s\n",
-			target, m.Failed, m.Samples, strings.Join(retry, " "))
+			target, m.Failed, m.Samples, strings.Join(retry.Args(), " "))
 		if err := steps.Bench(ctx, retry, s.Stdout, s.Stderr); err != nil {
 			return dir, err
 		}

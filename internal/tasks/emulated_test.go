@@ -5,7 +5,8 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
+	"github.com/deflatelab/deflatelab/matrix/report"
+	"github.com/deflatelab/deflatelab/matrix/runner"
 	"io"
 	"path/filepath"
 	"slices"
@@ -38,7 +39,7 @@ type fakeEmulatedLab struct {
 	stops     int
 	built     []string
 	benches   [][]string
-	reports   [][]string
+	reports   []report.Options
 }
 
 func (f *fakeEmulatedLab) steps(t *testing.T) EmulatedSteps {
@@ -53,18 +54,9 @@ func (f *fakeEmulatedLab) steps(t *testing.T) EmulatedSteps {
 			f.built = append(f.built, goos+"/"+goarch)
 			return nil
 		},
-		Bench: func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-			f.benches = append(f.benches, args)
-			fs := flag.NewFlagSet("bench", flag.ContinueOnError)
-			out, platform := fs.String("out", "", ""), fs.String("platform", "", "")
-			fs.String("profile", "", "")
-			fs.String("backends", "", "")
-			fs.String("exec", "", "")
-			fs.String("bin", "", "")
-			resume, _ := fs.Bool("resume", false, ""), fs.Bool("retry-failed", false, "")
-			if err := fs.Parse(args); err != nil {
-				return err
-			}
+		Bench: func(ctx context.Context, b runner.BenchOptions, stdout, stderr io.Writer) error {
+			f.benches = append(f.benches, b.Args())
+			out, platform, resume := &b.Out, &b.Platform, &b.Resume
 			m := matrix.Manifest{Status: matrix.StatusComplete, Samples: 288, Planned: 288}
 			var lines []string
 			if *resume {
@@ -86,8 +78,8 @@ func (f *fakeEmulatedLab) steps(t *testing.T) EmulatedSteps {
 			writeFile(t, filepath.Join(*out, resultsdir.SamplesFile), strings.Join(lines, ""))
 			return nil
 		},
-		Report: func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-			f.reports = append(f.reports, args)
+		Report: func(ctx context.Context, o report.Options, stdout io.Writer) error {
+			f.reports = append(f.reports, o)
 			p := filepath.Join(t.TempDir(), "README.md")
 			writeFile(t, p, "report")
 			_, err := io.WriteString(stdout, p+"\n")
@@ -121,8 +113,8 @@ func TestBenchEmulated(t *testing.T) {
 			}
 		}
 	}
-	if len(f.reports) != 1 || len(f.reports[0]) != 2*len(emulate.BenchTargets)+5 || !strings.Contains(strings.Join(f.reports[0], " "), "-out "+EmulatedReports) {
-		t.Errorf("reports %q, want one of both runs", f.reports)
+	if len(f.reports) != 1 || len(f.reports[0].In) != len(emulate.BenchTargets) || f.reports[0].Out != EmulatedReports || f.reports[0].Title != EmulatedTitle || !f.reports[0].Force {
+		t.Errorf("reports %+v, want one of both runs", f.reports)
 	}
 
 	// DEFLATELAB_PROFILE and DEFLATELAB_BACKENDS still choose.
@@ -156,8 +148,8 @@ func TestBenchEmulatedFailedSample(t *testing.T) {
 	if n := strings.Count(log, "FAILED"); n != 3+2 || !strings.Contains(log, "timed out after 1m0s") || !strings.Contains(log, "stderr: slow") {
 		t.Errorf("log names %d failures, want 3 then 2, each with its error and stderr:\n%s", n, log)
 	}
-	if len(f.benches) != 3 || !strings.Contains(strings.Join(f.benches[1], " "), "-resume -retry-failed -out ") {
-		t.Errorf("benches %q, want windows/amd64's retaken once with -resume -retry-failed", f.benches)
+	if a := strings.Join(f.benches[1], " "); len(f.benches) != 3 || !strings.Contains(a, "-resume -out ") || !strings.Contains(a, " -retry-failed") {
+		t.Errorf("benches %q, want windows/amd64's retaken once with -resume -out <run> -retry-failed", f.benches)
 	}
 }
 

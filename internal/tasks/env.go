@@ -48,9 +48,10 @@ const DOPsAuto = "auto"
 // Variables lists every DEFLATELAB_* variable the targets read, in the order of docs/USAGE.md's options table: anything else
 // with that prefix is a mistake (a misspelled DEFLATELAB_PROFLE must not silently run the default).
 func Variables() []string {
-	return []string{EnvProfile, EnvVariants, EnvWorkloads, EnvDOPs, EnvBackends, EnvAbsentBackends, EnvResults,
-		EnvRequireEmulators, EnvRef, EnvReports, EnvAdaptive, EnvZlibNG, EnvPairing, EnvReplica, EnvReplicas, EnvPlatforms, EnvMissing,
-		EnvResume, EnvRetryFailed}
+	vars := []string{EnvProfile, EnvVariants, EnvWorkloads, EnvDOPs, EnvBackends, EnvAbsentBackends, EnvResults,
+		EnvRequireEmulators, EnvRef, EnvReports, EnvAdaptive, EnvZlibNG}
+	vars = append(vars, settingVars()...) // the plan settings' table (settings.go)
+	return append(vars, EnvReplica, EnvReplicas, EnvPlatforms, EnvMissing, EnvResume, EnvRetryFailed)
 }
 
 // envPrefix is the prefix of the lab's variables.
@@ -104,8 +105,9 @@ type Options struct {
 	Adaptive *bool
 	// ZlibNG (EnvZlibNG) is the engine generation, "2.2.5" or "2.2.2"; "" leaves the profile's.
 	ZlibNG string
-	// Pairing (EnvPairing) is how a round's pair runs, matrix.Alternating or matrix.Duet; "" leaves the profile's.
-	Pairing string
+	// Settings are the plan settings' variables that are set (settings.go: EnvPairing, ...), trimmed
+	// and checked, by variable; nil when none is.
+	Settings map[string]string
 	// Replica (EnvReplica) makes this bench replica Index of Count (lab bench -replica I/K); zero: none.
 	Replica Replica
 	// Replicas (EnvReplicas): bench and matrix run this many replicas one after another and merge them;
@@ -133,7 +135,7 @@ func (r Replica) Flag() string {
 }
 
 // FromEnviron is FromEnv over an environment list (os.Environ()), after checking that every
-// DEFLATELAB_* variable in it is one the targets read. Every error is a *UsageError.
+// DEFLATELAB_* variable in it is one the targets read. Every error is a *matrix.InvalidError.
 func FromEnviron(environ []string) (Options, error) {
 	vars := map[string]string{}
 	for _, kv := range environ {
@@ -309,11 +311,8 @@ func FromEnv(getenv func(string) string) (Options, error) {
 		}
 		o.ZlibNG = g.String()
 	}
-	if v := strings.TrimSpace(getenv(EnvPairing)); v != "" {
-		if !slices.Contains(matrix.Pairings(), v) {
-			return o, fmt.Errorf("%s=%q: allowed: %s", EnvPairing, v, strings.Join(matrix.Pairings(), " or "))
-		}
-		o.Pairing = v
+	if o.Settings, err = readSettings(getenv); err != nil {
+		return o, err
 	}
 	if v := strings.TrimSpace(getenv(EnvReplica)); v != "" {
 		if o.Replica, err = parseReplica(v); err != nil {

@@ -129,7 +129,10 @@ func TestCheckHere(t *testing.T) {
 	// The bench target stops before building the hosts.
 	t.Chdir(t.TempDir())
 	_, err = BenchHere(context.Background(), Streams{Stdout: io.Discard, Stderr: io.Discard}, o, runtime.GOOS, runtime.GOARCH,
-		func(context.Context, []string, io.Writer, io.Writer) error { t.Error("bench ran"); return nil }, nil)
+		func(context.Context, runner.BenchOptions, io.Writer, io.Writer) error {
+			t.Error("bench ran")
+			return nil
+		}, nil)
 	if err == nil || !strings.Contains(err.Error(), EnvBackends) {
 		t.Errorf("BenchHere = %v, want the %s error", err, EnvBackends)
 	}
@@ -141,7 +144,7 @@ func TestCheckHere(t *testing.T) {
 func ptr[T any](v T) *T { return &v }
 
 // An unknown DEFLATELAB_* variable is an error naming the closest known one and listing them all; a
-// misspelled DEFLATELAB_PROFLE must not run the default profile. Every error is a UsageError (exit 2).
+// misspelled DEFLATELAB_PROFLE must not run the default profile. Every error is a *matrix.InvalidError (exit 2).
 func TestFromEnviron(t *testing.T) {
 	for _, tt := range []struct {
 		env     []string
@@ -167,9 +170,9 @@ func TestFromEnviron(t *testing.T) {
 			}
 			continue
 		}
-		var ue *UsageError
+		var ue *matrix.InvalidError
 		if !errors.As(err, &ue) {
-			t.Errorf("%q: %v, want a UsageError", tt.env, err)
+			t.Errorf("%q: %v, want an InvalidError", tt.env, err)
 			continue
 		}
 		for _, w := range tt.wantErr {
@@ -182,9 +185,9 @@ func TestFromEnviron(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	args := strings.Join(o.BenchArgs("out"), " ")
+	args := strings.Join(o.BenchOptions("out").Args(), " ")
 	if !strings.Contains(args, "-zlibng 2.2.2") || !strings.Contains(args, "-replica 2/3") {
-		t.Errorf("BenchArgs = %s, want -zlibng 2.2.2 and -replica 2/3", args)
+		t.Errorf("BenchOptions.Args = %s, want -zlibng 2.2.2 and -replica 2/3", args)
 	}
 	if dir := o.RunDir("linux", "amd64", time.Date(2026, 12, 1, 8, 0, 0, 0, time.UTC)); !strings.HasSuffix(dir, "20261201-080000-linux-amd64-r2of3") {
 		t.Errorf("RunDir = %s, want lab bench -replica's name", dir)
@@ -213,8 +216,8 @@ func TestExit(t *testing.T) {
 	}{
 		{ctx, nil, 0},
 		{ctx, errors.New("boom"), 1},
-		{ctx, &UsageError{errors.New("bad")}, 2},
-		{ctx, fmt.Errorf("bench: %w", &matrix.UsageError{Err: errors.New("bad flag")}), 2},
+		{ctx, usage(errors.New("bad")), 2},
+		{ctx, fmt.Errorf("bench: %w", &matrix.InvalidError{Err: errors.New("bad flag")}), 2},
 		{cancelled, nil, 1},
 	} {
 		if got := status(Exit(tt.ctx, tt.err)); got != tt.want {

@@ -6,7 +6,7 @@ import (
 	"github.com/deflatelab/deflatelab/internal/tasks"
 )
 
-// The mage targets turn DEFLATELAB_* variables into the flags of "lab bench".
+// The mage targets turn DEFLATELAB_* variables into lab bench's options, shown here as its flags.
 func ExampleFromEnv() {
 	env := map[string]string{
 		tasks.EnvProfile: "smoke",
@@ -17,7 +17,7 @@ func ExampleFromEnv() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(o.BenchArgs("results/run"))
+	fmt.Println(o.BenchOptions("results/run").Args())
 
 	env[tasks.EnvDOPs] = "0"
 	_, err = tasks.FromEnv(func(k string) string { return env[k] })

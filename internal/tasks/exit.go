@@ -14,23 +14,19 @@ const (
 	ExitUsage = 2 // a bad option (a DEFLATELAB_* variable): nothing ran
 )
 
-// UsageError is a bad option, found before anything runs: an unknown or misspelled DEFLATELAB_*
-// variable, a value it does not allow, a backend this machine lacks.
-type UsageError struct{ Err error }
-
-func (e *UsageError) Error() string { return e.Err.Error() }
-func (e *UsageError) Unwrap() error { return e.Err }
-
-// usage wraps err, if any, as a UsageError.
+// usage wraps err, if any, as a *matrix.InvalidError: a bad option (an unknown or misspelled
+// DEFLATELAB_* variable, a value it does not allow, a backend this machine lacks), found before anything
+// runs - the same kind of error the library entry points return for options they refuse, so that Exit
+// gives both status 2.
 func usage(err error) error {
 	if err == nil {
 		return nil
 	}
-	var ue *UsageError
-	if errors.As(err, &ue) {
+	var ie *matrix.InvalidError
+	if errors.As(err, &ie) {
 		return err
 	}
-	return &UsageError{err}
+	return &matrix.InvalidError{Err: err}
 }
 
 // exitError is a target's error with the exit status mage gives it: mage's generated main exits with
@@ -44,14 +40,13 @@ func (e exitError) Error() string   { return e.err.Error() }
 func (e exitError) Unwrap() error   { return e.err }
 func (e exitError) ExitStatus() int { return e.status }
 
-// Exit is what a mage target returns: err with exit status 2 when it is a usage error (a tasks or a
-// matrix UsageError: a bad option or flag, nothing ran), and an error when ctx was cancelled (Ctrl-C,
+// Exit is what a mage target returns: err with exit status 2 when it is a *matrix.InvalidError (a bad
+// option, nothing ran), and an error when ctx was cancelled (Ctrl-C,
 // SIGTERM) even if the target's work returned nil, so that an interrupted target never exits 0.
 func Exit(ctx context.Context, err error) error {
-	var ue *UsageError
-	var me *matrix.UsageError
+	var ie *matrix.InvalidError
 	switch {
-	case err != nil && (errors.As(err, &ue) || errors.As(err, &me)):
+	case err != nil && errors.As(err, &ie):
 		return exitError{err, ExitUsage}
 	case err != nil:
 		return exitError{err, ExitError}

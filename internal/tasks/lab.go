@@ -5,21 +5,18 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/deflatelab/deflatelab/matrix"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"time"
 
+	"github.com/deflatelab/deflatelab/matrix/report"
 	"github.com/deflatelab/deflatelab/matrix/resultsdir"
 	"github.com/deflatelab/deflatelab/matrix/runner"
 )
-
-// Main is the shape of the lab's library entry points, runner.BenchMain and report.Main: the same
-// functions "lab bench" and "lab report" call, so a mage target and the command line cannot drift.
-type Main func(ctx context.Context, args []string, stdout, stderr io.Writer) error
 
 // RunDir is where one bench run on goos/goarch writes its results: a fresh directory under
 // o.Results, named for the start time and the platform as "lab bench" names it by default, so that runs never overwrite each other and
@@ -32,56 +29,25 @@ func (o Options) RunDir(goos, goarch string, start time.Time) string {
 	return dir
 }
 
-// BenchArgs are the "lab bench" flags that carry these options, writing into out; with o.Resume,
-// the flags that continue that run instead (its plan comes from its run.json).
-func (o Options) BenchArgs(out string) []string {
-	if o.Resume != "" && o.RetryFailed {
-		return []string{"-resume", "-out", o.Resume, "-retry-failed"}
-	}
+// BenchOptions are the lab bench options that carry these options, writing into out; with o.Resume,
+// the options that continue that run instead (its plan comes from its run.json).
+func (o Options) BenchOptions(out string) runner.BenchOptions {
 	if o.Resume != "" {
-		return []string{"-resume", "-out", o.Resume}
+		return runner.BenchOptions{Resume: true, Out: o.Resume, RetryFailed: o.RetryFailed}
 	}
-	args := []string{"-profile", o.Profile, "-out", out}
-	if o.Variants != nil {
-		args = append(args, "-variants", strings.Join(o.Variants, ","))
-	}
-	if o.Workloads != nil {
-		args = append(args, "-workloads", strings.Join(o.Workloads, ","))
-	}
-	if o.DOPs != nil {
-		args = append(args, "-dops", joinInts(o.DOPs))
-	}
-	if o.Backends != nil {
-		args = append(args, "-backends", strings.Join(o.Backends, ","))
-	}
-	if o.Adaptive != nil {
-		args = append(args, "-adaptive="+strconv.FormatBool(*o.Adaptive))
-	}
-	if o.ZlibNG != "" {
-		args = append(args, "-zlibng", o.ZlibNG)
-	}
-	if o.Pairing != "" {
-		args = append(args, "-pairing", o.Pairing)
-	}
+	b := runner.BenchOptions{Profile: o.Profile, Out: out, Variants: o.Variants, Workloads: o.Workloads, DOPs: o.DOPs,
+		Backends: o.Backends, Adaptive: o.Adaptive, ZlibNG: o.ZlibNG}
+	o.applySettings(&b)
 	if o.Replica.Count != 0 {
-		args = append(args, "-replica", o.Replica.Flag())
+		b.Replica = &matrix.Replica{Index: o.Replica.Index, Count: o.Replica.Count}
 	}
-	return args
-}
-
-// ReportArgs are the "lab report" flags that render a report from the given results directories.
-func ReportArgs(resultsDirs []string) []string {
-	var args []string
-	for _, d := range resultsDirs {
-		args = append(args, "-in", d)
-	}
-	return args
+	return b
 }
 
 // Bench runs the benchmark on this machine (goos/goarch) with the options and returns the directory
 // it wrote its results to. Quiet, it echoes nothing and asks for no per-sample lines unless stderr
 // is a terminal (which gets the bench's single live line); the bench's summary line always comes.
-func Bench(ctx context.Context, s Streams, o Options, goos, goarch string, bench Main) (string, error) {
+func Bench(ctx context.Context, s Streams, o Options, goos, goarch string, bench BenchFunc) (string, error) {
 	root, err := o.ResultsDir()
 	if err != nil {
 		return "", err
@@ -97,14 +63,14 @@ func Bench(ctx context.Context, s Streams, o Options, goos, goarch string, bench
 	} else if out, err = o.newRunDir(root, goos, goarch, time.Now()); err != nil {
 		return "", err
 	}
-	args := o.BenchArgs(out)
+	b := o.BenchOptions(out)
 	if s.Quiet && !runner.IsTerminal(s.Stderr) {
-		args = append(args, "-progress", "none")
+		b.Progress = "none"
 	}
 	if !s.Quiet {
-		fmt.Fprintf(s.Stderr, "bench: lab bench %s\n", strings.Join(args, " "))
+		fmt.Fprintf(s.Stderr, "bench: lab bench %s\n", strings.Join(b.Args(), " "))
 	}
-	if err := bench(ctx, args, s.Stdout, s.Stderr); err != nil {
+	if err := bench(ctx, b, s.Stdout, s.Stderr); err != nil {
 		if o.Resume == "" {
 			os.Remove(out) // only if the bench left it empty (it failed before its first file)
 		}
@@ -140,7 +106,7 @@ func (o Options) newRunDir(root, goos, goarch string, start time.Time) (string, 
 // bench -replica i/K, each its own run directory), merged into one folder by merge (lab merge) whose
 // report weighs each replica as a runner instance. It returns the merged folder. A replica that fails
 // stops the rest: the replicas finished so far stay on disk, and the error names them.
-func BenchReplicas(ctx context.Context, s Streams, o Options, goos, goarch string, bench, merge Main) (string, error) {
+func BenchReplicas(ctx context.Context, s Streams, o Options, goos, goarch string, bench BenchFunc, merge MergeFunc) (string, error) {
 	if o.Replicas <= 1 {
 		return Bench(ctx, s, o, goos, goarch, bench)
 	}
@@ -163,11 +129,10 @@ func BenchReplicas(ctx context.Context, s Streams, o Options, goos, goarch strin
 	}
 	root, _ := o.ResultsDir()
 	out := filepath.Join(root, start.UTC().Format("20060102-150405")+"-"+goos+"-"+goarch+fmt.Sprintf("-merged%d", o.Replicas))
-	args := append([]string{"-out", out}, dirs...)
 	if !s.Quiet {
-		fmt.Fprintf(s.Stderr, "bench: lab merge %s\n", strings.Join(args, " "))
+		fmt.Fprintf(s.Stderr, "bench: merging %s into %s\n", strings.Join(dirs, ", "), out)
 	}
-	if err := merge(ctx, args, s.Stdout, s.Stderr); err != nil {
+	if err := merge(ctx, resultsdir.MergeOptions{Out: out, Inputs: dirs}, s.Stdout, s.Stderr); err != nil {
 		return out, fmt.Errorf("merge: %w (the replicas: %s)", err, strings.Join(dirs, ", "))
 	}
 	return out, nil
@@ -175,7 +140,7 @@ func BenchReplicas(ctx context.Context, s Streams, o Options, goos, goarch strin
 
 // BenchHere is the bench target: it checks the options against this machine, builds this
 // platform's hosts (cheap when they are up to date) and runs the bench (BenchReplicas).
-func BenchHere(ctx context.Context, s Streams, o Options, goos, goarch string, bench, merge Main) (string, error) {
+func BenchHere(ctx context.Context, s Streams, o Options, goos, goarch string, bench BenchFunc, merge MergeFunc) (string, error) {
 	o, err := o.Here(s.Stderr, goos, goarch)
 	if errors.Is(err, ErrNoBackendHere) {
 		return "", nil // said so in a notice: a platform of the workflow without the backends asked for
@@ -203,14 +168,14 @@ func resumeStep(dir string) string {
 type Steps struct {
 	Build    func(ctx context.Context, s Streams) error
 	Validate func(ctx context.Context, s Streams) error
-	Bench    Main
-	Merge    Main // lab merge, for DEFLATELAB_REPLICAS > 1
-	Report   Main
+	Bench    BenchFunc
+	Merge    MergeFunc // lab merge, for DEFLATELAB_REPLICAS > 1
+	Report   ReportFunc
 }
 
 // LocalSteps are the matrix target's steps on this machine (goos/goarch): build its binaries only,
 // run the validation suites, then bench and report with the given entry points.
-func LocalSteps(goos, goarch string, bench, merge, report Main) Steps {
+func LocalSteps(goos, goarch string, bench BenchFunc, merge MergeFunc, report ReportFunc) Steps {
 	return Steps{
 		Build:    func(ctx context.Context, s Streams) error { return Build(ctx, s, []string{goos + "/" + goarch}) },
 		Validate: func(ctx context.Context, s Streams) error { return Validate(ctx, s, goos, goarch) },
@@ -296,7 +261,7 @@ func Matrix(ctx context.Context, s Streams, o Options, goos, goarch string, step
 	err = p.run("report", true, func() (string, error) {
 		return quietly(func(q Streams) error {
 			var err error
-			path, err = renderReport(ctx, q, []string{dir}, steps.Report, "-out", o.ReportsDir())
+			path, err = renderReport(ctx, q, report.Options{In: []string{dir}, Out: o.ReportsDir(), StepSummary: o.StepSummary}, steps.Report)
 			return err
 		})
 	})

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/deflatelab/deflatelab/matrix/report"
 	"io"
 	"os"
 	"os/exec"
@@ -22,7 +23,7 @@ import (
 	"github.com/deflatelab/deflatelab/matrix/runner"
 )
 
-func TestBenchArgs(t *testing.T) {
+func TestBenchOptions(t *testing.T) {
 	tests := []struct {
 		o    Options
 		want []string
@@ -35,8 +36,8 @@ func TestBenchArgs(t *testing.T) {
 		{Options{Profile: "full", Adaptive: ptr(true)}, []string{"-profile", "full", "-out", "r/x", "-adaptive=true"}},
 	}
 	for _, tt := range tests {
-		if got := tt.o.BenchArgs("r/x"); !slices.Equal(got, tt.want) {
-			t.Errorf("%+v.BenchArgs = %q, want %q", tt.o, got, tt.want)
+		if got := tt.o.BenchOptions("r/x").Args(); !slices.Equal(got, tt.want) {
+			t.Errorf("%+v.BenchOptions.Args = %q, want %q", tt.o, got, tt.want)
 		}
 	}
 }
@@ -62,7 +63,7 @@ type fakeLab struct {
 	steps     []string
 	failAt    string
 	benchArgs []string
-	reportIn  []string
+	report    report.Options
 }
 
 func (f *fakeLab) step(name string) error {
@@ -87,14 +88,15 @@ func (f *fakeLab) Steps() Steps {
 			noisy(s, "validate")
 			return f.step("validate")
 		},
-		Bench: func(_ context.Context, args []string, stdout, stderr io.Writer) error {
+		Bench: func(_ context.Context, b runner.BenchOptions, stdout, stderr io.Writer) error {
+			args := b.Args()
 			f.benchArgs = args
 			fmt.Fprintf(stderr, "noise on stderr from bench\n")
 			fmt.Fprintf(stderr, "bench: 9 of 9 planned samples recorded, 0 failed in x\n")
 			return f.step("bench")
 		},
-		Report: func(_ context.Context, args []string, stdout, _ io.Writer) error {
-			f.reportIn = args
+		Report: func(_ context.Context, o report.Options, stdout io.Writer) error {
+			f.report = o
 			if err := f.step("report"); err != nil {
 				return err
 			}
@@ -170,8 +172,8 @@ func TestMatrix(t *testing.T) {
 				t.Errorf("bench args %q: a quiet bench on a non-terminal wants -progress none", f.benchArgs)
 			}
 			// Into the git-ignored local reports folder: the tracked reports/ index stays as it is.
-			if want := []string{"-in", out, "-out", LocalReports, "-force"}; !slices.Equal(f.reportIn, want) {
-				t.Errorf("report args %q, want %q", f.reportIn, want)
+			if r := f.report; !slices.Equal(r.In, []string{out}) || r.Out != LocalReports || !r.Force {
+				t.Errorf("report options %+v, want -in %s -out %s -force", r, out, LocalReports)
 			}
 		})
 	}
@@ -190,8 +192,8 @@ func TestMatrixChecksOptionsFirst(t *testing.T) {
 // The lab's entry points start their errors with their name; the tasks do not add it again.
 func TestNoDoubledPrefix(t *testing.T) {
 	t.Chdir(t.TempDir())
-	failing := func(msg string) Main {
-		return func(context.Context, []string, io.Writer, io.Writer) error { return errors.New(msg) }
+	failing := func(msg string) BenchFunc {
+		return func(context.Context, runner.BenchOptions, io.Writer, io.Writer) error { return errors.New(msg) }
 	}
 	s := Streams{Stdout: io.Discard, Stderr: io.Discard}
 	o := Options{Profile: "smoke", Results: "res"}
@@ -202,7 +204,8 @@ func TestNoDoubledPrefix(t *testing.T) {
 		t.Errorf("Bench error %q, want %q", err, "bench: matrix: no hosts")
 	}
 	writeFile(t, filepath.Join("res", "a", "samples.jsonl"), "{}\n")
-	if _, err := Report(context.Background(), s, o, failing("report: -in is required"), nil); err == nil || err.Error() != "report: -in is required" {
+	failingReport := func(context.Context, report.Options, io.Writer) error { return errors.New("report: -in is required") }
+	if _, err := Report(context.Background(), s, o, failingReport, nil); err == nil || err.Error() != "report: -in is required" {
 		t.Errorf("Report error %q, want %q", err, "report: -in is required")
 	}
 }
@@ -211,8 +214,8 @@ func TestReportPath(t *testing.T) {
 	t.Chdir(t.TempDir())
 	writeFile(t, filepath.Join("res", "a", "samples.jsonl"), "{}\n")
 	writeFile(t, filepath.Join("reports", "r", "README.md"), "# r\n")
-	printing := func(text string) Main {
-		return func(_ context.Context, _ []string, stdout, _ io.Writer) error {
+	printing := func(text string) ReportFunc {
+		return func(_ context.Context, _ report.Options, stdout io.Writer) error {
 			_, err := io.WriteString(stdout, text)
 			return err
 		}
@@ -303,7 +306,7 @@ func TestBenchRetryFailed(t *testing.T) {
 	o := Options{Profile: "quick", Results: "results", Resume: dir, RetryFailed: true}
 	var got []string
 	out, err := Bench(context.Background(), Streams{Stdout: io.Discard, Stderr: io.Discard, Quiet: true}, o, runtime.GOOS, runtime.GOARCH,
-		func(_ context.Context, args []string, _, _ io.Writer) error { got = args; return nil })
+		func(_ context.Context, b runner.BenchOptions, _, _ io.Writer) error { got = b.Args(); return nil })
 	if err != nil || out != dir || !slices.Equal(got[:4], []string{"-resume", "-out", dir, "-retry-failed"}) {
 		t.Errorf("Bench = %q, %v, args %q; want lab bench -resume -out %s -retry-failed", out, err, got, dir)
 	}
@@ -315,8 +318,9 @@ func TestBenchRetryFailed(t *testing.T) {
 func TestBenchReplicas(t *testing.T) {
 	t.Chdir(t.TempDir())
 	var benches [][]string
-	var merged []string
-	bench := func(_ context.Context, args []string, _, _ io.Writer) error {
+	var merged resultsdir.MergeOptions
+	bench := func(_ context.Context, b runner.BenchOptions, _, _ io.Writer) error {
+		args := b.Args()
 		benches = append(benches, args)
 		out := args[slices.Index(args, "-out")+1]
 		if strings.HasSuffix(out, "-r3of3") {
@@ -324,7 +328,7 @@ func TestBenchReplicas(t *testing.T) {
 		}
 		return os.WriteFile(filepath.Join(out, "run.json"), []byte("{}"), 0o644)
 	}
-	merge := func(_ context.Context, args []string, _, _ io.Writer) error { merged = args; return nil }
+	merge := func(_ context.Context, o resultsdir.MergeOptions, _, _ io.Writer) error { merged = o; return nil }
 	o := Options{Profile: "smoke", Results: "res", Replicas: 2}
 	dir, err := BenchReplicas(context.Background(), Streams{Stdout: io.Discard, Stderr: io.Discard}, o, "linux", "amd64", bench, merge)
 	if err != nil {
@@ -341,8 +345,8 @@ func TestBenchReplicas(t *testing.T) {
 		}
 		outs = append(outs, args[slices.Index(args, "-out")+1])
 	}
-	if len(merged) != 4 || merged[0] != "-out" || merged[1] != dir || !slices.Equal(merged[2:], outs) || !strings.HasSuffix(dir, "-linux-amd64-merged2") {
-		t.Errorf("merge %q into %s; want -out %s and the replicas %q", merged, dir, dir, outs)
+	if merged.Out != dir || !slices.Equal(merged.Inputs, outs) || !strings.HasSuffix(dir, "-linux-amd64-merged2") {
+		t.Errorf("merge %+v into %s; want -out %s and the replicas %q", merged, dir, dir, outs)
 	}
 	benches = nil
 	o.Replicas = 3

@@ -30,7 +30,7 @@ func (o Options) WorkflowInputs() []remote.Input {
 	if o.Adaptive != nil {
 		adaptive = strconv.FormatBool(*o.Adaptive)
 	}
-	return []remote.Input{
+	return append([]remote.Input{
 		{Name: "profile", Value: o.Profile},
 		{Name: "variants", Value: strings.Join(o.Variants, ",")},
 		{Name: "dops", Value: dops},
@@ -40,12 +40,12 @@ func (o Options) WorkflowInputs() []remote.Input {
 		{Name: "zlibng", Value: o.ZlibNG},
 		{Name: "platforms", Value: strings.Join(o.Platforms, ",")},
 		{Name: "missing", Value: missing},
-	}
+	}, o.settingInputs()...)
 }
 
 // Remote runs the matrix workflow on GitHub with the options, downloads every platform's results
 // into a fresh directory under o.Results and renders their combined report, returning its path.
-func Remote(ctx context.Context, s Streams, o Options, report, merge Main) (string, error) {
+func Remote(ctx context.Context, s Streams, o Options, report ReportFunc, merge MergeFunc) (string, error) {
 	if o.Resume != "" {
 		return "", fmt.Errorf("remote: %s continues a local run; a GitHub run is resumed with \"Re-run failed jobs\"", EnvResume)
 	}

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/report"
 	"github.com/deflatelab/deflatelab/matrix/resultsdir"
 )
 
@@ -123,7 +124,7 @@ func ReportDirs(o Options) (dirs []string, note string, err error) {
 // target after the report is written (a warning with o.MissingWarn). On GitHub (o.StepSummary), the
 // summary opens with what the run was: profile, adaptive rounds, replicas, zlib-ng generation, the
 // planned platforms and what came back of each, and a link to the run's page.
-func Report(ctx context.Context, s Streams, o Options, report, merge Main) (string, error) {
+func Report(ctx context.Context, s Streams, o Options, render ReportFunc, merge MergeFunc) (string, error) {
 	dirs, note, err := ReportDirs(o)
 	if err != nil {
 		return "", err
@@ -144,11 +145,7 @@ func Report(ctx context.Context, s Streams, o Options, report, merge Main) (stri
 			return "", fmt.Errorf("report: step summary: %w", err)
 		}
 	}
-	extra := []string{"-out", o.ReportsDir()}
-	if o.Platforms != nil {
-		extra = append(extra, "-planned", strings.Join(o.Platforms, ","))
-	}
-	path, err := renderReport(ctx, s, dirs, report, extra...)
+	path, err := renderReport(ctx, s, report.Options{In: dirs, Out: o.ReportsDir(), Planned: o.Platforms, StepSummary: o.StepSummary}, render)
 	if err != nil {
 		if o.StepSummary != "" { // the summary's head promised a report artifact
 			err = errors.Join(err, appendFile(o.StepSummary, fmt.Sprintf("**No report was rendered:** %v\n\n", err)))
@@ -256,18 +253,18 @@ func warnTorn(s Streams, dirs []string) {
 	}
 }
 
-// renderReport calls report.Main on dirs (naming torn ones, see warnTorn), with any extra flags,
-// and returns the path it prints (its last line of output), after checking that the file is there.
-func renderReport(ctx context.Context, s Streams, dirs []string, report Main, extra ...string) (string, error) {
-	warnTorn(s, dirs)
-	// -force: the targets re-render the run they are given (a resumed run's report replaces its earlier
+// renderReport calls render (report.Run) with o (naming torn inputs, see warnTorn) and returns the
+// path it prints (its last line of output), after checking that the file is there.
+func renderReport(ctx context.Context, s Streams, o report.Options, render ReportFunc) (string, error) {
+	warnTorn(s, o.In)
+	// Force: the targets re-render the run they are given (a resumed run's report replaces its earlier
 	// one); lab report alone refuses to replace a folder.
-	args := append(append(ReportArgs(dirs), extra...), "-force")
+	o.Force = true
 	if !s.Quiet {
-		fmt.Fprintf(s.Stderr, "report: lab report %s\n", strings.Join(args, " "))
+		fmt.Fprintf(s.Stderr, "report: rendering %s into %s\n", strings.Join(o.In, ", "), o.Out)
 	}
 	var out bytes.Buffer
-	if err := report(ctx, args, &out, s.Stderr); err != nil {
+	if err := render(ctx, o, &out); err != nil {
 		return "", prefixed("report", err)
 	}
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")

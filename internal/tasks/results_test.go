@@ -3,6 +3,7 @@ package tasks
 import (
 	"bytes"
 	"context"
+	"github.com/deflatelab/deflatelab/matrix/report"
 	"io"
 	"os"
 	"path/filepath"
@@ -101,8 +102,8 @@ func TestReportTornRun(t *testing.T) {
 	os.Chtimes(filepath.Join(torn, "samples.jsonl"), t0, t0)
 	writeFile(t, filepath.Join("reports", "r", "README.md"), "# r\n")
 	var gotIn []string
-	report := func(_ context.Context, args []string, stdout, _ io.Writer) error {
-		gotIn = args
+	render := func(_ context.Context, o report.Options, stdout io.Writer) error {
+		gotIn = o.In
 		_, err := io.WriteString(stdout, "reports/r/README.md\n")
 		return err
 	}
@@ -111,11 +112,11 @@ func TestReportTornRun(t *testing.T) {
 
 	// The newest run is the torn one: it is reported, with a warning saying where and how to continue.
 	var stderr bytes.Buffer
-	_, err := Report(context.Background(), Streams{Stdout: io.Discard, Stderr: &stderr}, Options{Results: "res"}, report, nil)
+	_, err := Report(context.Background(), Streams{Stdout: io.Discard, Stderr: &stderr}, Options{Results: "res"}, render, nil)
 	if err != nil {
 		t.Fatalf("report of the torn run: %v", err)
 	}
-	if !slices.Equal(gotIn, []string{"-in", torn, "-out", LocalReports, "-force"}) {
+	if !slices.Equal(gotIn, []string{torn}) {
 		t.Errorf("report read %q, want the torn run %s", gotIn, torn)
 	}
 	if !strings.Contains(stderr.String(), "WARNING: "+hint) || !strings.Contains(stderr.String(), resume) {
@@ -123,7 +124,7 @@ func TestReportTornRun(t *testing.T) {
 	}
 	// Several runs: every one is reported, the torn one named with the same words.
 	stderr.Reset()
-	_, err = Report(context.Background(), Streams{Stdout: io.Discard, Stderr: &stderr}, Options{ReportIn: []string{"res"}}, report, nil)
+	_, err = Report(context.Background(), Streams{Stdout: io.Discard, Stderr: &stderr}, Options{ReportIn: []string{"res"}}, render, nil)
 	if err != nil {
 		t.Fatalf("report of several runs, one torn: %v", err)
 	}

@@ -11,7 +11,7 @@ import (
 
 // planVars are the variables that make a plan; a resumed run takes its plan from its run.json, so
 // they cannot be set with EnvResume (lab bench -resume refuses the flags they become).
-var planVars = []string{EnvProfile, EnvVariants, EnvWorkloads, EnvDOPs, EnvBackends, EnvAdaptive, EnvZlibNG, EnvPairing}
+var planVars = append([]string{EnvProfile, EnvVariants, EnvWorkloads, EnvDOPs, EnvBackends, EnvAdaptive, EnvZlibNG}, settingVars()...)
 
 // resumeConflicts returns the plan variables getenv sets alongside EnvResume, as an error naming
 // them, or nil.

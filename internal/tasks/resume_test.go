@@ -2,6 +2,8 @@ package tasks
 
 import (
 	"context"
+	"github.com/deflatelab/deflatelab/matrix/report"
+	"github.com/deflatelab/deflatelab/matrix/runner"
 	"io"
 	"os"
 	"os/exec"
@@ -26,18 +28,18 @@ func TestReportsDir(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var got []string
-		report := func(_ context.Context, args []string, stdout, _ io.Writer) error {
-			got = args
+		var got report.Options
+		render := func(_ context.Context, o report.Options, stdout io.Writer) error {
+			got = o
 			writeFile(t, filepath.Join("r", "README.md"), "# r\n")
 			_, err := io.WriteString(stdout, filepath.Join("r", "README.md")+"\n")
 			return err
 		}
-		if _, err := Report(context.Background(), Streams{Stdout: io.Discard, Stderr: io.Discard}, o, report, nil); err != nil {
+		if _, err := Report(context.Background(), Streams{Stdout: io.Discard, Stderr: io.Discard}, o, render, nil); err != nil {
 			t.Fatal(err)
 		}
-		if i := slices.Index(got, "-out"); i < 0 || got[i+1] != tt.want {
-			t.Errorf("%s=%q: report args %q, want -out %s", EnvReports, tt.env, got, tt.want)
+		if got.Out != tt.want {
+			t.Errorf("%s=%q: report options %+v, want -out %s", EnvReports, tt.env, got, tt.want)
 		}
 	}
 }
@@ -65,7 +67,7 @@ func TestResume(t *testing.T) {
 			t.Fatal(err)
 		}
 		var args []string
-		bench := func(_ context.Context, a []string, _, _ io.Writer) error { args = a; return nil }
+		bench := func(_ context.Context, b runner.BenchOptions, _, _ io.Writer) error { args = b.Args(); return nil }
 		out, err := Bench(context.Background(), Streams{Stdout: io.Discard, Stderr: io.Discard}, o, "linux", "amd64", bench)
 		if tt.wantErr != "" {
 			if err == nil || !strings.Contains(err.Error(), tt.wantErr) || args != nil {

@@ -132,6 +132,6 @@ func Emulated(ctx context.Context, s Streams, o Options) error {
 // with fake hosts, and take several minutes under wine. Built with winefallback (internal/winefix):
 // wine 8.0 cannot delete a file the way Go 1.26 asks first.
 var WindowsPathTests = []struct{ Packages, Flags []string }{
-	{[]string{"./matrix/runner"}, []string{"-run=^(TestSecondWriterRefused|TestKilledRunTakenOver|TestHostDiesWithKilledRunner|TestRunComplete|TestRunRecordsFailedHosts|TestRunMismatch|TestBenchMainRunsAndResumes|TestMergeReplicas|TestDiskFullNamedAndKept|TestRunDuet)$"}},
+	{[]string{"./matrix/runner"}, []string{"-run=^(TestSecondWriterRefused|TestKilledRunTakenOver|TestHostDiesWithKilledRunner|TestRunComplete|TestRunRecordsFailedHosts|TestRunMismatch|TestBenchRunsAndResumes|TestMergeReplicas|TestDiskFullNamedAndKept|TestRunDuet)$"}},
 	{[]string{"./matrix/resultsdir", "./matrix/report", "./internal/tasks", "./internal/mage", "./internal/lifeline", "./internal/winefix"}, nil},
 }

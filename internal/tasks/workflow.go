@@ -124,7 +124,7 @@ func groupReplicas(dirs []string) (groups []replicaGroup, others []string) {
 // A platform whose legs cannot be merged (lab merge refuses: another plan, commit or build) is
 // reported from its legs as they are, which the report treats alike, and named in the returned error
 // after everything else is done.
-func mergeReplicas(ctx context.Context, s Streams, dirs []string, mergedRoot string, merge Main) ([]string, error) {
+func mergeReplicas(ctx context.Context, s Streams, dirs []string, mergedRoot string, merge MergeFunc) ([]string, error) {
 	groups, out := groupReplicas(dirs)
 	var errs []error
 	for _, g := range groups {
@@ -133,9 +133,8 @@ func mergeReplicas(ctx context.Context, s Streams, dirs []string, mergedRoot str
 			continue
 		}
 		dst := filepath.Join(mergedRoot, strings.ReplaceAll(g.platform, "/", "-"))
-		args := append([]string{"-out", dst}, g.dirs...)
-		fmt.Fprintf(s.Stderr, "report: lab merge %s\n", strings.Join(args, " "))
-		if err := merge(ctx, args, io.Discard, s.Stderr); err != nil {
+		fmt.Fprintf(s.Stderr, "report: merging %s into %s\n", strings.Join(g.dirs, ", "), dst)
+		if err := merge(ctx, resultsdir.MergeOptions{Out: dst, Inputs: g.dirs}, io.Discard, s.Stderr); err != nil {
 			// %v, not %w: lab merge's refusal is a finding about the legs, not a usage error of this target (exit 1, not 2)
 			errs = append(errs, fmt.Errorf("report: %s: its %d replicas could not be merged, reported as they are: %v", g.platform, len(g.dirs), err))
 			out = append(out, g.dirs...)

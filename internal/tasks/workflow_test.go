@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"github.com/deflatelab/deflatelab/matrix/report"
 	"io"
 	"os"
 	"path/filepath"
@@ -101,14 +102,14 @@ func TestReportWorkflow(t *testing.T) {
 	a1 := runDir(t, "results/a-linux-amd64-r1of2", "linux/amd64", 1, 2)
 	a2 := runDir(t, "results/a-linux-amd64-r2of2", "linux/amd64", 2, 2)
 	w1 := runDir(t, "results/w-windows-amd64-r1of2", "windows/amd64", 1, 2)
-	var merges [][]string
-	merge := func(_ context.Context, args []string, _, _ io.Writer) error {
-		merges = append(merges, args)
-		return os.MkdirAll(args[1], 0o755)
+	var merges []resultsdir.MergeOptions
+	merge := func(_ context.Context, o resultsdir.MergeOptions, _, _ io.Writer) error {
+		merges = append(merges, o)
+		return os.MkdirAll(o.Out, 0o755)
 	}
-	var reportArgs []string
-	report := func(_ context.Context, args []string, stdout, _ io.Writer) error {
-		reportArgs = args
+	var reportOpts report.Options
+	render := func(_ context.Context, o report.Options, stdout io.Writer) error {
+		reportOpts = o
 		writeFile(t, "reports-local/r/README.md", "# r\n")
 		io.WriteString(stdout, "reports-local/r/README.md\n")
 		return nil
@@ -117,17 +118,17 @@ func TestReportWorkflow(t *testing.T) {
 	on := true
 	o := Options{Profile: "quick", Results: "results", ReportIn: []string{"results"}, Replicas: 2, Adaptive: &on, ZlibNG: "2.2.2",
 		Platforms: []string{"linux/amd64", "windows/amd64", "windows/arm64"}, StepSummary: summary, RunURL: "https://github.com/o/r/actions/runs/7"}
-	_, err := Report(context.Background(), Streams{Stdout: io.Discard, Stderr: io.Discard}, o, report, merge)
+	_, err := Report(context.Background(), Streams{Stdout: io.Discard, Stderr: io.Discard}, o, render, merge)
 	if err == nil || !strings.Contains(err.Error(), "no results from windows/arm64") || !strings.Contains(err.Error(), EnvMissing+"=warn") {
 		t.Errorf("Report with a platform missing: %v, want an error naming it", err)
 	}
-	if len(merges) != 1 || !slices.Equal(merges[0][2:], []string{a1, a2}) {
-		t.Errorf("merges %q, want linux/amd64's two replicas", merges)
+	if len(merges) != 1 || !slices.Equal(merges[0].Inputs, []string{a1, a2}) {
+		t.Errorf("merges %+v, want linux/amd64's two replicas", merges)
 	}
-	merged := merges[0][1]
-	if !slices.Contains(reportArgs, merged) || !slices.Contains(reportArgs, w1) || slices.Contains(reportArgs, a1) ||
-		!strings.Contains(strings.Join(reportArgs, " "), "-planned linux/amd64,windows/amd64,windows/arm64") {
-		t.Errorf("report args %q, want the merged folder %s, %s alone, and -planned", reportArgs, merged, w1)
+	merged := merges[0].Out
+	if !slices.Contains(reportOpts.In, merged) || !slices.Contains(reportOpts.In, w1) || slices.Contains(reportOpts.In, a1) ||
+		!slices.Equal(reportOpts.Planned, []string{"linux/amd64", "windows/amd64", "windows/arm64"}) {
+		t.Errorf("report options %+v, want the merged folder %s, %s alone, and -planned", reportOpts, merged, w1)
 	}
 	sum, _ := os.ReadFile(summary)
 	for _, want := range []string{"profile quick, adaptive rounds, 2 replica(s) per platform, zlib-ng 2.2.2", "linux/amd64 (2 of 2 replicas)",
@@ -142,16 +143,18 @@ func TestReportWorkflow(t *testing.T) {
 	// Warn instead: the report succeeds, with a warning.
 	o.MissingWarn, o.StepSummary, o.GitHubActions = true, "", true
 	var stderr bytes.Buffer
-	if _, err := Report(context.Background(), Streams{Stdout: io.Discard, Stderr: &stderr}, o, report, merge); err != nil ||
+	if _, err := Report(context.Background(), Streams{Stdout: io.Discard, Stderr: &stderr}, o, render, merge); err != nil ||
 		!strings.Contains(stderr.String(), "::warning title=missing platforms::no results from windows/arm64") {
 		t.Errorf("warn: %v\n%s", err, stderr.String())
 	}
 	// A merge that refuses (another build) is named, and the legs are reported as they are.
-	failing := func(context.Context, []string, io.Writer, io.Writer) error { return errors.New("merge: another build") }
+	failing := func(context.Context, resultsdir.MergeOptions, io.Writer, io.Writer) error {
+		return errors.New("merge: another build")
+	}
 	o.Platforms = nil
-	if _, err := Report(context.Background(), Streams{Stdout: io.Discard, Stderr: io.Discard}, o, report, failing); err == nil ||
-		!strings.Contains(err.Error(), "could not be merged") || !slices.Contains(reportArgs, a1) {
-		t.Errorf("refused merge: %v, report args %q", err, reportArgs)
+	if _, err := Report(context.Background(), Streams{Stdout: io.Discard, Stderr: io.Discard}, o, render, failing); err == nil ||
+		!strings.Contains(err.Error(), "could not be merged") || !slices.Contains(reportOpts.In, a1) {
+		t.Errorf("refused merge: %v, report inputs %q", err, reportOpts.In)
 	}
 }
 
@@ -162,16 +165,16 @@ func TestReportFailureKeepsPathAndSaysSo(t *testing.T) {
 	runDir(t, "results/a-linux-amd64", "linux/amd64", 0, 0)
 	summary := filepath.Join(t.TempDir(), "summary.md")
 	o := Options{Profile: "quick", Results: "results", ReportIn: []string{"results"}, Platforms: []string{"linux/amd64", "windows/arm64"}, StepSummary: summary}
-	report := func(_ context.Context, _ []string, stdout, _ io.Writer) error {
+	render := func(_ context.Context, _ report.Options, stdout io.Writer) error {
 		writeFile(t, "reports-local/r/README.md", "# r\n")
 		io.WriteString(stdout, "reports-local/r/README.md\n")
 		return nil
 	}
-	path, err := Report(context.Background(), Streams{Stdout: io.Discard, Stderr: io.Discard}, o, report, nil)
+	path, err := Report(context.Background(), Streams{Stdout: io.Discard, Stderr: io.Discard}, o, render, nil)
 	if err == nil || path != "reports-local/r/README.md" { // as the report printed it
 		t.Errorf("a platform missing: path %q, error %v; want the report's path and the error", path, err)
 	}
-	broken := func(context.Context, []string, io.Writer, io.Writer) error {
+	broken := func(context.Context, report.Options, io.Writer) error {
 		return errors.New("report: no sample parses")
 	}
 	if _, err := Report(context.Background(), Streams{Stdout: io.Discard, Stderr: io.Discard}, o, broken, nil); err == nil {

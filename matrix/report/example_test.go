@@ -7,21 +7,21 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/deflatelab/deflatelab/matrix/report"
 )
 
 // Render a report from results files and read its line in the reports index.
-func ExampleMain() {
+func ExampleRun() {
 	out, err := os.MkdirTemp("", "reports")
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
 	defer os.RemoveAll(out)
-	os.Unsetenv("GITHUB_STEP_SUMMARY")
-	args := []string{"-in", "testdata/results-windows-amd64.jsonl", "-out", out, "-name", "example", "-date", "2026-11-30T03:15:00Z"}
-	if err := report.Main(context.Background(), args, io.Discard, os.Stderr); err != nil {
+	o := report.Options{In: []string{"testdata/results-windows-amd64.jsonl"}, Out: out, Name: "example", Date: time.Date(2026, 11, 30, 3, 15, 0, 0, time.UTC)}
+	if err := report.Run(context.Background(), o, io.Discard); err != nil {
 		fmt.Println(err)
 		return
 	}

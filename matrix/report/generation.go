@@ -45,7 +45,7 @@ func runGeneration(in *inputs) (string, error) {
 	for _, run := range slices.Sorted(maps.Keys(byRun)) {
 		parts = append(parts, fmt.Sprintf("run %s: zlib-ng %s", run, strings.Join(slices.Sorted(maps.Keys(byRun[run])), " and ")))
 	}
-	return "", &matrix.UsageError{Err: fmt.Errorf("report: the inputs ran different zlib-ng generations (%s); a report compares variants under one generation: render each generation's runs separately",
+	return "", &matrix.InvalidError{Err: fmt.Errorf("report: the inputs ran different zlib-ng generations (%s); a report compares variants under one generation: render each generation's runs separately",
 		strings.Join(parts, "; "))}
 }
 

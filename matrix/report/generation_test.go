@@ -54,7 +54,7 @@ func TestGenerationsNotMixed(t *testing.T) {
 	b := writeResults(t, withGeneration(validitySamples(1), "run-b", "2.2.2"))
 	old := writeResults(t, withGeneration(validitySamples(1), "run-old", ""))
 	_, err := Render(Options{In: []string{a, b}, Out: t.TempDir(), Name: "mixed"})
-	var ue *matrix.UsageError
+	var ue *matrix.InvalidError
 	if !errors.As(err, &ue) || !strings.Contains(err.Error(), "run run-a: zlib-ng 2.2.5; run run-b: zlib-ng 2.2.2") {
 		t.Fatalf("2.2.5 and 2.2.2 runs: %v, want a usage error naming both", err)
 	}
@@ -91,7 +91,7 @@ func TestLegacyRunJSON(t *testing.T) {
 		t.Errorf("an old run.json does not read as 2.2.2:\n%s", firstLines(string(page), 12))
 	}
 	_, err = Render(Options{In: []string{current, old}, Out: t.TempDir(), Name: "mixed"})
-	var ue *matrix.UsageError
+	var ue *matrix.InvalidError
 	if !errors.As(err, &ue) || !strings.Contains(err.Error(), "run run-new: zlib-ng 2.2.5; run run-old: zlib-ng 2.2.2") {
 		t.Errorf("an old and a 2.2.5 run.json: %v, want a usage error naming both", err)
 	}

@@ -26,7 +26,7 @@ func TestCutLineIsIncomplete(t *testing.T) {
 	last := lines[len(lines)-1]
 	os.WriteFile(samples, []byte(strings.Join(lines[:len(lines)-1], "")+last[:len(last)/2]), 0o644)
 	var stdout, stderr bytes.Buffer
-	if err := Main(context.Background(), []string{"-in", dir, "-name", "cut"}, &stdout, &stderr); err != nil {
+	if err := Run(context.Background(), Options{In: []string{dir}, Out: DefaultOut, Name: "cut"}, &stdout); err != nil {
 		t.Fatalf("%v\n%s", err, stderr.String())
 	}
 	page, env := reportText(t, filepath.Join(DefaultOut, "cut")), readPage(t, filepath.Join(DefaultOut, "cut", environmentPage))

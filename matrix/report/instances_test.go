@@ -70,7 +70,7 @@ func TestMergedInstances(t *testing.T) {
 			jitter(t, a)
 			jitter(t, b)
 			merged := filepath.Join(tmp, "merged")
-			if _, err := resultsdir.Merge(merged, []string{a, b}); err != nil {
+			if _, err := resultsdir.MergeDirs(merged, []string{a, b}); err != nil {
 				t.Fatal(err)
 			}
 			p, err := Render(Options{In: []string{merged}, Out: filepath.Join(tmp, "out"), Name: "x", Date: goldenDate})

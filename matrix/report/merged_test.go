@@ -60,7 +60,7 @@ func TestMergedReportsAsJoint(t *testing.T) {
 	writeReplica(t, a, "20261201T110000Z-linux-amd64-aaaaaaaa", 1, 1.3)
 	writeReplica(t, b, "20261201T120000Z-linux-amd64-bbbbbbbb", 2, 1.1)
 	merged := filepath.Join(tmp, "merged")
-	if _, err := resultsdir.Merge(merged, []string{a, b}); err != nil {
+	if _, err := resultsdir.MergeDirs(merged, []string{a, b}); err != nil {
 		t.Fatal(err)
 	}
 	render := func(out string, in ...string) (readme, cells string) {

@@ -32,8 +32,8 @@ func TestReportLeavesOutAndNames(t *testing.T) {
 		os.WriteFile(filepath.Join(copyDir, f), b, 0o644)
 	}
 
-	var stdout, stderr bytes.Buffer
-	if err := Main(context.Background(), []string{"-in", win, "-in", copyDir, "-out", "reports"}, &stdout, &stderr); err != nil {
+	var stdout bytes.Buffer
+	if err := Run(context.Background(), Options{In: []string{win, copyDir}, Out: "reports"}, &stdout); err != nil {
 		t.Fatalf("the report stopped: %v", err)
 	}
 	page := reportText(t, filepath.Dir(strings.TrimSpace(stdout.String())))

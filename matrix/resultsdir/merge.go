@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"io/fs"
@@ -21,7 +20,7 @@ import (
 	"github.com/deflatelab/deflatelab/matrix"
 )
 
-// mergeInput is one results folder given to Merge, read.
+// mergeInput is one results folder given to MergeDirs, read.
 type mergeInput struct {
 	dir      string
 	manifest matrix.Manifest
@@ -29,29 +28,29 @@ type mergeInput struct {
 	file     *ResultsFile
 }
 
-// Merge combines results folders of one plan and one build - replicas run on several runner instances,
+// MergeDirs combines results folders of one plan and one build - replicas run on several runner instances,
 // or any runs of the same plan - into the new folder out, which reports exactly as the runs given to
 // the report together would: samples.jsonl holds every input's lines, each sample keeping its own run
 // id (one runner instance each), bench.txt their kept samples, and run.json a manifest whose Instances
 // are the inputs' own run.json (a merged input contributes its instances). It refuses, as a
-// *UsageError naming the input and writing nothing: inputs of different plans, commits or host builds,
+// *matrix.InvalidError naming the input and writing nothing: inputs of different plans, commits or host builds,
 // emulated and native runs together, a sample whose host ran on another platform than its cell's, the
 // same run or the same replica twice, replicas of different counts, and an input that is running (or
 // was killed running: resume it first) or torn (a last line cut short: resume it first).
-func Merge(out string, inputs []string) (*matrix.Manifest, error) {
+func MergeDirs(out string, inputs []string) (*matrix.Manifest, error) {
 	if len(inputs) == 0 {
-		return nil, usageErrorf("merge: no input: give the results folders to merge")
+		return nil, matrix.Invalidf("merge: no input: give the results folders to merge")
 	}
 	if ents, err := os.ReadDir(out); err == nil && len(ents) > 0 {
-		return nil, usageErrorf("merge: -out %s exists and is not empty; give a new folder", out)
+		return nil, matrix.Invalidf("merge: -out %s exists and is not empty; give a new folder", out)
 	} else if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return nil, usageErrorf("merge: -out %s: %v", out, err)
+		return nil, matrix.Invalidf("merge: -out %s: %v", out, err)
 	}
 	var ins []mergeInput
 	for _, dir := range inputs {
 		in, err := readMergeInput(dir)
 		if err != nil {
-			return nil, &matrix.UsageError{Err: err}
+			return nil, &matrix.InvalidError{Err: err}
 		}
 		ins = append(ins, in)
 	}
@@ -60,7 +59,7 @@ func Merge(out string, inputs []string) (*matrix.Manifest, error) {
 		runs = append(runs, in.manifest.Runs()...)
 	}
 	if err := mergeable(ins, runs); err != nil {
-		return nil, &matrix.UsageError{Err: err}
+		return nil, &matrix.InvalidError{Err: err}
 	}
 	sort.SliceStable(runs, func(i, j int) bool { return replicaIndex(runs[i]) < replicaIndex(runs[j]) })
 
@@ -292,32 +291,34 @@ func replicaText(m matrix.Manifest) string {
 	return m.Replica.String()
 }
 
-// MergeMain is `lab merge -out DIR RESULTS...`: Merge, then the merged folder's path on stdout and a line
-// naming its instances on stderr. args are the flags and folders after "merge".
-func MergeMain(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("merge", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	out := fs.String("out", "", "the merged results folder to create (new, or empty)")
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: lab merge -out DIR RESULTS...\n\nMerges results folders of one plan and one build (replicas from several runner instances:\nlab bench -replica I/K) into DIR, which reports as the folders given together would.\n\n")
-		fs.PrintDefaults()
+// MergeOptions are what lab merge and the report targets merge: Inputs, results folders of one plan
+// and build, into Out, a new (or empty) folder. Both are required.
+type MergeOptions struct {
+	Out    string
+	Inputs []string
+}
+
+// Validate refuses options Merge cannot act on, naming the field by its lab merge flag.
+func (o MergeOptions) Validate() error {
+	if o.Out == "" {
+		return matrix.Invalidf("merge: -out is required: the merged folder to create")
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
-		}
-		return &matrix.UsageError{Err: err, Printed: true}
+	if len(o.Inputs) == 0 {
+		return matrix.Invalidf("merge: no results folders: give the folders to merge after the flags")
 	}
-	if *out == "" {
-		return usageErrorf("merge: -out is required: the merged folder to create")
-	}
-	if fs.NArg() == 0 {
-		return usageErrorf("merge: no results folders: give the folders to merge after the flags")
+	return nil
+}
+
+// Merge is `lab merge -out DIR RESULTS...`: MergeDirs, then the merged folder's path on stdout and a
+// line naming its instances on stderr.
+func Merge(ctx context.Context, o MergeOptions, stdout, stderr io.Writer) error {
+	if err := o.Validate(); err != nil {
+		return err
 	}
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	m, err := Merge(*out, fs.Args())
+	m, err := MergeDirs(o.Out, o.Inputs)
 	if err != nil {
 		return err
 	}
@@ -329,7 +330,7 @@ func MergeMain(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		}
 		names = append(names, name)
 	}
-	fmt.Fprintf(stderr, "merge: %d runs (%s), %d of %d planned samples recorded, %d failed, into %s\n", len(m.Instances), strings.Join(names, ", "), m.Samples, m.Planned, m.Failed, *out)
-	fmt.Fprintln(stdout, *out)
+	fmt.Fprintf(stderr, "merge: %d runs (%s), %d of %d planned samples recorded, %d failed, into %s\n", len(m.Instances), strings.Join(names, ", "), m.Samples, m.Planned, m.Failed, o.Out)
+	fmt.Fprintln(stdout, o.Out)
 	return nil
 }

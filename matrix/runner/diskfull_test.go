@@ -61,9 +61,9 @@ func TestDiskFullNamedAndKept(t *testing.T) {
 	bin, _ := fakeHosts(t, "ok")
 	out := filepath.Join(t.TempDir(), "results")
 	fillDisk(t, 4)
-	err := BenchMain(context.Background(), benchArgs(bin, out), io.Discard, io.Discard)
+	err := Bench(context.Background(), smoke(bin, out), io.Discard, io.Discard)
 	if err == nil || !strings.HasPrefix(err.Error(), "disk full: ") || !strings.Contains(err.Error(), resultsdir.ResumeCommand(out)) {
-		t.Fatalf("BenchMain on a full disk = %v, want it to say disk full and how to continue", err)
+		t.Fatalf("Bench on a full disk = %v, want it to say disk full and how to continue", err)
 	}
 	fullFrom(t, -1) // space freed
 
@@ -73,7 +73,7 @@ func TestDiskFullNamedAndKept(t *testing.T) {
 	if m.Status != matrix.StatusDiskFull || !strings.Contains(m.Error, "disk full") || strings.Contains(m.Error, "killed") || m.Samples != 4 {
 		t.Errorf("run.json read after the full disk: %s, %q, %d samples; want %s, 4", m.Status, m.Error, m.Samples, matrix.StatusDiskFull)
 	}
-	if err := BenchMain(context.Background(), []string{"-bin", bin, "-out", out, "-resume"}, io.Discard, io.Discard); err != nil {
+	if err := Bench(context.Background(), resumeOf(bin, out), io.Discard, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	m, _ = resultsdir.ReadManifest(out)
@@ -125,16 +125,15 @@ func TestNoRecordLostAtAnyWrite(t *testing.T) {
 		t.Skip("this platform's ENOSPC is not its disk-full error")
 	}
 	bin, _ := fakeHosts(t, "ok")
-	resume := []string{"-bin", bin, "-resume", "-progress", "none", "-out"}
 	writes := fullFrom(t, -1)
-	if err := BenchMain(context.Background(), benchArgs(bin, filepath.Join(t.TempDir(), "results")), io.Discard, io.Discard); err != nil {
+	if err := Bench(context.Background(), smoke(bin, filepath.Join(t.TempDir(), "results")), io.Discard, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	total := *writes
 	for k := 0; k < total; k++ {
 		out := filepath.Join(t.TempDir(), "results")
 		fullFrom(t, k)
-		err := BenchMain(context.Background(), benchArgs(bin, out, "-progress", "none"), io.Discard, io.Discard)
+		err := Bench(context.Background(), quiet(smoke(bin, out)), io.Discard, io.Discard)
 		first, started := recordsOf(t, out)
 		switch {
 		case err == nil || !strings.HasPrefix(err.Error(), "disk full: "):
@@ -151,7 +150,7 @@ func TestNoRecordLostAtAnyWrite(t *testing.T) {
 		}
 		// The disk is still full: the resume says so, and loses nothing.
 		fullFrom(t, 0)
-		err = BenchMain(context.Background(), append(resume, out), io.Discard, io.Discard)
+		err = Bench(context.Background(), quiet(resumeOf(bin, out)), io.Discard, io.Discard)
 		if err == nil || !strings.HasPrefix(err.Error(), "disk full: ") || !strings.Contains(err.Error(), "free some space, then continue with: "+resultsdir.ResumeCommand(out)) {
 			t.Fatalf("write %d: resume on the full disk: %v; want disk full and how to continue", k, err)
 		}
@@ -160,7 +159,7 @@ func TestNoRecordLostAtAnyWrite(t *testing.T) {
 			t.Fatalf("write %d: the resume on the full disk lost %s", k, lost)
 		}
 		fullFrom(t, -1) // space freed
-		if err := BenchMain(context.Background(), append(resume, out), io.Discard, io.Discard); err != nil {
+		if err := Bench(context.Background(), quiet(resumeOf(bin, out)), io.Discard, io.Discard); err != nil {
 			t.Fatalf("write %d: resume with space: %v", k, err)
 		}
 		m, _ := resultsdir.ReadManifest(out)
@@ -180,7 +179,7 @@ func TestResumeOnFullDiskBeforeTheLock(t *testing.T) {
 	}
 	bin, _ := fakeHosts(t, "ok")
 	out := filepath.Join(t.TempDir(), "results")
-	if err := BenchMain(context.Background(), benchArgs(bin, out, "-progress", "none"), io.Discard, io.Discard); err != nil {
+	if err := Bench(context.Background(), quiet(smoke(bin, out)), io.Discard, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	samples := filepath.Join(out, resultsdir.SamplesFile)
@@ -189,7 +188,7 @@ func TestResumeOnFullDiskBeforeTheLock(t *testing.T) {
 	os.WriteFile(samples, []byte(strings.Join(lines[:len(lines)-1], "")), 0o644) // a sample to take again
 	before, _ := recordsOf(t, out)
 	fullFrom(t, 0)
-	err := BenchMain(context.Background(), []string{"-bin", bin, "-resume", "-progress", "none", "-out", out}, io.Discard, io.Discard)
+	err := Bench(context.Background(), quiet(resumeOf(bin, out)), io.Discard, io.Discard)
 	if err == nil || !strings.HasPrefix(err.Error(), "disk full: ") || !strings.Contains(err.Error(), "free some space, then continue with: "+resultsdir.ResumeCommand(out)) {
 		t.Fatalf("resume on a full disk: %v; want disk full and how to continue", err)
 	}

@@ -106,33 +106,33 @@ func TestRunPlatformIsTheHosts(t *testing.T) {
 	}
 }
 
-func TestBenchMainExecAndPlatform(t *testing.T) {
+func TestBenchExecAndPlatform(t *testing.T) {
 	bin, _ := fakeHosts(t, "ok")
 	here := runtime.GOOS + "/" + runtime.GOARCH
 	for _, tt := range []struct {
-		args []string
+		o    BenchOptions
 		want string
 	}{
-		{[]string{"-exec", "qemu-aarch64-static"}, "-exec runs another platform's hosts: give -platform"},
-		{[]string{"-platform", "windows"}, `-platform "windows": want goos/goarch`},
-		{[]string{"-platform", "a/b/c"}, `-platform "a/b/c": want goos/goarch`},
-		{[]string{"-backends", "all,pages"}, `unknown backend "all"`},
+		{BenchOptions{Exec: []string{"qemu-aarch64-static"}}, "-exec runs another platform's hosts: give -platform"},
+		{BenchOptions{Platform: "windows"}, `-platform "windows": want goos/goarch`},
+		{BenchOptions{Platform: "a/b/c"}, `-platform "a/b/c": want goos/goarch`},
+		{BenchOptions{Backends: []string{"all", "pages"}}, `unknown backend "all"`},
 	} {
-		out := filepath.Join(t.TempDir(), "results")
-		args := append([]string{"-profile", "smoke", "-bin", bin, "-out", out}, tt.args...)
-		err := BenchMain(context.Background(), args, &bytes.Buffer{}, &bytes.Buffer{})
+		o := tt.o
+		o.Profile, o.Bin, o.Out = "smoke", bin, filepath.Join(t.TempDir(), "results")
+		err := Bench(context.Background(), o, &bytes.Buffer{}, &bytes.Buffer{})
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("%v: %v, want %q", tt.args, err, tt.want)
+			t.Errorf("%+v: %v, want %q", tt.o, err, tt.want)
 		}
 	}
 
 	emu, _ := fakeEmulator(t)
 	shortWaitDelay(t)
 	out := filepath.Join(t.TempDir(), "results")
-	args := []string{"-profile", "smoke", "-bin", bin, "-out", out, "-exec", emu, "-platform", here,
-		"-backends", "all", "-workloads", "fixed", "-phases", "cold", "-dops", "1", "-rounds", "1"}
+	o := BenchOptions{Profile: "smoke", Bin: bin, Out: out, Exec: []string{emu}, Platform: here,
+		Backends: []string{"all"}, Workloads: []string{"fixed"}, Phases: []string{"cold"}, DOPs: []int{1}, Rounds: ptr(1)}
 	var stderr bytes.Buffer
-	if err := BenchMain(context.Background(), args, &bytes.Buffer{}, &stderr); err != nil {
+	if err := Bench(context.Background(), o, &bytes.Buffer{}, &stderr); err != nil {
 		t.Fatalf("%v\n%s", err, &stderr)
 	}
 	m, err := resultsdir.ReadManifest(out)
@@ -140,7 +140,7 @@ func TestBenchMainExecAndPlatform(t *testing.T) {
 		t.Errorf("manifest %+v, %v; want emulated, on %s, backends all resolved, 2 cells x 1 round x every variant", m, err, here)
 	}
 	// A resume takes the emulator from the manifest.
-	if err := BenchMain(context.Background(), []string{"-bin", bin, "-out", out, "-resume"}, &bytes.Buffer{}, &stderr); err != nil {
+	if err := Bench(context.Background(), resumeOf(bin, out), &bytes.Buffer{}, &stderr); err != nil {
 		t.Errorf("resume of an emulated run: %v", err)
 	}
 }

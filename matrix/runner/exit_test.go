@@ -17,10 +17,21 @@ import (
 	"github.com/deflatelab/deflatelab/matrix/resultsdir"
 )
 
-// benchArgs are a small smoke run with the fake hosts in bin, into out.
-func benchArgs(bin, out string, extra ...string) []string {
-	return append([]string{"-profile", "smoke", "-bin", bin, "-out", out, "-workloads", "fixed", "-dops", "1", "-phases", "cold"}, extra...)
+// smoke is a small smoke run with the fake hosts in bin, into out: one cell.
+func smoke(bin, out string) BenchOptions {
+	return BenchOptions{Profile: "smoke", Bin: bin, Out: out, Workloads: []string{"fixed"}, DOPs: []int{1}, Phases: []string{"cold"}}
 }
+
+// resumeOf continues the run in out with the fake hosts in bin (lab bench -resume -out).
+func resumeOf(bin, out string) BenchOptions { return BenchOptions{Bin: bin, Out: out, Resume: true} }
+
+// quiet is o with no progress lines (-progress none).
+func quiet(o BenchOptions) BenchOptions {
+	o.Progress = "none"
+	return o
+}
+
+func ptr[T any](v T) *T { return &v }
 
 // smokeCell is what benchArgs plans: one cell of the smoke profile, its rounds of every candidate
 // (samples), and rounds, the samples of each candidate in it; from the profile, so a variant added to
@@ -34,7 +45,7 @@ func smokeCellSamples() int { n, _ := smokeCell(); return n }
 
 // Every run ends with a summary line that says how many samples failed, and a run where some cell
 // and variant has no usable sample fails, naming them.
-func TestBenchMainSummaryAndUnusableCells(t *testing.T) {
+func TestBenchSummaryAndUnusableCells(t *testing.T) {
 	n, r := smokeCell()
 	tests := []struct {
 		mode       string
@@ -50,13 +61,13 @@ func TestBenchMainSummaryAndUnusableCells(t *testing.T) {
 			bin, _ := fakeHosts(t, tt.mode)
 			out := filepath.Join(t.TempDir(), "results")
 			var stdout, stderr bytes.Buffer
-			err := BenchMain(context.Background(), benchArgs(bin, out), &stdout, &stderr)
+			err := Bench(context.Background(), smoke(bin, out), &stdout, &stderr)
 			if tt.wantErr == "" && err != nil {
-				t.Fatalf("BenchMain: %v\n%s", err, stderr.String())
+				t.Fatalf("Bench: %v\n%s", err, stderr.String())
 			}
 			var unusable *resultsdir.UnusableError
 			if tt.wantErr != "" && (!errors.As(err, &unusable) || !strings.Contains(err.Error(), tt.wantErr)) {
-				t.Fatalf("BenchMain = %v, want an UnusableError containing %q", err, tt.wantErr)
+				t.Fatalf("Bench = %v, want an UnusableError containing %q", err, tt.wantErr)
 			}
 			if !strings.Contains(stderr.String(), tt.wantStderr) {
 				t.Errorf("stderr lacks %q:\n%s", tt.wantStderr, stderr.String())
@@ -68,14 +79,14 @@ func TestBenchMainSummaryAndUnusableCells(t *testing.T) {
 	}
 }
 
-func TestBenchMainResumeComplete(t *testing.T) {
+func TestBenchResumeComplete(t *testing.T) {
 	bin, _ := fakeHosts(t, "ok")
 	out := filepath.Join(t.TempDir(), "results")
-	if err := BenchMain(context.Background(), benchArgs(bin, out), io.Discard, io.Discard); err != nil {
+	if err := Bench(context.Background(), smoke(bin, out), io.Discard, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	var stderr bytes.Buffer
-	if err := BenchMain(context.Background(), []string{"-bin", bin, "-out", out, "-resume"}, io.Discard, &stderr); err != nil {
+	if err := Bench(context.Background(), resumeOf(bin, out), io.Discard, &stderr); err != nil {
 		t.Fatal(err)
 	}
 	n, _ := smokeCell()
@@ -95,7 +106,7 @@ func TestBenchMainResumeComplete(t *testing.T) {
 	f.WriteString(`{"run":"x","ce`)
 	f.Close()
 	stderr.Reset()
-	if err := BenchMain(context.Background(), []string{"-bin", bin, "-out", out, "-resume"}, io.Discard, &stderr); err != nil {
+	if err := Bench(context.Background(), resumeOf(bin, out), io.Discard, &stderr); err != nil {
 		t.Fatal(err)
 	}
 	if strings.Contains(stderr.String(), "nothing to resume") {
@@ -108,7 +119,7 @@ func TestBenchMainResumeComplete(t *testing.T) {
 
 // A sample that cannot be written (a full disk) stops the run with the command that continues it,
 // and that command finishes the run.
-func TestBenchMainWriteFailureGivesResumeHint(t *testing.T) {
+func TestBenchWriteFailureGivesResumeHint(t *testing.T) {
 	bin, _ := fakeHosts(t, "ok")
 	out := filepath.Join(t.TempDir(), "results")
 	defer func(old func(string, int, fs.FileMode) (*os.File, error)) { resultsdir.OpenFile = old }(resultsdir.OpenFile)
@@ -120,12 +131,12 @@ func TestBenchMainWriteFailureGivesResumeHint(t *testing.T) {
 		f.Close()
 		return os.Open(name) // read-only: every write fails, as on a full disk
 	}
-	err := BenchMain(context.Background(), benchArgs(bin, out), io.Discard, io.Discard)
+	err := Bench(context.Background(), smoke(bin, out), io.Discard, io.Discard)
 	if err == nil || !strings.Contains(err.Error(), "recording a sample") || !strings.Contains(err.Error(), "free some space, then continue with: "+resultsdir.ResumeCommand(out)) {
-		t.Fatalf("BenchMain with failing writes = %v, want the resume hint", err)
+		t.Fatalf("Bench with failing writes = %v, want the resume hint", err)
 	}
 	resultsdir.OpenFile = os.OpenFile
-	if err := BenchMain(context.Background(), []string{"-bin", bin, "-out", out, "-resume"}, io.Discard, io.Discard); err != nil {
+	if err := Bench(context.Background(), resumeOf(bin, out), io.Discard, io.Discard); err != nil {
 		t.Fatalf("the hinted resume: %v", err)
 	}
 	if m, _ := resultsdir.ReadManifest(out); m.Status != matrix.StatusComplete || m.Samples != m.Planned || m.Planned != smokeCellSamples() {
@@ -133,29 +144,31 @@ func TestBenchMainWriteFailureGivesResumeHint(t *testing.T) {
 	}
 }
 
-func TestBenchMainUsageErrors(t *testing.T) {
+// The command line's own errors ("extra", -dops one, -no-such-flag, -rounds x) are cmd/lab's
+// (TestBenchFlagErrors).
+func TestBenchUsageErrors(t *testing.T) {
 	bin, _ := fakeHosts(t, "ok")
-	for _, args := range [][]string{
-		{"-profile", "huge"}, {"extra"}, {"-dops", "one"}, {"-variants", "control,bogus"}, {"-resume"},
-		{"-pool-capacity", "0"}, {"-no-such-flag"}, {"-rounds", "x"},
+	for _, o := range []BenchOptions{
+		{Profile: "huge"}, {Variants: []string{"control", "bogus"}}, {Resume: true}, {PoolCapacity: []int{0}},
 	} {
-		err := BenchMain(context.Background(), append([]string{"-bin", bin}, args...), io.Discard, io.Discard)
-		var ue *matrix.UsageError
+		o.Bin = bin
+		err := Bench(context.Background(), o, io.Discard, io.Discard)
+		var ue *matrix.InvalidError
 		if !errors.As(err, &ue) {
-			t.Errorf("%q: %v (%T), want a UsageError", args, err, err)
+			t.Errorf("%+v: %v (%T), want an InvalidError", o, err, err)
 		}
 	}
 	// Hosts missing where the command line points is a usage error: nothing ran (issue 21 item 7).
-	err := BenchMain(context.Background(), []string{"-bin", t.TempDir(), "-out", filepath.Join(t.TempDir(), "r")}, io.Discard, io.Discard)
-	var ue *matrix.UsageError
+	err := Bench(context.Background(), BenchOptions{Bin: t.TempDir(), Out: filepath.Join(t.TempDir(), "r")}, io.Discard, io.Discard)
+	var ue *matrix.InvalidError
 	if !errors.As(err, &ue) {
-		t.Errorf("missing hosts: %v, want a UsageError", err)
+		t.Errorf("missing hosts: %v, want an InvalidError", err)
 	}
 	// A failure of the run itself is not a usage error.
 	t.Setenv(fakeHostEnv, "describefail")
-	err = BenchMain(context.Background(), []string{"-bin", bin, "-out", filepath.Join(t.TempDir(), "r")}, io.Discard, io.Discard)
+	err = Bench(context.Background(), BenchOptions{Bin: bin, Out: filepath.Join(t.TempDir(), "r")}, io.Discard, io.Discard)
 	if err == nil || errors.As(err, &ue) {
-		t.Errorf("a host that fails: %v, want an error that is not a UsageError", err)
+		t.Errorf("a host that fails: %v, want an error that is not an InvalidError", err)
 	}
 }
 
@@ -167,7 +180,7 @@ func TestResultsFileModes(t *testing.T) {
 	}
 	bin, _ := fakeHosts(t, "ok")
 	out := filepath.Join(t.TempDir(), "results")
-	if err := BenchMain(context.Background(), benchArgs(bin, out), io.Discard, io.Discard); err != nil {
+	if err := Bench(context.Background(), smoke(bin, out), io.Discard, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	for _, name := range []string{resultsdir.SamplesFile, resultsdir.BenchFile, resultsdir.ManifestFile} {

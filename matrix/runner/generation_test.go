@@ -78,18 +78,19 @@ func TestGenerationWords(t *testing.T) {
 // lab bench -zlibng: a bad value is a usage error naming the flag and the allowed values; a good one
 // reaches run.json's plan and every sample; a resume under another generation is refused before
 // anything runs, the same one is accepted.
-func TestBenchMainZlibNG(t *testing.T) {
+func TestBenchZlibNG(t *testing.T) {
 	bin, _ := fakeHosts(t, "ok")
 	out := filepath.Join(t.TempDir(), "results")
 	var stderr bytes.Buffer
-	run := func(args ...string) error {
-		return BenchMain(context.Background(), append([]string{"-bin", bin, "-out", out}, args...), &bytes.Buffer{}, &stderr)
+	run := func(o BenchOptions) error {
+		o.Bin, o.Out = bin, out
+		return Bench(context.Background(), o, &bytes.Buffer{}, &stderr)
 	}
-	var ue *matrix.UsageError
-	if err := run("-profile", "smoke", "-zlibng", "2.2.4"); !errors.As(err, &ue) || !strings.Contains(err.Error(), `-zlibng "2.2.4": allowed: 2.2.5 = zlib-ng 2.2.5 (.NET 10 and later); 2.2.2 = zlib-ng 2.2.2`) {
+	var ue *matrix.InvalidError
+	if err := run(BenchOptions{Profile: "smoke", ZlibNG: "2.2.4"}); !errors.As(err, &ue) || !strings.Contains(err.Error(), `-zlibng "2.2.4": allowed: 2.2.5 = zlib-ng 2.2.5 (.NET 10 and later); 2.2.2 = zlib-ng 2.2.2`) {
 		t.Fatalf("-zlibng 2.2.4: %v, want a usage error naming the flag and the allowed values", err)
 	}
-	if err := run("-profile", "smoke", "-workloads", "stream", "-dops", "1", "-zlibng", "2.2.2"); err != nil {
+	if err := run(BenchOptions{Profile: "smoke", Workloads: []string{"stream"}, DOPs: []int{1}, ZlibNG: "2.2.2"}); err != nil {
 		t.Fatalf("%v\n%s", err, stderr.String())
 	}
 	m, err := resultsdir.ReadManifest(out)
@@ -101,10 +102,10 @@ func TestBenchMainZlibNG(t *testing.T) {
 			t.Fatalf("sample %+v does not record 2.2.2", s.Result)
 		}
 	}
-	if err := run("-resume", "-zlibng", "2.2.5"); !errors.As(err, &ue) || !strings.Contains(err.Error(), "ran zlib-ng 2.2.2, and a run holds one generation") {
+	if err := run(BenchOptions{Resume: true, ZlibNG: "2.2.5"}); !errors.As(err, &ue) || !strings.Contains(err.Error(), "ran zlib-ng 2.2.2, and a run holds one generation") {
 		t.Errorf("-resume -zlibng 2.2.5 of a 2.2.2 run: %v, want a usage error", err)
 	}
-	if err := run("-resume", "-zlibng", "2.2.2"); err != nil {
+	if err := run(BenchOptions{Resume: true, ZlibNG: "2.2.2"}); err != nil {
 		t.Errorf("-resume -zlibng 2.2.2 of a 2.2.2 run: %v", err)
 	}
 }
@@ -115,7 +116,7 @@ func TestPrepareOldHosts(t *testing.T) {
 	r := fakeRunner(t, "describeold")
 	r.Plan.ZlibNG = "2.2.5"
 	_, err := r.Prepare(context.Background())
-	var ue *matrix.UsageError
+	var ue *matrix.InvalidError
 	if !errors.As(err, &ue) || !strings.Contains(err.Error(), "not the plan's 2.2.5; rebuild the hosts") {
 		t.Fatalf("Prepare with hosts older than -zlibng: %v", err)
 	}

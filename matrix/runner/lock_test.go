@@ -173,7 +173,7 @@ func TestConcurrentResumeRefused(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "results")
 	done := make(chan error)
 	go func() {
-		done <- BenchMain(context.Background(), []string{"-profile", "smoke", "-rounds", "12", "-bin", bin, "-out", out, "-progress", "none"}, io.Discard, io.Discard)
+		done <- Bench(context.Background(), BenchOptions{Profile: "smoke", Rounds: ptr(12), Bin: bin, Out: out, Progress: "none"}, io.Discard, io.Discard)
 	}()
 	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(10 * time.Millisecond) {
 		if held, _, _, _ := resultsdir.LockState(out); held {
@@ -183,7 +183,7 @@ func TestConcurrentResumeRefused(t *testing.T) {
 			t.Fatal("the first run never took the lock")
 		}
 	}
-	err := BenchMain(context.Background(), []string{"-resume", "-bin", bin, "-out", out, "-progress", "none"}, io.Discard, io.Discard)
+	err := Bench(context.Background(), quiet(resumeOf(bin, out)), io.Discard, io.Discard)
 	var le *resultsdir.LockedError
 	if !errors.As(err, &le) || le.Holder.PID != os.Getpid() {
 		t.Errorf("concurrent resume: %v, want a *LockedError", err)

@@ -9,7 +9,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -18,10 +17,19 @@ import (
 )
 
 // replicaRun runs replica rep of the small smoke plan into dir with the fake hosts in bin.
-func replicaRun(t *testing.T, bin, dir, rep string, extra ...string) {
+func replicaRun(t *testing.T, bin, dir, rep string, edit ...func(*BenchOptions)) {
 	t.Helper()
+	r, err := matrix.ParseReplica(rep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := quiet(smoke(bin, dir))
+	o.Replica = &r
+	for _, e := range edit {
+		e(&o)
+	}
 	var stderr bytes.Buffer
-	if err := BenchMain(context.Background(), benchArgs(bin, dir, append([]string{"-replica", rep, "-progress", "none"}, extra...)...), io.Discard, &stderr); err != nil {
+	if err := Bench(context.Background(), o, io.Discard, &stderr); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(stderr.String(), " in "+dir+" (replica "+rep+")") {
@@ -54,7 +62,7 @@ func TestMergeReplicas(t *testing.T) {
 	replicaRun(t, bin, r3, "3/3")
 	out := filepath.Join(base, "merged")
 	var stdout, stderr bytes.Buffer
-	if err := resultsdir.MergeMain(context.Background(), []string{"-out", out, r2, r1}, &stdout, &stderr); err != nil {
+	if err := resultsdir.Merge(context.Background(), resultsdir.MergeOptions{Out: out, Inputs: []string{r2, r1}}, &stdout, &stderr); err != nil {
 		t.Fatal(err)
 	}
 	if strings.TrimSpace(stdout.String()) != out || !strings.Contains(stderr.String(), "merge: 2 runs (") || !strings.Contains(stderr.String(), "(replica 1/3)") {
@@ -102,14 +110,14 @@ func TestMergeReplicas(t *testing.T) {
 	})
 	// The merged folder and the third replica merge again: three instances.
 	out2 := filepath.Join(base, "merged3")
-	if _, err := resultsdir.Merge(out2, []string{out, r3}); err != nil {
+	if _, err := resultsdir.MergeDirs(out2, []string{out, r3}); err != nil {
 		t.Fatal(err)
 	}
 	if m3, _ := resultsdir.ReadManifest(out2); len(m3.Instances) != 3 || m3.Samples != 3*n || m3.Instances[2].Replica.Index != 3 {
 		t.Errorf("merge of a merged folder: %d instances, %d samples", len(m3.Instances), m3.Samples)
 	}
 	// A merged folder is not resumed: its runs are.
-	err = BenchMain(context.Background(), []string{"-bin", bin, "-out", out, "-resume"}, io.Discard, io.Discard)
+	err = Bench(context.Background(), resumeOf(bin, out), io.Discard, io.Discard)
 	if err == nil || !strings.Contains(err.Error(), "merged folder") {
 		t.Errorf("resume of a merged folder: %v", err)
 	}
@@ -140,7 +148,7 @@ func TestMergeRefusals(t *testing.T) {
 	}{
 		{"another plan", func(t *testing.T) []string {
 			d := filepath.Join(t.TempDir(), "other")
-			replicaRun(t, bin, d, "2/2", "-rounds", strconv.Itoa(smokeRounds+1))
+			replicaRun(t, bin, d, "2/2", func(o *BenchOptions) { o.Rounds = ptr(smokeRounds + 1) })
 			return []string{r1, d}
 		}, fmt.Sprintf("has another plan than %s (rounds %d and %d)", r1, smokeRounds, smokeRounds+1)},
 		{"another commit", func(t *testing.T) []string {
@@ -210,8 +218,8 @@ func TestMergeRefusals(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			inputs := tc.setup(t)
 			out := filepath.Join(t.TempDir(), "merged")
-			_, err := resultsdir.Merge(out, inputs)
-			var ue *matrix.UsageError
+			_, err := resultsdir.MergeDirs(out, inputs)
+			var ue *matrix.InvalidError
 			want := strings.ReplaceAll(tc.want, `running" `, filepath.Base(inputs[len(inputs)-1])+" ")
 			want = strings.ReplaceAll(want, `torn" `, filepath.Base(inputs[len(inputs)-1])+" ")
 			if !errors.As(err, &ue) || !strings.Contains(err.Error(), want) {
@@ -223,7 +231,7 @@ func TestMergeRefusals(t *testing.T) {
 		})
 	}
 	// An -out that holds something is refused too.
-	if _, err := resultsdir.Merge(r1, []string{r2}); err == nil || !strings.Contains(err.Error(), "is not empty") {
+	if _, err := resultsdir.MergeDirs(r1, []string{r2}); err == nil || !strings.Contains(err.Error(), "is not empty") {
 		t.Errorf("merge into a used folder: %v", err)
 	}
 }

@@ -64,7 +64,7 @@ func TestResumeTakesMissingPlannedSamples(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			bin, _ := fakeHosts(t, "ok")
 			out := filepath.Join(t.TempDir(), "results")
-			if err := BenchMain(context.Background(), benchArgs(bin, out), io.Discard, io.Discard); err != nil {
+			if err := Bench(context.Background(), smoke(bin, out), io.Discard, io.Discard); err != nil {
 				t.Fatal(err)
 			}
 			editLines(t, filepath.Join(out, resultsdir.SamplesFile), tc.edit)
@@ -74,7 +74,7 @@ func TestResumeTakesMissingPlannedSamples(t *testing.T) {
 				t.Fatalf("after the edit: status %s, missing %v", m.Status, matrix.MissingSamples(m.Plan, m.Cells, kept))
 			}
 			var stderr bytes.Buffer
-			if err := BenchMain(context.Background(), []string{"-bin", bin, "-out", out, "-resume", "-progress", "lines"}, io.Discard, &stderr); err != nil {
+			if err := Bench(context.Background(), BenchOptions{Bin: bin, Out: out, Resume: true, Progress: "lines"}, io.Discard, &stderr); err != nil {
 				t.Fatal(err)
 			}
 			if strings.Contains(stderr.String(), "is complete") || strings.Count(stderr.String(), "] workload=") != tc.wantTaken || !strings.Contains(stderr.String(), tc.wantNote) {
@@ -94,7 +94,7 @@ func TestResumeTakesMissingPlannedSamples(t *testing.T) {
 func TestResumeRefusesInvalidPlan(t *testing.T) {
 	bin, _ := fakeHosts(t, "ok")
 	out := filepath.Join(t.TempDir(), "results")
-	if err := BenchMain(context.Background(), benchArgs(bin, out), io.Discard, io.Discard); err != nil {
+	if err := Bench(context.Background(), smoke(bin, out), io.Discard, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	m, _ := resultsdir.ReadManifest(out)
@@ -104,8 +104,8 @@ func TestResumeRefusesInvalidPlan(t *testing.T) {
 		t.Fatal(err)
 	}
 	before, _ := os.ReadFile(filepath.Join(out, resultsdir.SamplesFile))
-	err := BenchMain(context.Background(), []string{"-bin", bin, "-out", out, "-resume"}, io.Discard, io.Discard)
-	var ue *matrix.UsageError
+	err := Bench(context.Background(), resumeOf(bin, out), io.Discard, io.Discard)
+	var ue *matrix.InvalidError
 	if !errors.As(err, &ue) || !strings.Contains(err.Error(), "is not valid (matrix: DOP 1 given twice") || !strings.Contains(err.Error(), "start a new run") {
 		t.Errorf("resume of an invalid plan: %v, want a usage error naming the plan's fault", err)
 	}
@@ -113,7 +113,7 @@ func TestResumeRefusesInvalidPlan(t *testing.T) {
 		t.Error("the refused resume changed samples.jsonl")
 	}
 	// -replica belongs to the run: a resume takes it from run.json.
-	err = BenchMain(context.Background(), []string{"-bin", bin, "-out", out, "-resume", "-replica", "1/2"}, io.Discard, io.Discard)
+	err = Bench(context.Background(), BenchOptions{Bin: bin, Out: out, Resume: true, Replica: &matrix.Replica{Index: 1, Count: 2}}, io.Discard, io.Discard)
 	if !errors.As(err, &ue) || !strings.Contains(err.Error(), "drop -replica") {
 		t.Errorf("-resume -replica: %v", err)
 	}

@@ -75,10 +75,10 @@ func (r *Runner) Prepare(ctx context.Context) (commits map[string]string, err er
 // measured is a *BuildError, before it runs.
 func (r *Runner) prepare(ctx context.Context, hosts map[string]string, run matrix.Manifest) (commits, builds map[string]string, err error) {
 	if err := ValidatePlan(r.Plan); err != nil {
-		return nil, nil, &matrix.UsageError{Err: err}
+		return nil, nil, &matrix.InvalidError{Err: err}
 	}
 	if r.Timeout <= 0 {
-		return nil, nil, usageErrorf("matrix: -timeout %v: allowed: a positive duration", r.Timeout)
+		return nil, nil, matrix.Invalidf("matrix: -timeout %v: allowed: a positive duration", r.Timeout)
 	}
 	commits, builds = map[string]string{}, map[string]string{}
 	var backends []string
@@ -86,10 +86,10 @@ func (r *Runner) prepare(ctx context.Context, hosts map[string]string, run matri
 	for _, v := range r.Plan.Variants {
 		path := hosts[matrix.HostVariant(v)]
 		if path == "" {
-			return nil, nil, usageErrorf("matrix: no host binary given for variant %q", v)
+			return nil, nil, matrix.Invalidf("matrix: no host binary given for variant %q", v)
 		}
 		if st, err := os.Stat(path); err != nil || !st.Mode().IsRegular() {
-			return nil, nil, usageErrorf("matrix: missing host binary %s for variant %q on %s; build the hosts first (go tool mage build), or give -bin or -platform for hosts that exist", path, v, r.Plan.Platform)
+			return nil, nil, matrix.Invalidf("matrix: missing host binary %s for variant %q on %s; build the hosts first (go tool mage build), or give -bin or -platform for hosts that exist", path, v, r.Plan.Platform)
 		}
 		if builds[matrix.HostVariant(v)], err = BuildID(path); err != nil {
 			return nil, nil, err
@@ -109,7 +109,7 @@ func (r *Runner) prepare(ctx context.Context, hosts map[string]string, run matri
 				path, d.Platform, r.Plan.Platform, d.Platform)
 		}
 		if r.Plan.ZlibNG != "" && !slices.Contains(d.Generations, r.Plan.ZlibNG) {
-			return nil, nil, usageErrorf("matrix: host binary %s runs zlib-ng generations %s, not the plan's %s; rebuild the hosts (go tool mage build)",
+			return nil, nil, matrix.Invalidf("matrix: host binary %s runs zlib-ng generations %s, not the plan's %s; rebuild the hosts (go tool mage build)",
 				path, cmp.Or(strings.Join(d.Generations, ", "), matrix.LegacyZlibNG+" only (built before -zlibng)"), r.Plan.ZlibNG)
 		}
 		commits[matrix.HostVariant(v)] = d.Commit
@@ -129,10 +129,10 @@ func (r *Runner) prepare(ctx context.Context, hosts map[string]string, run matri
 			b = def
 		}
 		if !slices.Contains(backends, b) {
-			return nil, nil, usageErrorf("matrix: -backends: unknown backend %q; the hosts have %v (or %q for %s, or %q alone for all of them)", planned[i], backends, DefaultBackend, def, AllBackends)
+			return nil, nil, matrix.Invalidf("matrix: -backends: unknown backend %q; the hosts have %v (or %q for %s, or %q alone for all of them)", planned[i], backends, DefaultBackend, def, AllBackends)
 		}
 		if slices.Contains(resolved[:i], b) {
-			return nil, nil, usageErrorf("matrix: -backends: backend %q given twice (%q stands for %s)", b, DefaultBackend, def)
+			return nil, nil, matrix.Invalidf("matrix: -backends: backend %q given twice (%q stands for %s)", b, DefaultBackend, def)
 		}
 		resolved[i] = b
 	}

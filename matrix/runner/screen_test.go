@@ -123,7 +123,7 @@ func TestResumeCountsScreened(t *testing.T) {
 	}
 	// The summary says the same, never "37 of 36".
 	var stderr strings.Builder
-	BenchMain(context.Background(), []string{"-resume", "-out", r.Dir}, &strings.Builder{}, &stderr)
+	Bench(context.Background(), BenchOptions{Resume: true, Out: r.Dir}, &strings.Builder{}, &stderr)
 	if !strings.Contains(stderr.String(), fmt.Sprintf("%d of %d planned samples recorded, 0 failed; 2 lines left out (1 unreadable, 1 duplicate)", n, n)) {
 		t.Errorf("bench summary: %s", stderr.String())
 	}
