@@ -2,9 +2,10 @@
 
 package deflate
 
-import "unsafe"
+// longestMatch is longestMatchGo on the platforms without it in assembly (amd64).
+func (s *State) longestMatch(curMatch int) int { return s.longestMatchGo(curMatch) }
 
 // longestMatchWalk is longestMatchWalkGo on the platforms without it in assembly (amd64).
-func longestMatchWalk(w, scan, prev unsafe.Pointer, wmask, curMatch, matchOffset, limit, chainLength, bestLen, strstart int, earlyExit bool) (cur, chain, n int) {
-	return longestMatchWalkGo(w, scan, prev, wmask, curMatch, matchOffset, limit, chainLength, bestLen, strstart, earlyExit)
+func longestMatchWalk(s *State, curMatch, matchOffset, limit, chainLength, bestLen int) (cur, chain, n int) {
+	return longestMatchWalkGo(s, curMatch, matchOffset, limit, chainLength, bestLen)
 }
