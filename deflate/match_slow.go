@@ -2,8 +2,10 @@ package deflate
 
 import "unsafe"
 
-// longestMatchSlow is level 9's matcher (zlib-ng's longest_match_slow): longestMatch without the early
-// exit, and able to walk the rarest hash chain instead of the one of the match's first bytes.
+// longestMatchSlowGo is level 9's matcher (zlib-ng's longest_match_slow): longestMatch without the early
+// exit, and able to walk the rarest hash chain instead of the one of the match's first bytes. It is
+// longestMatchSlow on the platforms without it in assembly (amd64: match_amd64.s), and the reference the
+// assembly is tested against.
 //
 // A match longer than bestLen repeats every three bytes of the string at strstart, so a candidate at
 // distance d also appears on the chain of the rolling hash of the three bytes at any offset i, at
@@ -16,19 +18,23 @@ import "unsafe"
 //
 // The rules, the comparisons, the reads past the lookahead and the results are zlib-ng's, so that the
 // matches, and thus the output, are byte for byte its own; like longestMatch it reads the window
-// through pointers, and walks the chain from one better match to the next in longestMatchWalk.
-func (s *State) longestMatchSlow(curMatch int) int {
+// through pointers.
+func (s *State) longestMatchSlowGo(curMatch int) int {
 	strstart, lookahead := s.strstart, s.lookahead
 	w := unsafe.Pointer(unsafe.SliceData(s.window)) // s.windowPtr(), whose inlined call left a NOP per call
 	scan := unsafe.Add(w, strstart)
 	wmask := s.wmask
-	_ = s.prev[wmask] // prev has wmask+1 entries, as prevAt and longestMatchWalk need
-	prev := unsafe.Pointer(unsafe.SliceData(s.prev))
+	_ = s.prev[wmask] // prev has wmask+1 entries, so prevAt's index is in range
+	prevBase := unsafe.Pointer(unsafe.SliceData(s.prev))
+	prevAt := func(pos int) int { return int(*(*uint16)(unsafe.Add(prevBase, 2*(pos&wmask)))) }
 
 	bestLen := s.prevLength
 	if bestLen == 0 {
 		bestLen = minMatch - 1
 	}
+	off, mask := filterShape(bestLen)
+	scanStart := load64(scan, 0) & mask
+	scanEnd := load64(scan, off) & mask
 	chainLength := s.maxChainLength
 	if bestLen >= s.goodMatch {
 		chainLength >>= 2
@@ -61,54 +67,68 @@ func (s *State) longestMatchSlow(curMatch int) int {
 	}
 
 	for curMatch < strstart {
-		// Walk the chain to a candidate longer than bestLen (longestMatchWalk).
-		var n int
-		curMatch, chainLength, n = longestMatchWalk(s, curMatch, matchOffset, limit, chainLength, bestLen)
-		if n == 0 {
-			return bestLen
+		// Skip candidates that cannot beat bestLen, by the bytes at the start and those ending
+		// one past bestLen.
+		for {
+			m := unsafe.Add(w, curMatch-matchOffset) // the candidate's start
+			if (load64(m, off)^scanEnd)&mask == 0 && (load64(m, 0)^scanStart)&mask == 0 {
+				break
+			}
+			if chainLength--; chainLength == 0 {
+				return bestLen
+			}
+			if curMatch = prevAt(curMatch); curMatch <= limit {
+				return bestLen
+			}
 		}
-		matchStart := curMatch - matchOffset
-		s.matchStart = matchStart
-		if n > lookahead {
-			return lookahead // do not look past the end of the input
-		}
-		bestLen = n
-		if bestLen >= niceMatch {
-			return bestLen
-		}
-		if n > minMatch && matchStart+n < strstart {
-			// Look for a more distant chain through the new match: prev of each of its
-			// positions, then the head of the hash of the three bytes ending one past it.
-			curMatch = matchStart
-			matchOffset = 0
-			nextPos := curMatch
-			for i := 0; i <= n-minMatch; i++ {
-				if pos := prevAt(prev, wmask, curMatch+i); pos < nextPos {
-					if pos <= limitBase+i {
+		n := compare256(unsafe.Add(scan, 2), unsafe.Add(w, curMatch-matchOffset+2)) + 2
+		if n > bestLen {
+			matchStart := curMatch - matchOffset
+			s.matchStart = matchStart
+			if n > lookahead {
+				return lookahead // do not look past the end of the input
+			}
+			bestLen = n
+			if bestLen >= niceMatch {
+				return bestLen
+			}
+			off, mask = filterShape(bestLen)
+			scanStart = load64(scan, 0) & mask
+			scanEnd = load64(scan, off) & mask
+			if n > minMatch && matchStart+n < strstart {
+				// Look for a more distant chain through the new match: prev of each of its
+				// positions, then the head of the hash of the three bytes ending one past it.
+				curMatch = matchStart
+				matchOffset = 0
+				nextPos := curMatch
+				for i := 0; i <= n-minMatch; i++ {
+					if pos := prevAt(curMatch + i); pos < nextPos {
+						if pos <= limitBase+i {
+							return breakMatching()
+						}
+						nextPos = pos
+						matchOffset = i
+					}
+				}
+				curMatch = nextPos
+				hash := updateHashRoll(0, *(*byte)(unsafe.Add(scan, n-minMatch-1)))
+				hash = updateHashRoll(hash, *(*byte)(unsafe.Add(scan, n-minMatch)))
+				hash = updateHashRoll(hash, *(*byte)(unsafe.Add(scan, n-minMatch+1)))
+				if pos := int(s.head[hash]); pos < curMatch {
+					matchOffset = n - (minMatch + 1)
+					if pos <= limitBase+matchOffset {
 						return breakMatching()
 					}
-					nextPos = pos
-					matchOffset = i
+					curMatch = pos
 				}
+				limit = limitBase + matchOffset
+				continue
 			}
-			curMatch = nextPos
-			hash := updateHashRoll(0, *(*byte)(unsafe.Add(scan, n-minMatch-1)))
-			hash = updateHashRoll(hash, *(*byte)(unsafe.Add(scan, n-minMatch)))
-			hash = updateHashRoll(hash, *(*byte)(unsafe.Add(scan, n-minMatch+1)))
-			if pos := int(s.head[hash]); pos < curMatch {
-				matchOffset = n - (minMatch + 1)
-				if pos <= limitBase+matchOffset {
-					return breakMatching()
-				}
-				curMatch = pos
-			}
-			limit = limitBase + matchOffset
-			continue
 		}
 		if chainLength--; chainLength == 0 {
 			return bestLen
 		}
-		if curMatch = prevAt(prev, wmask, curMatch); curMatch <= limit {
+		if curMatch = prevAt(curMatch); curMatch <= limit {
 			return bestLen
 		}
 	}

@@ -10,38 +10,31 @@ import (
 // prev in the State's single block.
 const walkMem = 1<<16 + 512
 
-// walkCase is one call of the chain walk: the window and prev it reads and its arguments.
+// walkCase is one search: the window, prev and head it reads and the State's fields it reads.
 type walkCase struct {
 	mem      []byte
 	prev     []uint16
+	head     *[hashSize]uint16
 	wmask    int
-	cur      int
-	offset   int // matchOffset
-	limit    int
-	chain    int
-	bestLen  int
+	cur      int // the chain's first candidate
 	strstart int
+	offset   int // where copies of the string are planted: the candidates less offset (longestMatchSlow's offsets)
+	limit    int // strstart - maxDist, or 0
+	chain    int // maxChainLength
 
-	// For the whole search (longestMatch): the State's fields it reads besides the above.
-	level, prevLength, lookahead, maxChain, good, nice, maxDist int
+	level, prevLength, lookahead, good, nice int
 }
 
-// state returns a State over c's memory and chain links with c's fields.
+// state returns a State over c's memory, chain links and hash heads with c's fields.
 func (c *walkCase) state() *State {
-	s := &State{window: c.mem, prev: c.prev}
+	s := &State{window: c.mem, prev: c.prev, head: c.head}
 	s.wmask, s.strstart, s.level, s.prevLength, s.lookahead = c.wmask, c.strstart, c.level, c.prevLength, c.lookahead
-	s.maxChainLength, s.goodMatch, s.niceMatch, s.maxDist = c.maxChain, c.good, c.nice, c.maxDist
+	s.maxChainLength, s.goodMatch, s.niceMatch, s.maxDist = c.chain, c.good, c.nice, c.strstart-c.limit
 	return s
 }
 
-// walk calls walk (longestMatchWalk or longestMatchWalkGo) on c.
-func (c *walkCase) walk(walk func(s *State, curMatch, matchOffset, limit, chainLength, bestLen int) (int, int, int)) [3]int {
-	cur, chain, n := walk(c.state(), c.cur, c.offset, c.limit, c.chain, c.bestLen)
-	return [3]int{cur, chain, n}
-}
-
-// search calls search ((*State).longestMatch or longestMatchGo) on c and returns its result and the
-// matchStart it left.
+// search calls search (a matcher in assembly or in Go) on c and returns its result and the matchStart
+// it left (-1: none).
 func (c *walkCase) search(search func(s *State, curMatch int) int) [2]int {
 	s := c.state()
 	s.matchStart = -1
@@ -85,12 +78,12 @@ func randomWalkCase(r *rand.Rand) *walkCase {
 	default:
 		c.strstart = 300 + r.IntN(1<<16-300)
 	}
-	c.bestLen = []int{2, 3, 4, 5, 7, 8, 9, 16, 31, 32, 33, 100, 255, 256, 257, 258}[r.IntN(16)]
+	bestLen := []int{2, 3, 4, 5, 7, 8, 9, 16, 31, 32, 33, 100, 255, 256, 257, 258}[r.IntN(16)]
 	if r.IntN(3) == 0 {
-		c.bestLen = 2 + r.IntN(257)
+		bestLen = 2 + r.IntN(257)
 	}
 	if r.IntN(2) == 0 {
-		c.offset = r.IntN(c.bestLen)
+		c.offset = r.IntN(bestLen)
 	}
 	if r.IntN(3) > 0 {
 		c.limit = r.IntN(max(1, c.strstart/2))
@@ -100,25 +93,34 @@ func randomWalkCase(r *rand.Rand) *walkCase {
 	if r.IntN(16) == 0 {
 		c.cur = c.limit + 1 + r.IntN(1<<16-1-c.limit) // at or past strstart
 	}
-	c.chain = []int{1, 2, 3, 16, 128, 4096}[r.IntN(6)]
-	// The search's own setup, for the same window: the best length from prevLength (0: none yet), the
-	// limit from maxDist, the chain from maxChain and good, the length capped by lookahead and nice.
+	// The best length from prevLength (0: none yet), the chain from maxChain and good, the length
+	// capped by lookahead and nice.
 	c.level = 1 + r.IntN(9)
-	c.prevLength = c.bestLen
-	if c.bestLen == 2 && r.IntN(2) == 0 {
+	c.prevLength = bestLen
+	if bestLen == 2 && r.IntN(2) == 0 {
 		c.prevLength = 0
 	}
-	c.maxChain = []int{4, 5, 16, 128, 4096}[r.IntN(5)] // at least 4: a quarter of it is the chain from good on, and 0 would not end
+	c.chain = []int{4, 5, 16, 128, 4096}[r.IntN(5)] // at least 4: a quarter of it is the chain from good on, and 0 would not end
 	c.good = []int{4, 8, 16, 32, 258}[r.IntN(5)]
 	c.nice = []int{8, 16, 128, 258}[r.IntN(4)]
 	if r.IntN(4) == 0 {
-		c.nice = c.bestLen + r.IntN(3)
+		c.nice = bestLen + r.IntN(3)
 	}
 	c.lookahead = []int{1, 3, 4, 100, 257, 258, 262}[r.IntN(7)]
 	if r.IntN(2) == 0 {
 		c.lookahead = 1 + r.IntN(300)
 	}
-	c.maxDist = c.wmask + 1 - (maxMatch + minMatch + 1)
+	c.head = new([hashSize]uint16)
+	for i := range c.head {
+		switch r.IntN(6) {
+		case 0:
+			c.head[i] = uint16(c.limit + r.IntN(c.offset+3)) // about the limit of the chain at an offset
+		case 1:
+			c.head[i] = uint16(r.Uint32()) // anywhere, also at or past the candidate
+		default:
+			c.head[i] = uint16(c.cur - r.IntN(c.cur+1)) // older than the candidate, or 0
+		}
+	}
 	for i := range c.prev {
 		switch r.IntN(10) {
 		case 0:
@@ -150,7 +152,7 @@ func randomWalkCase(r *rand.Rand) *walkCase {
 	pos, below := c.cur, c.strstart
 	for range 64 {
 		start := pos - c.offset
-		if n := min(258, c.bestLen-1+r.IntN(3)); start > 0 && start+n < below && r.IntN(3) == 0 {
+		if n := min(258, bestLen-1+r.IntN(3)); start > 0 && start+n < below && r.IntN(3) == 0 {
 			copy(c.mem[start:start+n], c.mem[c.strstart:c.strstart+n])
 			if n > 16 && r.IntN(2) == 0 {
 				c.mem[start+8+r.IntN(n-16)]++ // the filter passes, the compare falls short
@@ -165,10 +167,18 @@ func randomWalkCase(r *rand.Rand) *walkCase {
 	return c
 }
 
-// TestLongestMatchWalk compares the assembly walk and search (longestMatchWalk, longestMatch) with
-// longestMatchWalkGo and longestMatchGo on random and adversarial cases, on each of compare256's paths
-// (on platforms without the assembly, the two are the same code).
-func TestLongestMatchWalk(t *testing.T) {
+// searches are the matchers in assembly and in Go (on platforms without the assembly, the same code).
+var searches = []struct {
+	name     string
+	asm, ref func(s *State, curMatch int) int
+}{
+	{"longestMatch", (*State).longestMatch, (*State).longestMatchGo},
+	{"longestMatchSlow", (*State).longestMatchSlow, (*State).longestMatchSlowGo},
+}
+
+// TestLongestMatchAsm compares the matchers in assembly with longestMatchGo and longestMatchSlowGo on
+// random and adversarial cases, on each of compare256's paths.
+func TestLongestMatchAsm(t *testing.T) {
 	cases := 5000
 	if testing.Short() {
 		cases = 1000
@@ -177,26 +187,23 @@ func TestLongestMatchWalk(t *testing.T) {
 		t.Run("impl="+p.name, func(t *testing.T) {
 			defer p.use()()
 			r := rand.New(rand.NewPCG(38, 9))
-			better, found := 0, 0
+			found := make([]int, len(searches))
 			for i := range cases {
 				c := randomWalkCase(r)
-				want := c.walk(longestMatchWalkGo)
-				if got := c.walk(longestMatchWalk); got != want {
-					t.Fatalf("case %d: walk: got (cur, chain, n) %v, want %v; case %+v", i, got, want, *c.summary())
-				}
-				if want[2] > 0 {
-					better++
-				}
-				wantSearch := c.search((*State).longestMatchGo)
-				if got := c.search((*State).longestMatch); got != wantSearch {
-					t.Fatalf("case %d: search: got (length, matchStart) %v, want %v; case %+v", i, got, wantSearch, *c.summary())
-				}
-				if wantSearch[1] >= 0 {
-					found++
+				for j, m := range searches {
+					want := c.search(m.ref)
+					if got := c.search(m.asm); got != want {
+						t.Fatalf("case %d: %s: got (length, matchStart) %v, want %v; case %+v", i, m.name, got, want, *c.summary())
+					}
+					if want[1] >= 0 {
+						found[j]++
+					}
 				}
 			}
-			if better < cases/10 || found < cases/10 {
-				t.Fatalf("only %d walks and %d searches of %d found a better match: the cases do not exercise the compare", better, found, cases)
+			for j, n := range found {
+				if n < cases/10 {
+					t.Fatalf("%s found a better match in only %d of %d cases: the cases do not exercise the compare", searches[j].name, n, cases)
+				}
 			}
 		})
 	}
@@ -205,45 +212,48 @@ func TestLongestMatchWalk(t *testing.T) {
 // summary is c without its memory, for messages.
 func (c *walkCase) summary() *walkCase {
 	s := *c
-	s.mem, s.prev = nil, nil
+	s.mem, s.prev, s.head = nil, nil, nil
 	return &s
 }
 
-// FuzzLongestMatchWalk compares the two walks and the two searches on a window made of the fuzzer's bytes, repeated, with
-// chain links and arguments taken from its numbers.
-func FuzzLongestMatchWalk(f *testing.F) {
-	f.Add([]byte("abcabcabdabcabc"), uint16(40000), uint16(3000), uint16(7), uint8(5), uint8(0), uint16(100), uint8(15), uint8(4))
-	f.Add([]byte{0}, uint16(65535), uint16(65500), uint16(1), uint8(255), uint8(200), uint16(4096), uint8(9), uint8(9))
-	f.Add([]byte("ab"), uint16(1000), uint16(999), uint16(2), uint8(2), uint8(1), uint16(1), uint8(12), uint8(0))
-	f.Fuzz(func(t *testing.T, data []byte, strstart, cur, step uint16, bestLen, offset uint8, chain uint16, wbits, level uint8) {
+// FuzzLongestMatchAsm compares the matchers in assembly and in Go on a window made of the fuzzer's
+// bytes, repeated, with chain links (back by step+1, wrapping to forward links), hash heads (back by
+// headStep+1 from each index) and the State's fields taken from its numbers.
+func FuzzLongestMatchAsm(f *testing.F) {
+	f.Add([]byte("abcabcabdabcabc"), uint16(40000), uint16(3000), uint16(7), uint16(100), uint8(5), uint16(100), uint8(15), uint8(9))
+	f.Add([]byte{0}, uint16(65535), uint16(65500), uint16(1), uint16(3), uint8(255), uint16(4096), uint8(9), uint8(9))
+	f.Add([]byte("ab"), uint16(1000), uint16(999), uint16(2), uint16(0), uint8(2), uint16(1), uint8(12), uint8(4))
+	f.Fuzz(func(t *testing.T, data []byte, strstart, cur, step, headStep uint16, prevLength uint8, chain uint16, wbits, level uint8) {
 		if len(data) == 0 {
 			return
 		}
-		c := &walkCase{mem: make([]byte, walkMem), strstart: int(strstart)}
+		c := &walkCase{mem: make([]byte, walkMem), strstart: int(strstart), head: new([hashSize]uint16)}
 		for i := range c.mem {
 			c.mem[i] = data[i%len(data)]
 		}
 		c.wmask = 1<<(9+int(wbits%7)) - 1
 		c.prev = make([]uint16, c.wmask+1)
 		for i := range c.prev {
-			c.prev[i] = uint16(i - 1 - int(step)) // back by step+1, wrapping to forward links
+			c.prev[i] = uint16(i - 1 - int(step))
 		}
-		c.bestLen = 2 + int(bestLen)%257
-		c.offset = int(offset) % c.bestLen
-		c.limit = c.offset
-		c.cur = max(int(cur), c.limit+1)
-		c.chain = 1 + int(chain)
-		c.level, c.prevLength, c.maxChain = 1+int(level%9), c.bestLen, 4+int(chain)
+		for i := range c.head {
+			c.head[i] = uint16(int(cur) - 1 - int(headStep) - i)
+		}
+		c.limit = min(int(strstart), int(step)%4096)
+		c.cur = max(int(cur), c.limit, 1) // as the callers: a candidate, within maxDist
+		c.chain = 4 + int(chain)
+		c.level, c.prevLength = 1+int(level%9), int(prevLength)
+		if c.prevLength == 1 {
+			c.prevLength = 0 // 0 or from 2 on, as matchLength
+		}
 		c.good, c.nice, c.lookahead = 8, 2+int(level)%257, 1+int(step)%300
-		c.maxDist = c.wmask + 1 - (maxMatch + minMatch + 1)
 		for _, p := range compare256Paths(t) {
 			func() {
 				defer p.use()()
-				if got, want := c.walk(longestMatchWalk), c.walk(longestMatchWalkGo); got != want {
-					t.Fatalf("impl=%s: walk: got (cur, chain, n) %v, want %v; case %+v", p.name, got, want, *c.summary())
-				}
-				if got, want := c.search((*State).longestMatch), c.search((*State).longestMatchGo); got != want {
-					t.Fatalf("impl=%s: search: got (length, matchStart) %v, want %v; case %+v", p.name, got, want, *c.summary())
+				for _, m := range searches {
+					if got, want := c.search(m.asm), c.search(m.ref); got != want {
+						t.Fatalf("impl=%s: %s: got (length, matchStart) %v, want %v; case %+v", p.name, m.name, got, want, *c.summary())
+					}
 				}
 			}()
 		}
