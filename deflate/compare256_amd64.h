@@ -1,12 +1,32 @@
-// Steps of compare256 (zlib-ng's compare256_sse2 and compare256_avx2), shared by compare256Tail and
-// longestMatchWalk. On entry SI and DI point at the 256 bytes to compare and AX holds the offset to
-// compare from (8: the first 8 bytes are equal); DX, X0 and X1 (Y0 for AVX2) are clobbered. A step whose
-// PMOVMSKB mask is not all ones holds the first difference, at the mask's lowest zero bit: the macros
-// jump to found with AX at the step and DX the inverted mask (the caller adds BSF(DX) to AX), or to all
-// when the 256 bytes are equal. The bytes from the last whole step to 256 are compared by one step that
-// ends at 256 and overlaps the bytes before it, which are equal; so no byte outside [0, 256) is read.
-// The AVX2 steps leave the upper halves of the Y registers dirty: the caller's found and all run
-// VZEROUPPER before it returns to Go.
+// compare256 from its ninth byte (zlib-ng's compare256_sse2 and compare256_avx2), shared by
+// compare256Tail and longestMatchAsm: COMPARE256_TAIL(done) compares the 256 bytes at SI and DI, whose
+// first 8 are equal, and jumps to done with the length of their common prefix in AX. It clobbers DX, X0
+// and X1 (Y0 for AVX2) and defines labels of its own (c256...), so a function uses it once.
+//
+// The steps: on entry AX holds the offset to compare from (8). A step whose PMOVMSKB mask is not all
+// ones holds the first difference, at the mask's lowest zero bit: the step macros jump to found with AX
+// at the step and DX the inverted mask, or to all when the 256 bytes are equal. The bytes from the last
+// whole step to 256 are compared by one step that ends at 256 and overlaps the bytes before it, which
+// are equal; so no byte outside [0, 256) is read. The AVX2 steps leave the upper halves of the Y
+// registers dirty, so their exits run VZEROUPPER before going back to Go code.
+#define COMPARE256_TAIL(done) \
+	MOVQ $8, AX; \
+	CMPB ·useAVX2(SB), $0; \
+	JNE  c256avx2; \
+	COMPARE256_SSE2(c256sse2, c256found, c256all); \
+c256avx2: \
+	COMPARE256_AVX2(c256loopy, c256foundy, c256ally); \
+c256foundy: \
+	VZEROUPPER; \
+c256found: \
+	BSFL DX, DX; \
+	ADDQ DX, AX; \
+	JMP  done; \
+c256ally: \
+	VZEROUPPER; \
+c256all: \
+	MOVQ $256, AX; \
+	JMP  done
 
 // COMPARE256_SSE2 compares 16 bytes per step (loop is a label for the macro's own use).
 #define COMPARE256_SSE2(loop, found, all) \

@@ -11,7 +11,7 @@ const earlyExitLevel = 5
 
 // longestMatchGo walks the hash chain from curMatch and returns the length of the longest match at
 // strstart, setting matchStart (zlib-ng's longest_match, the variant of its 64-bit builds): longestMatch
-// on the platforms without it in assembly (amd64: match_walk_amd64.s), and the reference the assembly is
+// on the platforms without it in assembly (amd64: match_amd64.s), and the reference the assembly is
 // tested against. A match
 // must beat prevLength (or 2 when it is 0); the result is prevLength or 2 when none does. The first
 // candidate that reaches past the lookahead ends the walk, with the lookahead as the length.

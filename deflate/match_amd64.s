@@ -173,27 +173,7 @@ compare:
 	JMP  length
 
 tail:
-	MOVQ $8, AX
-	CMPB ·useAVX2(SB), $0
-	JNE  avx2
-	COMPARE256_SSE2(sse2, found, all)
-
-avx2:
-	COMPARE256_AVX2(loopy, foundy, ally)
-
-foundy:
-	VZEROUPPER
-
-found:
-	BSFL DX, DX
-	ADDQ DX, AX
-	JMP  length
-
-ally:
-	VZEROUPPER
-
-all:
-	MOVQ $256, AX
+	COMPARE256_TAIL(length)
 
 length:
 	ADDQ $2, AX

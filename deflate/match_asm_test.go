@@ -5,13 +5,13 @@ import (
 	"testing"
 )
 
-// walkMem is the memory a walk case reads: every position a uint16 chain link can name, and past the
+// matchMem is the memory a match case reads: every position a uint16 chain link can name, and past the
 // last one the 2+256 bytes a compare reads and the 8 of a filter load, as the window is followed by
 // prev in the State's single block.
-const walkMem = 1<<16 + 512
+const matchMem = 1<<16 + 512
 
-// walkCase is one search: the window, prev and head it reads and the State's fields it reads.
-type walkCase struct {
+// matchCase is one search: the window, prev and head it reads and the State's fields it reads.
+type matchCase struct {
 	mem      []byte
 	prev     []uint16
 	head     *[hashSize]uint16
@@ -26,7 +26,7 @@ type walkCase struct {
 }
 
 // state returns a State over c's memory, chain links and hash heads with c's fields.
-func (c *walkCase) state() *State {
+func (c *matchCase) state() *State {
 	s := &State{window: c.mem, prev: c.prev, head: c.head}
 	s.wmask, s.strstart, s.level, s.prevLength, s.lookahead = c.wmask, c.strstart, c.level, c.prevLength, c.lookahead
 	s.maxChainLength, s.goodMatch, s.niceMatch, s.maxDist = c.chain, c.good, c.nice, c.strstart-c.limit
@@ -35,21 +35,23 @@ func (c *walkCase) state() *State {
 
 // search calls search (a matcher in assembly or in Go) on c and returns its result and the matchStart
 // it left (-1: none).
-func (c *walkCase) search(search func(s *State, curMatch int) int) [2]int {
+func (c *matchCase) search(search func(s *State, curMatch int) int) [2]int {
 	s := c.state()
 	s.matchStart = -1
 	n := search(s, c.cur)
 	return [2]int{n, s.matchStart}
 }
 
-// randomWalkCase draws a case: windows of few symbols (filters that pass), periods and zeros (matches
+// randomMatchCase draws a case: windows of few symbols (filters that pass), periods and zeros (matches
 // of 258), random bytes (filters that fail); chains that go back by short or random steps, or link
-// forward and to themselves; best lengths at the filter's widths and up to 258; copies of the string at
-// scan planted along the chain that match bestLen-1 to bestLen+1 bytes; strstart near the end of the
-// memory (compares reading past it into the slack), candidates down to position 1, chain lengths of 1
-// on.
-func randomWalkCase(r *rand.Rand) *walkCase {
-	c := &walkCase{mem: make([]byte, walkMem)}
+// forward, to themselves, to the limit and to strstart; hash heads about the limits and anywhere; best
+// lengths (prevLength) at the filter's widths and up to 258; copies of the string at scan planted along
+// the chain that match bestLen-1 to bestLen+1 bytes, or pass the filter and fall short; strstart near
+// the end of the memory (compares reading past it into the slack) and of the window, candidates down to
+// position 1 and at or past strstart; chain lengths from 4, good and nice lengths at and about the best
+// length, lookaheads short of 258 and beyond it, every level (early exit below 5).
+func randomMatchCase(r *rand.Rand) *matchCase {
+	c := &matchCase{mem: make([]byte, matchMem)}
 	wbits := 9 + r.IntN(7)
 	c.wmask = 1<<wbits - 1
 	c.prev = make([]uint16, c.wmask+1)
@@ -189,7 +191,7 @@ func TestLongestMatchAsm(t *testing.T) {
 			r := rand.New(rand.NewPCG(38, 9))
 			found := make([]int, len(searches))
 			for i := range cases {
-				c := randomWalkCase(r)
+				c := randomMatchCase(r)
 				for j, m := range searches {
 					want := c.search(m.ref)
 					if got := c.search(m.asm); got != want {
@@ -210,7 +212,7 @@ func TestLongestMatchAsm(t *testing.T) {
 }
 
 // summary is c without its memory, for messages.
-func (c *walkCase) summary() *walkCase {
+func (c *matchCase) summary() *matchCase {
 	s := *c
 	s.mem, s.prev, s.head = nil, nil, nil
 	return &s
@@ -227,7 +229,7 @@ func FuzzLongestMatchAsm(f *testing.F) {
 		if len(data) == 0 {
 			return
 		}
-		c := &walkCase{mem: make([]byte, walkMem), strstart: int(strstart), head: new([hashSize]uint16)}
+		c := &matchCase{mem: make([]byte, matchMem), strstart: int(strstart), head: new([hashSize]uint16)}
 		for i := range c.mem {
 			c.mem[i] = data[i%len(data)]
 		}
