@@ -171,20 +171,33 @@ func (s *State) sendTree(runs []lengthRunRec) {
 
 // compressBlock sends the buffered symbols with the given trees, then END_BLOCK (zlib's
 // compress_block). A match's length code, length extra bits, distance code and distance extra bits
-// (at most 15+5+15+13 = 48 bits) go out as one value; the bit buffer and write position live in locals,
-// in one loop with no calls, as zlib-ng's compress_block with its inlined zng_emit_lit and zng_emit_dist.
-// bitCount stays below 64, so shifts by it are masked to spare Go's oversized-shift handling.
+// (at most 15+5+15+13 = 48 bits) go out as one value; the bit buffer and write position live in locals
+// (registers, in the assembly), in one loop with no calls, as zlib-ng's compress_block with its inlined
+// zng_emit_lit and zng_emit_dist. bitCount stays below 64, so shifts by it are masked to spare Go's
+// oversized-shift handling.
 func (s *State) compressBlock(ltree, dtree []ctData) {
 	// The trees are read through unsafe pointers: every index comes from lBuf (a byte, below lCodes),
 	// lengthSyms (a length symbol, below lCodes) or distSyms (a distance code, below dCodes), and ltree
 	// and dtree hold at least lCodes and dCodes entries (checked here), so no access is out of range.
 	_, _ = ltree[lCodes-1], dtree[dCodes-1]
 	lt, dt := unsafe.Pointer(&ltree[0]), unsafe.Pointer(&dtree[0])
-	bitBuf, bitCount, pos := s.bitBuf, s.bitCount, s.pendEnd
-	out := s.pendingBuf
 	n := s.symNext
 	dBuf := s.dBuf[:n]
 	lBuf := s.lBuf[:n:n]
+	// The assembly (amd64) sends the symbols while the pending buffer has room for its eight-byte
+	// stores, which is always in practice; the Go loop sends the rest, if any, as it sends all of them
+	// elsewhere.
+	i, pos, bitBuf, bitCount := compressBlockSymbols(lt, dt, lBuf, dBuf, s.pendingBuf, s.pendEnd, s.bitBuf, s.bitCount)
+	s.pendEnd, s.bitBuf, s.bitCount = compressBlockSymbolsGo(lt, dt, lBuf[i:], dBuf[i:], s.pendingBuf, pos, bitBuf, bitCount)
+	s.sendCode(endBlock, ltree)
+}
+
+// compressBlockSymbolsGo sends the symbols of lBuf and dBuf (len(lBuf) >= len(dBuf)) with the trees at
+// lt and dt, appending to the bit buffer bitBuf of bitCount bits and to out from pos, and returns the
+// new pos, bit buffer and count: compressBlock's loop, on the platforms without it in assembly, and the
+// reference the assembly is tested against.
+func compressBlockSymbolsGo(lt, dt unsafe.Pointer, lBuf []byte, dBuf []uint16, out []byte, pos int, bitBuf uint64, bitCount uint) (int, uint64, uint) {
+	lBuf = lBuf[:len(dBuf):len(dBuf)]
 	// Runs of literals in their own loop: with the match path in the same loop body, Go's register
 	// allocator spilled the index and the buffers at the merge and reloaded them for every symbol.
 	for i := 0; i < len(dBuf); i++ {
@@ -201,8 +214,7 @@ func (s *State) compressBlock(ltree, dtree []ctData) {
 		v, nb := matchCode(lt, dt, lBuf[i], uint(dBuf[i]))
 		pos, bitBuf, bitCount = putBits(out, pos, bitBuf, bitCount, v, nb)
 	}
-	s.bitBuf, s.bitCount, s.pendEnd = bitBuf, bitCount, pos
-	s.sendCode(endBlock, ltree)
+	return pos, bitBuf, bitCount
 }
 
 // putBits appends the low nb bits of v (nb <= 48) to the bit buffer buf holding count bits (below 64),

@@ -9,8 +9,10 @@ import (
 // candidate that passes the quick checks but does not beat the best match.
 const earlyExitLevel = 5
 
-// longestMatch walks the hash chain from curMatch and returns the length of the longest match at
-// strstart, setting matchStart (zlib-ng's longest_match, the variant of its 64-bit builds). A match
+// longestMatchGo walks the hash chain from curMatch and returns the length of the longest match at
+// strstart, setting matchStart (zlib-ng's longest_match, the variant of its 64-bit builds): longestMatch
+// on the platforms without it in assembly (amd64: match_amd64.s), and the reference the assembly is
+// tested against. A match
 // must beat prevLength (or 2 when it is 0); the result is prevLength or 2 when none does. The first
 // candidate that reaches past the lookahead ends the walk, with the lookahead as the length.
 //
@@ -20,7 +22,7 @@ const earlyExitLevel = 5
 // compared from its third byte for up to 256 bytes (compare256). Reads may go past the lookahead, into
 // what fillWindow left or zeroed there (so the result depends on it exactly as zlib-ng's does), and a
 // few bytes past the window into prev, as in zlib-ng's single block.
-func (s *State) longestMatch(curMatch int) int {
+func (s *State) longestMatchGo(curMatch int) int {
 	strstart := s.strstart
 	w := s.windowPtr()
 	prev := unsafe.Pointer(unsafe.SliceData(s.prev))

@@ -2,8 +2,10 @@ package deflate
 
 import "unsafe"
 
-// longestMatchSlow is level 9's matcher (zlib-ng's longest_match_slow): longestMatch without the early
-// exit, and able to walk the rarest hash chain instead of the one of the match's first bytes.
+// longestMatchSlowGo is level 9's matcher (zlib-ng's longest_match_slow): longestMatch without the early
+// exit, and able to walk the rarest hash chain instead of the one of the match's first bytes. It is
+// longestMatchSlow on the platforms without it in assembly (amd64: match_amd64.s), and the reference the
+// assembly is tested against.
 //
 // A match longer than bestLen repeats every three bytes of the string at strstart, so a candidate at
 // distance d also appears on the chain of the rolling hash of the three bytes at any offset i, at
@@ -17,7 +19,7 @@ import "unsafe"
 // The rules, the comparisons, the reads past the lookahead and the results are zlib-ng's, so that the
 // matches, and thus the output, are byte for byte its own; like longestMatch it reads the window
 // through pointers.
-func (s *State) longestMatchSlow(curMatch int) int {
+func (s *State) longestMatchSlowGo(curMatch int) int {
 	strstart, lookahead := s.strstart, s.lookahead
 	w := unsafe.Pointer(unsafe.SliceData(s.window)) // s.windowPtr(), whose inlined call left a NOP per call
 	scan := unsafe.Add(w, strstart)
