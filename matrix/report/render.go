@@ -48,22 +48,34 @@ const (
 
 // Render reads the results, writes Out/Name/README.md and its linked pages with their charts and raw files, refreshes the index
 // Out/README.md, and returns the report's path. The folder is built aside and renamed into place, so a
-// failed render leaves the previous report (if any) intact.
+// failed render leaves the previous report (if any) intact. It is analyse, then write: every figure a
+// page shows is computed once, into the model, before any page is laid out.
 func Render(opts Options) (string, error) {
-	in, err := load(opts.In)
+	m, err := analyse(opts)
 	if err != nil {
 		return "", err
 	}
+	return write(m, opts)
+}
+
+// analyse reads opts.In and computes everything the report shows into one model: the analysis and its
+// runs, the cold-start, lifetime and capacity views, the label-swap calibration, the validity checks and
+// the decision table. Nothing is written.
+func analyse(opts Options) (*model, error) {
+	in, err := load(opts.In)
+	if err != nil {
+		return nil, err
+	}
 	gen, err := runGeneration(in)
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 	// Emulated samples, and their runs' manifests, are split out before anything is computed: every
 	// section sees the measured ones only, and writeEmulated lists the others.
 	emu := splitInputs(in)
 	a, err := stats.Analyze(in.Samples, stats.Options{EquivMargin: planMargin(in)})
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 	var manifests []*matrix.Manifest
 	for _, src := range in.Sources {
@@ -78,22 +90,30 @@ func Render(opts Options) (string, error) {
 	m.Variance, m.Pairings = a.VarianceComponents(), cellPairings(in.Samples)
 	m.Missing = missingPlatforms(opts.Planned, m.Samples)
 	if err := fill(m, opts, in); err != nil {
-		return "", err
+		return nil, err
 	}
 	if m.Cold, err = newColdStart(in, a); err != nil {
-		return "", err
+		return nil, err
 	}
 	if m.Life, err = newLifeView(a); err != nil {
-		return "", err
+		return nil, err
 	}
 	if m.Calibration, err = calibrate(in, manifests); err != nil {
-		return "", err
+		return nil, err
 	}
 	v := a.Validity(m.Life.cells, manifests, m.Calibration)
 	m.Validity = &v
 	m.Decision = newDecisionTable(m)
+	return m, nil
+}
+
+// write lays m out - its charts, its pages (pageLayout), cells.json and the index line - into
+// opts.Out/m.Name beside its raw files, refreshes the index and appends the step summary. It computes
+// no figure: every one comes from m.
+func write(m *model, opts Options) (string, error) {
+	var err error
 	var cs []chart
-	if len(in.Samples) > 0 { // emulated runs alone have nothing to chart
+	if len(m.Samples) > 0 { // measured samples per platform: emulated runs alone have nothing to chart
 		if cs, err = charts(m); err != nil {
 			return "", err
 		}
@@ -113,16 +133,17 @@ func Render(opts Options) (string, error) {
 		files[filepath.Join(rawDir, filepath.FromSlash(r.Name))] = r.Data
 	}
 	e := newEntry(m)
-	e.Platforms = append(e.Platforms, emulatedPlatforms(emu)...)
+	e.Platforms = append(e.Platforms, emulatedPlatforms(m.Emulated)...)
 	ent, err := json.MarshalIndent(e, "", "  ")
 	if err != nil {
 		return "", err
 	}
 	files[entryFile] = append(ent, '\n')
 	var cells bytes.Buffer
+	a := m.Analysis
 	records := a.CellRecords()
 	records.Lifetime = stats.LifetimeRecords(m.Life.cells, a.Control)
-	records.ZlibNG, records.ZlibNGDescription = gen, matrix.GenerationWords(gen)
+	records.ZlibNG, records.ZlibNGDescription = m.ZlibNG, matrix.GenerationWords(m.ZlibNG)
 	records.Variance = stats.VarianceRecords(m.Variance)
 	if err := stats.WriteCells(&cells, records); err != nil {
 		return "", err
