@@ -60,8 +60,8 @@ func TestIntervalsAgreeWithDecisions(t *testing.T) {
 // decisionMarks is the mark each Decision column word stands for ("split": no verdict although the
 // interval excludes 0, since the runner instances point different ways; "any": no direction claimed).
 var decisionMarks = map[string]string{"faster": "", "slower": "", "~ inconclusive": "~", "≈ equivalent": "≈",
-	"**unstable**": "unstable", "~ inconclusive: its instances point different ways": "split",
-	"~ (an instance points the other way)": "split", "**instances disagree**": "any", "unstable": "unstable", "no data": "any"}
+	"**unstable**": "unstable", "split: its instances point different ways, no verdict": "split",
+	"split (an instance points the other way)": "split", "**instances disagree**": "any", "unstable": "unstable", "no data": "any"}
 
 // agrees checks one change (as printed) against its class mark; "" when they agree.
 func agrees(mark, est, lo, hi string) string {

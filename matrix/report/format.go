@@ -152,7 +152,8 @@ func pNum(p float64) string {
 	return strconv.FormatFloat(p, 'g', 2, 64)
 }
 
-// decisionWord is a delta's Class as a table prints it: faster, slower, ≈ equivalent, ~ inconclusive,
+// decisionWord is a delta's Class as a table prints it: faster, slower, ≈ equivalent, ~ inconclusive, split
+// (an interval that excludes 0 whose instances point different ways: never "~" beside it),
 // **unstable** or no data.
 func decisionWord(d *stats.Delta) string {
 	switch cl := d.Class(); cl {
@@ -167,7 +168,7 @@ func decisionWord(d *stats.Delta) string {
 		return cl.Mark() + " " + string(cl)
 	case stats.Inconclusive:
 		if d.Split() {
-			return "~ inconclusive: its instances point different ways"
+			return "split: its instances point different ways, no verdict"
 		}
 		return cl.Mark() + " " + string(cl)
 	default:

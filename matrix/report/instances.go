@@ -43,7 +43,7 @@ func writeInstances(w io.Writer, m *model) {
 			case in.Disagree:
 				word, disagree = "**instances disagree**", disagree+1
 			case d.Split():
-				word = "~ (an instance points the other way)"
+				word = "split (an instance points the other way)"
 			}
 			rows = append(rows, []string{d.Candidate, c.Backend, c.Workload, dopCell(c), c.Phase, strings.Join(per, "; "),
 				trimMark(deltaCell(d)), het, word})

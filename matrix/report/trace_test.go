@@ -368,7 +368,7 @@ func (f *fixture) recompute(t *testing.T) map[string]*recomputed {
 		case !math.IsNaN(r.lo) && r.lo >= -margin && r.hi <= margin:
 			r.decision = "≈ equivalent"
 		case r.instances != nil && (r.instances.disagree(level, margin) || r.instances.split(r.mod.est)) && (r.lo > 0 || r.hi < 0):
-			r.decision = "~ inconclusive: its instances point different ways" // an interval that excludes 0: "split" on the page
+			r.decision = "split: its instances point different ways, no verdict" // an interval that excludes 0: never "~" beside it
 		case r.instances != nil && (r.instances.disagree(level, margin) || r.instances.split(r.mod.est)): // opposite instances: no direction
 			r.decision = "~ inconclusive"
 		case !math.IsNaN(r.lo) && r.hi < 0, math.IsNaN(r.lo) && r.level == 0 && a <= 0.05 && r.est < 0:
@@ -507,7 +507,7 @@ func checkPage(t *testing.T, page string, f *fixture) {
 				switch {
 				case strings.HasPrefix(got, "unstable "):
 					want = "unstable " + want
-				case strings.HasSuffix(r.decision, "point different ways"):
+				case strings.HasPrefix(r.decision, "split: "):
 					want = "split " + want
 				case strings.HasPrefix(r.decision, "~"), strings.HasPrefix(r.decision, "≈"):
 					want = r.decision[:strings.Index(r.decision, " ")+1] + want
