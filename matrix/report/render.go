@@ -122,7 +122,7 @@ func Render(opts Options) (string, error) {
 	var cells bytes.Buffer
 	records := a.CellRecords()
 	records.Lifetime = stats.LifetimeRecords(m.Life.cells, a.Control)
-	records.ZlibNG, records.ZlibNGDescription = gen, matrix.GenerationWords(gen)
+	records.ZlibNG, records.ZlibNGDescription = gen, gen.Words()
 	records.Variance = stats.VarianceRecords(m.Variance)
 	if err := stats.WriteCells(&cells, records); err != nil {
 		return "", err
