@@ -11,7 +11,7 @@ import (
 // plain string. The zero value "" is no generation: a record older than the zlibng field
 // (matrix.ZlibNGOf reads it as 2.2.2). Every layer above names it matrix.Generation (an alias): it is
 // defined here, not in matrix, because matrix imports hostresult and a result records it. The engine
-// has its own deflate.Generation; the host maps between the two in one place (host.resultGeneration).
+// has its own deflate.Generation; the host maps between the two in one place (host.ResultGeneration).
 type Generation string
 
 const (
@@ -45,12 +45,17 @@ func ParseGeneration(s string) (Generation, error) {
 	if g := Generation(s); g.Valid() {
 		return g, nil
 	}
-	names := make([]string, len(generations))
-	for i, known := range generations {
-		names[i] = string(known.g)
-	}
 	// deflate.ParseGeneration's words after its "deflate: ", so that messages read as they did
-	return "", fmt.Errorf("zlib-ng generation %q is not one of %s", s, strings.Join(names, ", "))
+	return "", fmt.Errorf("zlib-ng generation %q is not one of %s", s, JoinGenerations(Generations(), ", "))
+}
+
+// JoinGenerations spells gs as strings.Join spells strings, for messages and pages.
+func JoinGenerations(gs []Generation, sep string) string {
+	names := make([]string, len(gs))
+	for i, g := range gs {
+		names[i] = string(g)
+	}
+	return strings.Join(names, sep)
 }
 
 // Valid reports whether g is one of Generations; "" (no generation recorded) is not.

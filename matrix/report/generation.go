@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/hostresult"
 )
 
 // runGeneration is the zlib-ng generation every input ran: each run's plan (run.json) and each sample's
@@ -43,11 +44,7 @@ func runGeneration(in *inputs) (matrix.Generation, error) {
 	}
 	var parts []string
 	for _, run := range slices.Sorted(maps.Keys(byRun)) {
-		var gens []string
-		for _, g := range slices.Sorted(maps.Keys(byRun[run])) {
-			gens = append(gens, string(g))
-		}
-		parts = append(parts, fmt.Sprintf("run %s: zlib-ng %s", run, strings.Join(gens, " and ")))
+		parts = append(parts, fmt.Sprintf("run %s: zlib-ng %s", run, hostresult.JoinGenerations(slices.Sorted(maps.Keys(byRun[run])), " and ")))
 	}
 	return "", &matrix.InvalidError{Err: fmt.Errorf("report: the inputs ran different zlib-ng generations (%s); a report compares variants under one generation: render each generation's runs separately",
 		strings.Join(parts, "; "))}

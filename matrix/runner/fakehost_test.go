@@ -104,7 +104,7 @@ func fakeHost(mode string, args []string, stdout, stderr io.Writer) int {
 		if what == "describeas" {
 			platform = target
 		}
-		gens := []string{"2.2.5", "2.2.2"}
+		gens := hostresult.Generations()
 		if what == "describeold" {
 			gens = nil
 		}
