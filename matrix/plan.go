@@ -34,7 +34,7 @@ type Plan struct {
 	// ZlibNG is the zlib-ng generation whose deflate the hosts' engine reproduces ("2.2.5" or "2.2.2", as
 	// deflate.Generation spells it; host -zlibng). Empty in plans recorded before the field: those ran
 	// 2.2.2, the only generation then (Generation, LegacyZlibNG).
-	ZlibNG string `json:"zlibng,omitempty"`
+	ZlibNG Generation `json:"zlibng,omitempty"`
 
 	// EquivMargin is the practical-equivalence margin of the report's verdicts and of adaptive stopping, a
 	// fraction of control's time (0.02: a change within +-2% counts as no change); 0 means the default,

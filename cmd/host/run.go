@@ -60,7 +60,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if *describe {
 		return emit(stdout, stderr, host.Description{
 			Variant: linked, Backends: nativemem.Available(), DefaultBackend: nativemem.Default(),
-			Workloads: workload.Names(), Generations: generationNames(), Commit: host.Commit(), Platform: host.CurrentPlatform(),
+			Workloads: workload.Names(), Generations: generations(), Commit: host.Commit(), Platform: host.CurrentPlatform(),
 		})
 	}
 	if *variant != "" && *variant != linked {
@@ -181,13 +181,13 @@ func emit(stdout, stderr io.Writer, v any) int {
 	return exitOK
 }
 
-// generationNames lists the generations -zlibng takes, as -describe reports them.
-func generationNames() []string {
-	var names []string
+// generations lists the generations -zlibng takes, as -describe reports them.
+func generations() []host.Generation {
+	var out []host.Generation
 	for _, g := range deflate.Generations() {
-		names = append(names, g.String())
+		out = append(out, host.ResultGeneration(g))
 	}
-	return names
+	return out
 }
 
 // waitBarrier says the process is ready and waits for the runner to release it (one byte, or the pipe

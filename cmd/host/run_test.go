@@ -47,7 +47,7 @@ func TestRunStream(t *testing.T) {
 func TestRunGeneration(t *testing.T) {
 	for _, tt := range []struct {
 		args  []string
-		want  string
+		want  host.Generation
 		bytes int64 // per operation
 	}{
 		{nil, "2.2.5", 2036},

@@ -66,7 +66,9 @@ func parseBench(args []string, stderr io.Writer) (runner.BenchOptions, error) {
 		return o, usagef(fmt.Errorf("bench: unexpected arguments %q; all input is flags", fs.Args()))
 	}
 	o.Out, o.Bin, o.Resume, o.RetryFailed, o.Timeout, o.Platform = *out, *bin, *resume, *retry, *timeout, *plat
-	o.Seed, o.Order, o.Pairing, o.ZlibNG = *seed, *order, *pairing, *zlibng
+	o.Seed, o.Order, o.Pairing = *seed, *order, *pairing
+	// unchecked here: BenchOptions checks it (Valid) for every caller, with the message tests pin
+	o.ZlibNG = matrix.Generation(*zlibng)
 	if *prog != "auto" {
 		o.Progress = *prog
 	}

@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/deflatelab/deflatelab/deflate"
 	"github.com/deflatelab/deflatelab/matrix"
 	"github.com/deflatelab/deflatelab/matrix/runner"
 	"github.com/deflatelab/deflatelab/matrix/workload"
@@ -104,7 +103,7 @@ type Options struct {
 	// Adaptive (EnvAdaptive) turns adaptive rounds on or off; nil leaves the profile's choice.
 	Adaptive *bool
 	// ZlibNG (EnvZlibNG) is the engine generation, "2.2.5" or "2.2.2"; "" leaves the profile's.
-	ZlibNG string
+	ZlibNG matrix.Generation
 	// Settings are the plan settings' variables that are set (settings.go: EnvPairing, ...), trimmed
 	// and checked, by variable; nil when none is.
 	Settings map[string]string
@@ -301,7 +300,7 @@ func FromEnv(getenv func(string) string) (Options, error) {
 		return o, fmt.Errorf("%s=%q: allowed: 1 or true (adaptive rounds), 0 or false (every cell takes the profile's rounds), or unset (the profile's)", EnvAdaptive, v)
 	}
 	if v := strings.TrimSpace(getenv(EnvZlibNG)); v != "" {
-		g, err := deflate.ParseGeneration(v)
+		g, err := matrix.ParseGeneration(v)
 		if err != nil {
 			hint := ""
 			if strings.ContainsAny(v, `/\`) {
@@ -309,7 +308,7 @@ func FromEnv(getenv func(string) string) (Options, error) {
 			}
 			return o, fmt.Errorf("%s=%q: allowed: %s%s", EnvZlibNG, v, generationWords(), hint)
 		}
-		o.ZlibNG = g.String()
+		o.ZlibNG = g
 	}
 	if o.Settings, err = readSettings(getenv); err != nil {
 		return o, err
@@ -345,8 +344,8 @@ func FromEnv(getenv func(string) string) (Options, error) {
 // generationWords lists the zlib-ng generations with what each stands for, for error messages.
 func generationWords() string {
 	var out []string
-	for _, g := range deflate.Generations() {
-		out = append(out, g.String()+" ("+g.Description()+")")
+	for _, g := range matrix.Generations() {
+		out = append(out, string(g)+" ("+g.Words()+")")
 	}
 	return strings.Join(out, ", ")
 }

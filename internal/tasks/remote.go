@@ -37,7 +37,7 @@ func (o Options) WorkflowInputs() []remote.Input {
 		{Name: "backends", Value: strings.Join(o.Backends, ",")},
 		{Name: "adaptive", Value: adaptive},
 		{Name: "replicas", Value: replicas},
-		{Name: "zlibng", Value: o.ZlibNG},
+		{Name: "zlibng", Value: string(o.ZlibNG)},
 		{Name: "platforms", Value: strings.Join(o.Platforms, ",")},
 		{Name: "missing", Value: missing},
 	}, o.settingInputs()...)

@@ -185,9 +185,9 @@ func (o Options) summaryHead(legs map[string]int, missing []string) string {
 	} else if o.Adaptive != nil {
 		adaptive = "fixed rounds"
 	}
-	gen := o.ZlibNG
+	gen := string(o.ZlibNG)
 	if gen == "" {
-		gen = matrix.DefaultZlibNG + " (the profile's)"
+		gen = string(matrix.DefaultZlibNG) + " (the profile's)"
 	}
 	replicas := o.Replicas
 	if replicas == 0 {

@@ -13,6 +13,7 @@ type (
 	Counter     = hostresult.Counter
 	Calibration = hostresult.Calibration
 	Description = hostresult.Description
+	Generation  = hostresult.Generation
 )
 
 const (

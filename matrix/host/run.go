@@ -133,7 +133,7 @@ func Run(v *variants.Variant, p Params) (Result, error) {
 	faults, native := ps1.Sub(ps0), c1.Sub(c0)
 	r := Result{
 		Variant: v.Name(), Backend: p.Backend, Workload: p.Workload.Name, Phase: p.Phase, DOP: p.DOP,
-		Ops: p.Ops, Warmup: p.Warmup, Split: c1.SplitActive, PoolCapacity: int(c1.PoolCapacity), ZlibNG: p.Generation.String(),
+		Ops: p.Ops, Warmup: p.Warmup, Split: c1.SplitActive, PoolCapacity: int(c1.PoolCapacity), ZlibNG: ResultGeneration(p.Generation),
 		PayloadSeed: p.PayloadSeed, PayloadSize: len(input), PayloadRandFrac: randFracOf(p), Writes: writesOf(p.Workload),
 		ElapsedNs:   t1 - t0,
 		MinorFaults: faults.MinorFaults,
@@ -324,4 +324,11 @@ func (l *loop) err() error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// ResultGeneration is how a result and -describe record the engine's generation g: the one place the
+// engine's deflate.Generation becomes the lab's (matrix.Generation, defined in hostresult). Both spell
+// a generation as its zlib-ng version, and TestResultGeneration holds every one of each to a partner.
+func ResultGeneration(g deflate.Generation) Generation {
+	return Generation(g.String())
 }

@@ -9,8 +9,8 @@ type Description struct {
 	Workloads      []string `json:"workloads"`
 	// Generations are the zlib-ng generations the binary's -zlibng takes; empty from hosts built before
 	// the flag existed (they ran 2.2.2 only).
-	Generations []string `json:"generations,omitempty"`
-	Commit      string   `json:"commit,omitempty"`
+	Generations []Generation `json:"generations,omitempty"`
+	Commit      string       `json:"commit,omitempty"`
 	// Platform is goos/goarch of the binary itself (runtime.GOOS/GOARCH): what it is, whatever the
 	// machine or emulator runs it. Empty from hosts built before the field existed.
 	Platform string `json:"platform,omitempty"`

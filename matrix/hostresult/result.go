@@ -16,7 +16,7 @@ type Result struct {
 	PoolCapacity int `json:"poolCapacity,omitempty"`
 	// ZlibNG is the zlib-ng generation whose deflate the engine ran ("2.2.5" or "2.2.2"); absent in results
 	// older than the field, which all ran 2.2.2 (matrix.ZlibNGOf).
-	ZlibNG string `json:"zlibng,omitempty"`
+	ZlibNG Generation `json:"zlibng,omitempty"`
 
 	// The payload (reconstructed: the seeds did not publish their generator): what each write of an
 	// operation compressed - the plan's payload, or the workload's own input (stream: 1,000 random bytes).

@@ -59,7 +59,7 @@ func writeVerdictDiff(w io.Writer, old, new stats.Cells, d stats.VerdictDiff) {
 		if c.ZlibNG == "" {
 			return "zlib-ng 2.2.2 (no generation recorded)"
 		}
-		return "zlib-ng " + c.ZlibNG
+		return "zlib-ng " + string(c.ZlibNG)
 	}
 	fmt.Fprintf(w, "## Verdicts that changed: %s, old (%s) against new (%s)\n\n", d.Metric, gen(old), gen(new))
 	fmt.Fprintf(w, "Comparisons in both reports: %d, the same verdict in %d, another in %d (%d from faster to slower or back). "+

@@ -9,12 +9,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/deflatelab/deflatelab/matrix"
 	"github.com/deflatelab/deflatelab/matrix/stats"
 )
 
 func TestCompare(t *testing.T) {
 	f := func(v float64) *float64 { return &v }
-	write := func(name, gen string, verdict stats.Class, est float64) string {
+	write := func(name string, gen matrix.Generation, verdict stats.Class, est float64) string {
 		dir := filepath.Join(t.TempDir(), name)
 		if err := os.Mkdir(dir, 0o755); err != nil {
 			t.Fatal(err)

@@ -7,17 +7,18 @@ import (
 	"strings"
 
 	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/hostresult"
 )
 
 // runGeneration is the zlib-ng generation every input ran: each run's plan (run.json) and each sample's
 // own record, "" read as matrix.LegacyZlibNG (results from before the field ran 2.2.2). Inputs of more
 // than one generation are a usage error naming every run and its generation: a report compares
 // variants under one engine, and two engines' times are not one cell.
-func runGeneration(in *inputs) (string, error) {
-	byRun := map[string]map[string]bool{} // run id -> its generations
-	add := func(run, gen string) {
+func runGeneration(in *inputs) (matrix.Generation, error) {
+	byRun := map[string]map[matrix.Generation]bool{} // run id -> its generations
+	add := func(run string, gen matrix.Generation) {
 		if byRun[run] == nil {
-			byRun[run] = map[string]bool{}
+			byRun[run] = map[matrix.Generation]bool{}
 		}
 		byRun[run][gen] = true
 	}
@@ -31,7 +32,7 @@ func runGeneration(in *inputs) (string, error) {
 			add(cmpRun(s.Run, "an unnamed run"), matrix.ZlibNGOf(s.Result.ZlibNG))
 		}
 	}
-	all := map[string]bool{}
+	all := map[matrix.Generation]bool{}
 	for _, gens := range byRun {
 		maps.Copy(all, gens)
 	}
@@ -43,7 +44,7 @@ func runGeneration(in *inputs) (string, error) {
 	}
 	var parts []string
 	for _, run := range slices.Sorted(maps.Keys(byRun)) {
-		parts = append(parts, fmt.Sprintf("run %s: zlib-ng %s", run, strings.Join(slices.Sorted(maps.Keys(byRun[run])), " and ")))
+		parts = append(parts, fmt.Sprintf("run %s: zlib-ng %s", run, hostresult.JoinGenerations(slices.Sorted(maps.Keys(byRun[run])), " and ")))
 	}
 	return "", &matrix.InvalidError{Err: fmt.Errorf("report: the inputs ran different zlib-ng generations (%s); a report compares variants under one generation: render each generation's runs separately",
 		strings.Join(parts, "; "))}
@@ -60,5 +61,5 @@ func cmpRun(run, otherwise string) string {
 // generationLine names the engine every page's numbers come from: "**Engine:** the deflate of zlib-ng 2.2.5
 // (.NET 10 and later).", the generation the engine reproduces (deflate.Generation).
 func (m *model) generationLine() string {
-	return fmt.Sprintf("**Engine:** the deflate of %s.", matrix.GenerationWords(m.ZlibNG))
+	return fmt.Sprintf("**Engine:** the deflate of %s.", m.ZlibNG.Words())
 }

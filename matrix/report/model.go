@@ -50,7 +50,7 @@ type model struct {
 	// Validity is the measurement's own validity data (stats.Validity), nil before Render computes it.
 	Validity *stats.Validity
 	// ZlibNG is the zlib-ng generation every input ran ("2.2.5" or "2.2.2"; runGeneration refuses a mix).
-	ZlibNG string
+	ZlibNG matrix.Generation
 	// Decision is the first page's decision table (newDecisionTable), computed before the pages are laid
 	// out: its table and its footnotes are two sections.
 	Decision decisionTable

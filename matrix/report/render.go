@@ -143,7 +143,7 @@ func write(m *model, opts Options) (string, error) {
 	a := m.Analysis
 	records := a.CellRecords()
 	records.Lifetime = stats.LifetimeRecords(m.Life.cells, a.Control)
-	records.ZlibNG, records.ZlibNGDescription = m.ZlibNG, matrix.GenerationWords(m.ZlibNG)
+	records.ZlibNG, records.ZlibNGDescription = m.ZlibNG, m.ZlibNG.Words()
 	records.Variance = stats.VarianceRecords(m.Variance)
 	if err := stats.WriteCells(&cells, records); err != nil {
 		return "", err

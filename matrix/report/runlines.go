@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/deflatelab/deflatelab/matrix"
 	"github.com/deflatelab/deflatelab/matrix/stats"
 	"github.com/deflatelab/deflatelab/matrix/workload"
 )
@@ -133,17 +132,13 @@ func (m *model) generations(p string) []string {
 	var out []string
 	for _, src := range m.Sources {
 		if mf := src.Manifest; mf != nil && mf.Plan.Platform == p {
-			if g := planGeneration(mf.Plan); !slices.Contains(out, g) {
+			if g := string(mf.Plan.Generation()); !slices.Contains(out, g) {
 				out = append(out, g)
 			}
 		}
 	}
 	return out
 }
-
-// planGeneration is the zlib-ng generation a plan ran (Plan.Generation: runs before the generation was
-// recorded ran 2.2.2, the only one the engine had then).
-func planGeneration(p matrix.Plan) string { return p.Generation() }
 
 // instances is how many runner instances (distinct runs) measured a platform: each replica is one run.
 func (m *model) instances(p string) int { return len(m.RunsOf[p]) }

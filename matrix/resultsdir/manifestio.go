@@ -26,7 +26,7 @@ func ReadManifest(dir string) (matrix.Manifest, error) {
 // WriteManifest writes m as dir's run.json, through a temporary file and a rename, with its generation
 // described in words.
 func WriteManifest(m matrix.Manifest, dir string) error {
-	m.ZlibNGDescription = matrix.GenerationWords(m.Plan.Generation())
+	m.ZlibNGDescription = m.Plan.Generation().Words()
 	return WriteFileAtomic(filepath.Join(dir, ManifestFile), func(f *os.File) error {
 		enc := json.NewEncoder(f)
 		enc.SetIndent("", "  ")

@@ -9,7 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/deflatelab/deflatelab/deflate"
 	"github.com/deflatelab/deflatelab/matrix"
 	"github.com/deflatelab/deflatelab/matrix/resultsdir"
 )
@@ -49,14 +48,14 @@ type BenchOptions struct {
 	Platform     string          // -platform goos/goarch; "": this machine's
 
 	// Any run, new or resumed.
-	ZlibNG      string        // -zlibng; with Resume it must be the run's generation
-	Out         string        // -out; "": results/<time>-<goos>-<goarch>[-rIofK] for a new run
-	Bin         string        // -bin; "": bin/<goos>-<goarch>
-	Resume      bool          // -resume
-	RetryFailed bool          // -retry-failed
-	Timeout     time.Duration // -timeout; 0: the profile's (a resumed run's own)
-	Exec        []string      // -exec, as words; nil: none (a resumed run: its own)
-	Progress    string        // -progress: auto, lines or none; "": auto
+	ZlibNG      matrix.Generation // -zlibng; with Resume it must be the run's generation
+	Out         string            // -out; "": results/<time>-<goos>-<goarch>[-rIofK] for a new run
+	Bin         string            // -bin; "": bin/<goos>-<goarch>
+	Resume      bool              // -resume
+	RetryFailed bool              // -retry-failed
+	Timeout     time.Duration     // -timeout; 0: the profile's (a resumed run's own)
+	Exec        []string          // -exec, as words; nil: none (a resumed run: its own)
+	Progress    string            // -progress: auto, lines or none; "": auto
 }
 
 // Validate checks what can be checked without the disk, naming the flag and what it allows; Bench
@@ -180,7 +179,7 @@ func (o BenchOptions) Args() []string {
 		args = append(args, "-replica", o.Replica.String())
 	}
 	str("pairing", o.Pairing)
-	str("zlibng", o.ZlibNG)
+	str("zlibng", string(o.ZlibNG))
 	str("platform", o.Platform)
 	if o.Exec != nil {
 		args = append(args, "-exec", strings.Join(o.Exec, " "))
@@ -261,7 +260,7 @@ func (o BenchOptions) narrow(plan matrix.Plan) (matrix.Plan, error) {
 		plan.EquivMargin = *o.EquivMargin
 	}
 	if o.ZlibNG != "" {
-		if _, err := deflate.ParseGeneration(o.ZlibNG); err != nil {
+		if !o.ZlibNG.Valid() {
 			return plan, matrix.Invalidf("bench: -zlibng %q: allowed: %s", o.ZlibNG, matrix.GenerationChoices())
 		}
 		plan.ZlibNG = o.ZlibNG

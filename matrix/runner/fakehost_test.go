@@ -68,7 +68,7 @@ func fakeHost(mode string, args []string, stdout, stderr io.Writer) int {
 	fs.Bool("force-split", false, "") // accepted as the real host does; the fake never splits
 	fs.IntVar(&r.PoolCapacity, "pool-capacity", 0, "")
 	fs.Float64Var(&r.PayloadRandFrac, "payload-random", 0, "")
-	fs.StringVar(&r.ZlibNG, "zlibng", "", "")
+	fs.StringVar((*string)(&r.ZlibNG), "zlibng", "", "")
 	cpus := fs.String("cpus", "", "")
 	barrier := fs.Bool("barrier", false, "")
 	if err := fs.Parse(args); err != nil {
@@ -104,7 +104,7 @@ func fakeHost(mode string, args []string, stdout, stderr io.Writer) int {
 		if what == "describeas" {
 			platform = target
 		}
-		gens := []string{"2.2.5", "2.2.2"}
+		gens := hostresult.Generations()
 		if what == "describeold" {
 			gens = nil
 		}

@@ -9,18 +9,14 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/deflatelab/deflatelab/deflate"
 	"github.com/deflatelab/deflatelab/matrix"
 	"github.com/deflatelab/deflatelab/matrix/resultsdir"
 )
 
 func TestPlanGeneration(t *testing.T) {
-	if matrix.DefaultZlibNG != deflate.ZlibNG225.String() {
-		t.Fatalf("DefaultZlibNG %q is not the engine's default generation %v", matrix.DefaultZlibNG, deflate.ZlibNG225)
-	}
 	tests := []struct {
-		zlibng   string
-		gen      string
+		zlibng   matrix.Generation
+		gen      matrix.Generation
 		valid    bool
 		hostFlag []string // what the hosts are told
 	}{
@@ -63,14 +59,14 @@ func TestPlanGeneration(t *testing.T) {
 }
 
 func TestGenerationWords(t *testing.T) {
-	for g, want := range map[string]string{
+	for g, want := range map[matrix.Generation]string{
 		"":      "zlib-ng 2.2.2 (.NET 9's generation",
 		"2.2.2": "zlib-ng 2.2.2 (.NET 9's generation",
 		"2.2.5": "zlib-ng 2.2.5 (.NET 10 and later)",
 		"9.9.9": "zlib-ng 9.9.9 (a generation this lab does not know)",
 	} {
-		if got := matrix.GenerationWords(matrix.ZlibNGOf(g)); !strings.HasPrefix(got, want) {
-			t.Errorf("GenerationWords(%q) = %q, want it to start %q", g, got, want)
+		if got := matrix.ZlibNGOf(g).Words(); !strings.HasPrefix(got, want) {
+			t.Errorf("ZlibNGOf(%q).Words() = %q, want it to start %q", g, got, want)
 		}
 	}
 }
@@ -132,7 +128,7 @@ func TestScreenGeneration(t *testing.T) {
 	r, all := completeRun(t)
 	plan := r.Plan
 	for _, tt := range []struct {
-		planGen, sampleGen string
+		planGen, sampleGen matrix.Generation
 		finding            string
 	}{
 		{"", "", ""},
@@ -147,7 +143,7 @@ func TestScreenGeneration(t *testing.T) {
 		ss := slices.Clone(all)
 		for i := range ss {
 			res := *ss[i].Result
-			res.ZlibNG = map[bool]string{true: tt.sampleGen, false: plan.ZlibNG}[i == 3]
+			res.ZlibNG = map[bool]matrix.Generation{true: tt.sampleGen, false: plan.ZlibNG}[i == 3]
 			ss[i].Result = &res
 		}
 		kept, findings := resultsdir.Screen(&plan, []string{all[0].Run}, "samples.jsonl", ss, nil)
@@ -171,26 +167,5 @@ func TestScreenGeneration(t *testing.T) {
 	pooled := 4 * r.Plan.Rounds // pooled's samples: one per cell and round
 	if err != nil || len(findings) != pooled || len(kept) != r.Plan.Samples()-pooled || !strings.Contains(findings[0].Detail, "variant=pooled/8 attempt=0: ran zlib-ng 2.2.2") {
 		t.Errorf("othergen=pooled: %d kept, findings %v, %v; want pooled's %d samples named", len(kept), findings, err, pooled)
-	}
-}
-
-// TestGenerationsAreTheEngines holds matrix's list of generations to the engine's: the same names in the
-// same order (the default first), described in the same words.
-func TestGenerationsAreTheEngines(t *testing.T) {
-	var want []string
-	for _, g := range deflate.Generations() {
-		want = append(want, g.String())
-		if got := matrix.GenerationWords(g.String()); got != g.Description() {
-			t.Errorf("GenerationWords(%q) = %q, deflate says %q", g, got, g.Description())
-		}
-	}
-	if got := matrix.Generations(); !slices.Equal(got, want) {
-		t.Errorf("Generations() = %v; deflate.Generations() are %v: add the engine's new generation to generation.go", got, want)
-	}
-	if matrix.DefaultZlibNG != deflate.ZlibNG225.String() {
-		t.Errorf("DefaultZlibNG = %q, deflate's default is %v", matrix.DefaultZlibNG, deflate.ZlibNG225)
-	}
-	if _, err := deflate.ParseGeneration("9.9.9"); err == nil || matrix.CheckZlibNG("9.9.9").Error() != "matrix: zlibng: "+err.Error() {
-		t.Errorf("checkZlibNG(9.9.9) = %v, want matrix: zlibng: %v", matrix.CheckZlibNG("9.9.9"), err)
 	}
 }

@@ -23,7 +23,7 @@ func hostArgs(p matrix.Plan, j matrix.Job) []string {
 		args = append(args, "-force-split")
 	}
 	if p.ZlibNG != "" { // a plan older than the field ran hosts that have no -zlibng: they ran 2.2.2
-		args = append(args, "-zlibng", p.ZlibNG)
+		args = append(args, "-zlibng", string(p.ZlibNG))
 	}
 	return args
 }

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/hostresult"
 	"github.com/deflatelab/deflatelab/matrix/resultsdir"
 )
 
@@ -110,7 +111,7 @@ func (r *Runner) prepare(ctx context.Context, hosts map[string]string, run matri
 		}
 		if r.Plan.ZlibNG != "" && !slices.Contains(d.Generations, r.Plan.ZlibNG) {
 			return nil, nil, matrix.Invalidf("matrix: host binary %s runs zlib-ng generations %s, not the plan's %s; rebuild the hosts (go tool mage build)",
-				path, cmp.Or(strings.Join(d.Generations, ", "), matrix.LegacyZlibNG+" only (built before -zlibng)"), r.Plan.ZlibNG)
+				path, cmp.Or(hostresult.JoinGenerations(d.Generations, ", "), string(matrix.LegacyZlibNG)+" only (built before -zlibng)"), r.Plan.ZlibNG)
 		}
 		commits[matrix.HostVariant(v)] = d.Commit
 		if backends == nil {

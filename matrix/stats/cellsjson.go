@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"math"
+
+	"github.com/deflatelab/deflatelab/matrix"
 )
 
 // CellsFile is the name of the machine-readable result every report folder holds.
@@ -29,9 +31,9 @@ type Cells struct {
 	// ZlibNG is the zlib-ng generation whose deflate every sample ran ("2.2.5", "2.2.2"), and
 	// ZlibNGDescription the same with the .NET it stands for ("zlib-ng 2.2.5 (.NET 10 and later)");
 	// absent in files written before the fields.
-	ZlibNG            string       `json:"zlibng,omitempty"`
-	ZlibNGDescription string       `json:"zlibngDescription,omitempty"`
-	Records           []CellRecord `json:"records"`
+	ZlibNG            matrix.Generation `json:"zlibng,omitempty"`
+	ZlibNGDescription string            `json:"zlibngDescription,omitempty"`
+	Records           []CellRecord      `json:"records"`
 	// Lifetime holds the steady-state and lifetime analysis (LifetimeRecords), one record per cold cell
 	// and variant; absent when the report made none.
 	Lifetime []LifetimeRecord `json:"lifetime,omitempty"`
