@@ -56,9 +56,16 @@ func parseBench(args []string, stderr io.Writer) (runner.BenchOptions, error) {
 		resample    = fs.Int("resample", 0, "extra rounds, at most, for each cell the regime detector flags unstable after its rounds (even; 0: none; default: the profile's)")
 		margin      = fs.Float64("equiv-margin", 0, "equivalence margin of verdicts and adaptive stopping, a fraction (default 0.02: within -+2%)")
 		replica     = fs.String("replica", "", fmt.Sprintf("I/K: run replica I of K of the plan (1 <= I <= K <= %d), its own run on its own runner as a rule; lab merge combines the K results folders (run.json records the replica and the machine)", matrix.MaxReplicas))
-		pairing     = fs.String("pairing", "", fmt.Sprintf("how a round's pair runs: %s (one process after the other) or %s (control and the candidate at once, each pinned to processors of its own, where the round is one pair and 2 x DOP <= processors; other cells alternate) (default: the profile's, %s)", matrix.Alternating, matrix.Duet, matrix.Alternating))
 		prog        = fs.String("progress", "auto", "progress on stderr: auto (one live line on a terminal, a line per sample otherwise), lines, or none (the summary line only)")
 	)
+	for _, s := range runner.PlanSettings { // the settings given by name and text, each a flag
+		set := func(v string) error { return s.Set(&o, v) }
+		if s.Bool {
+			fs.BoolFunc(s.Name, s.Usage, set)
+		} else {
+			fs.Func(s.Name, s.Usage, set)
+		}
+	}
 	if err := parse(fs, args); err != nil {
 		return o, err
 	}
@@ -66,7 +73,7 @@ func parseBench(args []string, stderr io.Writer) (runner.BenchOptions, error) {
 		return o, usagef(fmt.Errorf("bench: unexpected arguments %q; all input is flags", fs.Args()))
 	}
 	o.Out, o.Bin, o.Resume, o.RetryFailed, o.Timeout, o.Platform = *out, *bin, *resume, *retry, *timeout, *plat
-	o.Seed, o.Order, o.Pairing = *seed, *order, *pairing
+	o.Seed, o.Order = *seed, *order
 	// unchecked here: BenchOptions checks it (Valid) for every caller, with the message tests pin
 	o.ZlibNG = matrix.Generation(*zlibng)
 	if *prog != "auto" {

@@ -2,45 +2,32 @@ package tasks
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/deflatelab/deflatelab/internal/remote"
-	"github.com/deflatelab/deflatelab/matrix"
 	"github.com/deflatelab/deflatelab/matrix/runner"
 )
 
-// planSetting is a plan setting the targets read from a DEFLATELAB_* variable and pass to lab bench as
-// one of runner.BenchOptions' fields; one row of planSettings is all of it on this side: the variable
-// is known (Variables), checked (FromEnv), refused beside EnvResume (a resumed run keeps its plan),
-// given to the bench (Options.BenchOptions) and, with Input, sent by "mage remote" as the matrix
-// workflow's input named as the variable after DEFLATELAB_, in lower case (WorkflowInputs), which
-// the workflow passes back as the variable. Settings that other targets read as well (adaptive and
-// zlibng, in the report's summary) keep fields of their own in Options.
-type planSetting struct {
-	Env   string
-	Input bool
-	// Apply puts v (trimmed, not empty) into b, or says what the variable allows: FromEnv checks the
-	// value with it before anything runs, so that Options.BenchOptions cannot fail.
-	Apply func(v string, b *runner.BenchOptions) error
-}
+// planSettings are the plan settings the targets read from DEFLATELAB_* variables and pass to lab
+// bench: runner.PlanSettings, whose rows are all of them on this side. A row's variable (settingEnv) is
+// known (Variables), checked (FromEnv), refused beside EnvResume (a resumed run keeps its plan), given
+// to the bench (Options.BenchOptions) and, with Input, sent by "mage remote" as the matrix workflow's
+// input named as the variable after DEFLATELAB_, in lower case (WorkflowInputs), which the workflow
+// passes back as the variable. Settings that other targets read as well (adaptive and zlibng, in the
+// report's summary) keep fields of their own in Options.
+var planSettings = runner.PlanSettings
 
-// planSettings are the table's rows, in the order of docs/USAGE.md's options table.
-var planSettings = []planSetting{
-	{Env: EnvPairing, Apply: func(v string, b *runner.BenchOptions) error {
-		if !slices.Contains(matrix.Pairings(), v) {
-			return fmt.Errorf("allowed: %s", strings.Join(matrix.Pairings(), " or "))
-		}
-		b.Pairing = v
-		return nil
-	}},
+// settingEnv is s's variable: DEFLATELAB_ and its flag's name in upper case, '_' for '-'
+// (-pairing: EnvPairing).
+func settingEnv(s runner.PlanSetting) string {
+	return envPrefix + strings.ToUpper(strings.ReplaceAll(s.Name, "-", "_"))
 }
 
 // settingVars are planSettings' variables.
 func settingVars() []string {
 	var vars []string
 	for _, s := range planSettings {
-		vars = append(vars, s.Env)
+		vars = append(vars, settingEnv(s))
 	}
 	return vars
 }
@@ -50,17 +37,18 @@ func settingVars() []string {
 func readSettings(getenv func(string) string) (map[string]string, error) {
 	var set map[string]string
 	for _, s := range planSettings {
-		v := strings.TrimSpace(getenv(s.Env))
+		env := settingEnv(s)
+		v := strings.TrimSpace(getenv(env))
 		if v == "" {
 			continue
 		}
-		if err := s.Apply(v, &runner.BenchOptions{}); err != nil {
-			return nil, fmt.Errorf("%s=%q: %w", s.Env, v, err)
+		if err := s.Set(&runner.BenchOptions{}, v); err != nil {
+			return nil, fmt.Errorf("%s=%q: %w", env, v, err)
 		}
 		if set == nil {
 			set = map[string]string{}
 		}
-		set[s.Env] = v
+		set[env] = v
 	}
 	return set, nil
 }
@@ -68,8 +56,8 @@ func readSettings(getenv func(string) string) (map[string]string, error) {
 // applySettings puts the settings o holds into b.
 func (o Options) applySettings(b *runner.BenchOptions) {
 	for _, s := range planSettings {
-		if v, ok := o.Settings[s.Env]; ok {
-			s.Apply(v, b) // checked by readSettings
+		if v, ok := o.Settings[settingEnv(s)]; ok {
+			s.Set(b, v) // checked by readSettings
 		}
 	}
 }
@@ -80,7 +68,8 @@ func (o Options) settingInputs() []remote.Input {
 	var ins []remote.Input
 	for _, s := range planSettings {
 		if s.Input {
-			ins = append(ins, remote.Input{Name: strings.ToLower(strings.TrimPrefix(s.Env, envPrefix)), Value: o.Settings[s.Env]})
+			env := settingEnv(s)
+			ins = append(ins, remote.Input{Name: strings.ToLower(strings.TrimPrefix(env, envPrefix)), Value: o.Settings[env]})
 		}
 	}
 	return ins

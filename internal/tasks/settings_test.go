@@ -16,9 +16,12 @@ func TestPlanSettings(t *testing.T) {
 		return func(k string) string { return m[k] }
 	}
 	for _, s := range planSettings {
-		if !strings.Contains(strings.Join(Variables(), " "), s.Env) || !strings.Contains(strings.Join(planVars, " "), s.Env) {
-			t.Errorf("%s: not in Variables or planVars", s.Env)
+		if env := settingEnv(s); !strings.Contains(strings.Join(Variables(), " "), env) || !strings.Contains(strings.Join(planVars, " "), env) {
+			t.Errorf("%s: not in Variables or planVars", env)
 		}
+	}
+	if got := settingEnv(planSettings[0]); got != EnvPairing {
+		t.Errorf("-pairing's variable is %s, want %s", got, EnvPairing)
 	}
 	o, err := FromEnv(env(EnvPairing, " duet "))
 	if err != nil || o.BenchOptions("out").Pairing != "duet" {

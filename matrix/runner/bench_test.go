@@ -134,3 +134,32 @@ func TestBenchAdaptive(t *testing.T) {
 		t.Errorf("-adaptive -rounds 5: %v", err)
 	}
 }
+
+// Every PlanSettings row keeps its invariant: not given in the zero options, and a value Set takes is
+// what Get gives back, so that Args round-trips (cmd/lab's TestBenchArgsRoundTrip parses them back).
+func TestPlanSettingsRows(t *testing.T) {
+	valid := map[string][]string{"pairing": matrix.Pairings()} // a row's values to try; a new row adds its own
+	for _, s := range PlanSettings {
+		if s.Name != strings.ToLower(s.Name) || strings.ContainsAny(s.Name, "_ ") || s.Set == nil || s.Get == nil || s.Narrow == nil {
+			t.Errorf("row %q: want a lower-case dashed name and Set, Get and Narrow", s.Name)
+		}
+		if v, ok := s.Get(BenchOptions{}); ok {
+			t.Errorf("-%s: given (%q) in the zero options", s.Name, v)
+		}
+		if len(valid[s.Name]) == 0 {
+			t.Errorf("-%s: no values to try in this test's table", s.Name)
+		}
+		for _, v := range valid[s.Name] {
+			var o BenchOptions
+			if err := s.Set(&o, v); err != nil {
+				t.Errorf("-%s %s: %v", s.Name, v, err)
+			}
+			if got, ok := s.Get(o); !ok || got != v {
+				t.Errorf("-%s %s: Get gives %q, %v", s.Name, v, got, ok)
+			}
+		}
+		if err := s.Set(&BenchOptions{}, "no-such-value"); err == nil || !strings.HasPrefix(err.Error(), "allowed: ") {
+			t.Errorf("-%s no-such-value: %v, want an error saying what is allowed", s.Name, err)
+		}
+	}
+}

@@ -17,8 +17,9 @@ import (
 // Resume, the run in Out continued on the plan its run.json holds. Both doors fill them: cmd/lab from
 // lab bench's flags (each field is named after its flag), internal/tasks from the DEFLATELAB_*
 // variables; Bench runs them, narrow makes a new run's plan of them, and Args turns them back into the
-// flags (run.json's record of the command, the targets' log lines). One file holds all of it, so
-// that a plan setting is one field here (docs/ARCHITECTURE.md, "Adding a run setting").
+// flags (run.json's record of the command, the targets' log lines). A plan setting added since the
+// table is a field here and a row of PlanSettings (plansettings.go), which both doors and Args read
+// (docs/ARCHITECTURE.md, "Adding a run setting").
 //
 // Invariants (Validate): a nil slice or pointer, an empty string and a zero number are "not given": the
 // profile's (or the default the flag names). A given plan field is checked even when it equals the
@@ -44,7 +45,7 @@ type BenchOptions struct {
 	Resample     *int            // -resample
 	EquivMargin  *float64        // -equiv-margin
 	Replica      *matrix.Replica // -replica I/K
-	Pairing      string          // -pairing
+	Pairing      string          // -pairing (PlanSettings)
 	Platform     string          // -platform goos/goarch; "": this machine's
 
 	// Any run, new or resumed.
@@ -178,7 +179,7 @@ func (o BenchOptions) Args() []string {
 	if o.Replica != nil {
 		args = append(args, "-replica", o.Replica.String())
 	}
-	str("pairing", o.Pairing)
+	args = append(args, o.settingArgs()...)
 	str("zlibng", string(o.ZlibNG))
 	str("platform", o.Platform)
 	if o.Exec != nil {
@@ -250,11 +251,8 @@ func (o BenchOptions) narrow(plan matrix.Plan) (matrix.Plan, error) {
 			plan.Resample = &matrix.Resample{MaxExtra: n}
 		}
 	}
-	if o.Pairing != "" {
-		if err := matrix.CheckPairing(o.Pairing); err != nil {
-			return plan, matrix.Invalidf("bench: -pairing %q: allowed: %s or %s", o.Pairing, matrix.Alternating, matrix.Duet)
-		}
-		plan.Pairing = o.Pairing
+	if err := o.narrowSettings(&plan); err != nil {
+		return plan, err
 	}
 	if o.EquivMargin != nil {
 		plan.EquivMargin = *o.EquivMargin
