@@ -106,7 +106,7 @@ func TestBenchEmulated(t *testing.T) {
 	for i, target := range emulate.BenchTargets {
 		args := strings.Join(f.benches[i], " ")
 		goos, goarch, _ := strings.Cut(target, "/")
-		for _, want := range []string{"-profile smoke", "-backends all", "-platform " + target, "-exec /emu/" + target,
+		for _, want := range []string{"-profile smoke", "-backends all", "-rounds 1", "-platform " + target, "-exec /emu/" + target,
 			"-bin " + filepath.Join("bin", goos+"-"+goarch), "-" + goos + "-" + goarch + "-emulated"} {
 			if !strings.Contains(args, want) {
 				t.Errorf("%s: lab bench %s, want %q in it", target, args, want)
@@ -125,7 +125,7 @@ func TestBenchEmulated(t *testing.T) {
 	if _, err := BenchEmulated(context.Background(), Streams{Stdout: io.Discard, Stderr: io.Discard}, o, f.steps(t)); err != nil {
 		t.Fatal(err)
 	}
-	if args := strings.Join(f.benches[0], " "); !strings.Contains(args, "-profile quick") || !strings.Contains(args, "-backends pages") || strings.Contains(args, "-backends all") {
+	if args := strings.Join(f.benches[0], " "); !strings.Contains(args, "-profile quick") || !strings.Contains(args, "-backends pages") || strings.Contains(args, "-backends all") || strings.Contains(args, "-rounds") {
 		t.Errorf("with a profile and backends set: lab bench %s", args)
 	}
 }
