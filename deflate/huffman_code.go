@@ -233,93 +233,114 @@ func genCodes(tree []ctData, maxCode int32, blCount *[maxBits + 1]uint16) {
 		nextCode[bits] = code
 	}
 	// Unchecked, as in genBitlen: tree holds more than maxCode entries, checked here, and a length is
-	// at most maxBits (so l&maxBits is l, and indexes nextCode unchecked).
+	// at most maxBits, so it indexes nextCode in range. The walk goes by pointer, as gen_codes's, and
+	// reads and writes each entry as one 32-bit word (ctCode, dlOf): the code in the half fcShift says,
+	// the length, unchanged, in the other.
 	_ = tree[maxCode]
-	tp := unsafe.Pointer(&tree[0])
+	tp, np := unsafe.Pointer(&tree[0]), unsafe.Pointer(&nextCode)
 	for n, last := uint(0), uint(maxCode); n <= last; n++ {
-		tn := (*ctData)(unsafe.Add(tp, n*4))
-		l := tn.dl & maxBits
+		l := dlOf(*(*uint32)(unsafe.Add(tp, n*4)))
 		if l == 0 {
 			continue
 		}
-		tn.fc = bits.Reverse16(nextCode[l]) >> (16 - l)
-		nextCode[l]++
+		nc := (*uint16)(unsafe.Add(np, l*2))
+		c := *nc
+		*nc = c + 1
+		*(*uint32)(unsafe.Add(tp, n*4)) = uint32(bits.Reverse16(c)>>((16-l)&15))<<fcShift | uint32(l)<<(16-fcShift)
 	}
 }
 
-// lengthRun is how one run of equal code lengths is coded in the code length alphabet (RFC 1951
-// 3.2.7).
-type lengthRun int
+// blSym is one code length code symbol of a block's tree header as scanTree records it, for sendTree:
+// the symbol (0-18) in bits 0-4, the number of its extra bits (0, 2, 3 or 7) in bits 5-7 and their
+// value in bits 8-14.
+type blSym uint16
 
-const (
-	runLengths    lengthRun = iota // the length itself, count times
-	runRepeat                      // the length once if it differs from the previous run's, then code 16
-	runZeros3To10                  // code 17
-	runZeros11Up                   // code 18
-)
-
-// lengthRunRec is one run as walkLengthRuns records it: count (at most 138) in bits 0-7, the code
-// length (at most 15) in bits 8-11, whether it differs from the previous run's in bit 12, the
-// lengthRun in bits 13-14.
-type lengthRunRec uint16
-
-func (r lengthRunRec) kind() lengthRun { return lengthRun(r >> 13) }
-func (r lengthRunRec) curLen() int     { return int(r>>8) & 15 }
-func (r lengthRunRec) count() int      { return int(r & 0xff) }
-func (r lengthRunRec) changed() bool   { return r&(1<<12) != 0 }
-
-// lengthRuns holds the runs of a block's two trees' code lengths: buildBLTree finds them once, counts
-// them into the code length tree (zlib's scan_tree) and keeps them, and sendAllTrees sends them (zlib's
-// send_tree walks the lengths again, and finds the same runs).
+// lengthRuns holds the code length code symbols of a block's two trees: scanTree finds the runs of
+// their code lengths, counts them into the code length tree (zlib's scan_tree) and records the
+// symbols that send them, and sendAllTrees sends those (zlib's send_tree walks the lengths again, and
+// finds the same runs).
 type lengthRuns struct {
-	rec  [lCodes + dCodes]lengthRunRec // a tree has at most one run per code: maxCode+1 <= lCodes or dCodes
-	nLit int                           // rec[:nLit] are the literal/length tree's runs
-	n    int                           // rec[nLit:n] the distance tree's
+	// A tree has at most one symbol per code (a run of n codes sends n symbols at most), and scanTree
+	// stores three at a time: maxCode+1 <= lCodes or dCodes, and two to spare.
+	rec  [lCodes + dCodes + 2]blSym
+	nLit int // rec[:nLit] are the literal/length tree's symbols
+	n    int // rec[nLit:n] the distance tree's
 }
 
-// walkLengthRuns splits the code lengths of tree[0..maxCode] into runs as zlib's scan_tree and
-// send_tree do, records each run in out (which holds maxCode+1 runs at least) with its kind, length,
-// count and whether the length differs from the previous run's, and returns how many it recorded. It
-// sets the guard entry tree[maxCode+1].
-func walkLengthRuns(tree []ctData, maxCode int32, out []lengthRunRec) int {
-	out = out[:maxCode+1]
-	runs := 0
-	prevLen := -1
-	nextLen := int(tree[0].dl)
-	count := 0
-	maxCount, minCount := 7, 4
+// dlOf takes the code length out of a tree entry loaded as one 32-bit word (ctCode): its upper half
+// where fcShift is 0 (little-endian), one shift, else its lower half.
+func dlOf(w uint32) uint {
+	if fcShift == 0 {
+		return uint(w >> 16)
+	}
+	return uint(w & 0xffff)
+}
+
+// scanTree splits the code lengths of tree[0..maxCode] into runs as zlib's scan_tree does, counts each
+// run's codes into the code length tree's frequencies as scan_tree does, records the symbols
+// send_tree would send for the run in out (which holds maxCode+3 symbols at least), and returns how
+// many it recorded. It sets the guard entry tree[maxCode+1].
+//
+// The loop is scan_tree's, with its continue path (a code of the same length as the last, within the
+// run's maximum) as an inner loop: no value changes there but the position, the count and the next
+// length, so nothing is shuffled between registers at its back edge. The guard's length (0xffff) ends
+// the last run at maxCode+1 at the latest.
+func (t *treeState) scanTree(tree []ctData, maxCode int32, out []blSym) int {
+	_ = tree[maxCode+1]
+	_ = out[maxCode+2]
+	tree[maxCode+1].dl = 0xffff // guard
+	// The lengths are read and the frequencies counted unchecked: the walk reads up to tree[maxCode+1],
+	// checked above, and counts code length codes, below blCodes; a run of n codes records n symbols at
+	// most, and the last stores three, so out[:maxCode+3] (checked above) holds them all.
+	//
+	// A length is the upper or lower half of an entry's 32-bit word (ctCode, dlOf), and each access is
+	// written out rather than through an inlined helper that would leave an inline mark, a NOP per code.
+	p, end := unsafe.Pointer(&tree[0]), unsafe.Pointer(&tree[maxCode])
+	bp, op := unsafe.Pointer(&t.blTree), unsafe.Pointer(&out[0])
+	nextLen := dlOf(*(*uint32)(p))
+	maxCount, minCount := uint(7), uint(4)
 	if nextLen == 0 {
 		maxCount, minCount = 138, 3
 	}
-	tree[maxCode+1].dl = 0xffff // guard
-	// The lengths are read unchecked (ctCode): n+1 is at most maxCode+1, just written.
-	tp := unsafe.Pointer(&tree[0])
-	for n := uint(0); n <= uint(maxCode); n++ {
+	prevLen := ^uint(0)
+	runs := uintptr(0)
+	for uintptr(p) <= uintptr(end) {
 		curLen := nextLen
-		_, l := ctCode(tp, n+1)
-		nextLen = int(l)
-		count++
-		if count < maxCount && curLen == nextLen {
-			continue
+		count := uint(0)
+		for {
+			p = unsafe.Add(p, 4) // at most &tree[maxCode+1], the guard
+			count++
+			nextLen = dlOf(*(*uint32)(p))
+			if count >= maxCount || curLen != nextLen {
+				break
+			}
 		}
-		var kind lengthRun
 		switch {
 		case count < minCount:
-			kind = runLengths
+			// count (at most 3) times the length itself: three stored, count kept.
+			*(*uint32)(unsafe.Add(bp, curLen*4)) += uint32(count) << fcShift
+			o := (*[3]blSym)(unsafe.Add(op, runs*2))
+			o[0], o[1], o[2] = blSym(curLen), blSym(curLen), blSym(curLen)
+			runs += uintptr(count)
 		case curLen != 0:
-			kind = runRepeat
+			if curLen != prevLen {
+				*(*uint32)(unsafe.Add(bp, curLen*4)) += 1 << fcShift
+				*(*blSym)(unsafe.Add(op, runs*2)) = blSym(curLen)
+				runs++
+				count--
+			}
+			*(*uint32)(unsafe.Add(bp, rep3To6*4)) += 1 << fcShift
+			*(*blSym)(unsafe.Add(op, runs*2)) = rep3To6 | 2<<5 | blSym(count-3)<<8
+			runs++
 		case count <= 10:
-			kind = runZeros3To10
+			*(*uint32)(unsafe.Add(bp, repz3To10*4)) += 1 << fcShift
+			*(*blSym)(unsafe.Add(op, runs*2)) = repz3To10 | 3<<5 | blSym(count-3)<<8
+			runs++
 		default:
-			kind = runZeros11Up
+			*(*uint32)(unsafe.Add(bp, repz11To138*4)) += 1 << fcShift
+			*(*blSym)(unsafe.Add(op, runs*2)) = repz11To138 | 7<<5 | blSym(count-11)<<8
+			runs++
 		}
-		rec := lengthRunRec(kind)<<13 | lengthRunRec(curLen)<<8 | lengthRunRec(count)
-		if curLen != prevLen {
-			rec |= 1 << 12
-		}
-		out[runs] = rec // runs <= n: a run ends at each recorded code at most
-		runs++
-		count = 0
 		prevLen = curLen
 		switch {
 		case nextLen == 0:
@@ -330,35 +351,14 @@ func walkLengthRuns(tree []ctData, maxCode int32, out []lengthRunRec) int {
 			maxCount, minCount = 7, 4
 		}
 	}
-	return runs
+	return int(runs)
 }
 
-// scanTree counts how often each code length and repeat code occurs in runs, the runs of a tree, for
-// the code length tree (zlib's scan_tree).
-func (t *treeState) scanTree(runs []lengthRunRec) {
-	for _, r := range runs {
-		switch r.kind() {
-		case runLengths:
-			t.blTree[r.curLen()].fc += uint16(r.count())
-		case runRepeat:
-			if r.changed() {
-				t.blTree[r.curLen()].fc++
-			}
-			t.blTree[rep3To6].fc++
-		case runZeros3To10:
-			t.blTree[repz3To10].fc++
-		case runZeros11Up:
-			t.blTree[repz11To138].fc++
-		}
-	}
-}
-
-// buildBLTree finds the runs of the two trees' code lengths into runs, builds the code length tree and
+// buildBLTree records the code length code symbols of the two trees in runs, builds the code length tree and
 // returns the index in blOrder of the last code length code to send (zlib's build_bl_tree).
 func (t *treeState) buildBLTree(runs *lengthRuns) int {
-	runs.nLit = walkLengthRuns(t.dynLtree[:], t.lMaxCode, runs.rec[:])
-	runs.n = runs.nLit + walkLengthRuns(t.dynDtree[:], t.dMaxCode, runs.rec[runs.nLit:])
-	t.scanTree(runs.rec[:runs.n])
+	runs.nLit = t.scanTree(t.dynLtree[:], t.lMaxCode, runs.rec[:])
+	runs.n = runs.nLit + t.scanTree(t.dynDtree[:], t.dMaxCode, runs.rec[runs.nLit:])
 	t.bMaxCode = t.buildTree(t.blTree[:], &blDesc)
 	maxBLIndex := blCodes - 1
 	for ; maxBLIndex >= 3; maxBLIndex-- {
