@@ -8,17 +8,23 @@ import (
 // treeDesc describes one of the three dynamic trees of a block (zlib's tree_desc + static_tree_desc).
 type treeDesc struct {
 	stree     []ctData // the static tree of the same alphabet, to cost the block with fixed codes; nil for bl
-	extra     []uint8  // extra bits of each code from extraBase on
-	extraBase int      // first code with extra bits
+	extra     []uint8  // extra bits of each code of the alphabet: zlib's extra_bits from its extra_base on, 0 before
 	elems     int      // codes in the alphabet
 	maxLength int      // longest code allowed
 }
 
 var (
-	lDesc  = treeDesc{staticLtree[:], extraLBits[:], literals + 1, lCodes, maxBits}
-	dDesc  = treeDesc{staticDtree[:], extraDBits[:], 0, dCodes, maxBits}
-	blDesc = treeDesc{nil, extraBLBits[:], 0, blCodes, maxBLBits}
+	lDesc  = treeDesc{staticLtree[:], extraLBitsAll[:], lCodes, maxBits}
+	dDesc  = treeDesc{staticDtree[:], extraDBits[:], dCodes, maxBits}
+	blDesc = treeDesc{nil, extraBLBits[:], blCodes, maxBLBits}
 )
+
+// extraLBitsAll is extraLBits from the first length code (zlib's extra_base, literals+1) on, and 0 for
+// the literals and END_BLOCK: genBitlen reads a leaf's extra bits without a test of the base.
+var extraLBitsAll = func() (x [lCodes]uint8) {
+	copy(x[literals+1:], extraLBits[:])
+	return x
+}()
 
 // buildTree builds the Huffman tree of tree's frequencies, sets its code lengths and codes, adds the
 // block's cost to optLen and staticLen, and returns the largest code with a nonzero frequency
@@ -28,172 +34,177 @@ var (
 // leave the heap decides which codes get the longer lengths, so any other construction (a stable sort
 // with two queues, say) can give other, equally optimal, code lengths and thus other bytes. heap[1..
 // heapLen] is a min-heap by (frequency, depth); heap[heapMax..heapSize-1] ends up holding the root and
-// then every node in reverse merge order, parents before children, for genBitlen.
+// then every node in reverse merge order, parents before children, for genBitlen. As in zlib, the heap's
+// length and first used entry live in the state (t.heapLen, t.heapMax), which downHeap reads, so few
+// values are live across its calls.
 func (t *treeState) buildTree(tree []ctData, desc *treeDesc) int32 {
 	stree := desc.stree
-	elems := int32(desc.elems)
-	tree = tree[:2*elems]
-	heap := &t.heap
-	// key orders nodes as zlib's smaller does: frequency, then depth (below 256), in one compare.
-	var key [heapSize]uint32
-	heapLen, heapMax := int32(0), int32(heapSize)
-	maxCode := int32(-1)
-	// tree, depth and key are indexed by node numbers below 2*elems-1 and heap by positions between
-	// heapLen and heapMax, all in range (heapLen only grows to elems, heapMax only falls to heapLen),
-	// so they go unchecked (nodeOf, depthOf, the key pointer, heapAt), as in downHeap.
-	tp, dp, kp := unsafe.Pointer(&tree[0]), unsafe.Pointer(&t.depth), unsafe.Pointer(&key)
-	nodeOf := func(n int32) *ctData { return (*ctData)(unsafe.Add(tp, uintptr(uint32(n))*4)) }
-	depthOf := func(n int32) *uint8 { return (*uint8)(unsafe.Add(dp, uintptr(uint32(n)))) }
-	keyOf := func(n int32) *uint32 { return (*uint32)(unsafe.Add(kp, uintptr(uint32(n))*4)) }
-	hp := unsafe.Pointer(heap)
-	heapAt := func(i int32) *int32 { return (*int32)(unsafe.Add(hp, uintptr(uint32(i))*4)) }
-	for n := range elems {
-		if tn := nodeOf(n); tn.fc != 0 {
+	elems := uint(desc.elems)
+	// tree and depth are indexed by node numbers below 2*elems-1 (checked here) and heap by positions
+	// between heapLen and heapMax, all in range (heapLen only grows to elems, heapMax only falls to
+	// heapLen), so they go unchecked, as in downHeap.
+	_ = tree[2*elems-1]
+	tp, hp, dp := unsafe.Pointer(&tree[0]), unsafe.Pointer(&t.heap), unsafe.Pointer(&t.depth)
+	heapLen := uint(0)
+	maxCode := -1
+	for n := uint(0); n < elems; n++ {
+		if e := (*ctData)(unsafe.Add(tp, n*4)); e.fc != 0 {
 			heapLen++
-			*heapAt(heapLen) = n
-			maxCode = n
-			*depthOf(n) = 0
-			*keyOf(n) = uint32(tn.fc) << 8
+			*(*int32)(unsafe.Add(hp, heapLen*4)) = int32(n)
+			maxCode = int(n)
+			*(*uint8)(unsafe.Add(dp, n)) = 0
 		} else {
-			tn.dl = 0
+			e.dl = 0
 		}
 	}
 	// The pkzip format requires at least one distance code and at least two codes of some kind, so
 	// force frequencies of at least one and at least two codes.
 	for heapLen < 2 {
-		node := int32(0)
+		node := 0
 		if maxCode < 2 {
 			maxCode++
 			node = maxCode
 		}
 		heapLen++
-		heap[heapLen] = node
+		t.heap[heapLen] = int32(node)
 		tree[node].fc = 1
 		t.depth[node] = 0
-		key[node] = 1 << 8
 		t.optLen--
 		if stree != nil {
 			t.staticLen -= uint64(stree[node].dl)
 		}
 	}
+	t.heapLen = int32(heapLen)
 	// heap[heapLen/2+1..heapLen] are leaves; build the heap from the last inner node down.
 	for n := heapLen / 2; n >= 1; n-- {
-		downHeap(heap, &key, heapLen, n)
+		t.downHeap(tp, n)
 	}
+	t.heapMax = heapSize
 	node := elems // next internal node
 	for {
-		// Remove the two least frequent nodes and merge them.
-		n := heap[1]
-		heap[1] = *heapAt(heapLen)
-		heapLen--
-		downHeap(heap, &key, heapLen, 1)
-		m := heap[1]
-		heapMax--
-		*heapAt(heapMax) = n
-		heapMax--
-		*heapAt(heapMax) = m
-		tn, tm := nodeOf(n), nodeOf(m)
-		fc := tn.fc + tm.fc
-		d := max(*depthOf(n), *depthOf(m)) + 1
-		nodeOf(node).fc = fc
-		*depthOf(node) = d
-		*keyOf(node) = uint32(fc)<<8 | uint32(d)
+		// Remove the two least frequent nodes and merge them (zlib's pqremove, then the merge).
+		n := uint(t.heap[1])
+		t.heap[1] = *(*int32)(unsafe.Add(hp, uintptr(uint32(t.heapLen))*4))
+		t.heapLen--
+		t.downHeap(tp, 1)
+		m := uint(t.heap[1])
+		heapMax := uint(uint32(t.heapMax)) - 2
+		t.heapMax = int32(heapMax)
+		*(*int32)(unsafe.Add(hp, heapMax*4+4)) = int32(n)
+		*(*int32)(unsafe.Add(hp, heapMax*4)) = int32(m)
+		tn, tm := (*ctData)(unsafe.Add(tp, n*4)), (*ctData)(unsafe.Add(tp, m*4))
+		(*ctData)(unsafe.Add(tp, node*4)).fc = tn.fc + tm.fc
+		*(*uint8)(unsafe.Add(dp, node)) = max(*(*uint8)(unsafe.Add(dp, n)), *(*uint8)(unsafe.Add(dp, m))) + 1
 		tn.dl, tm.dl = uint16(node), uint16(node)
-		heap[1] = node
-		downHeap(heap, &key, heapLen, 1)
+		t.heap[1] = int32(node)
 		node++
-		if heapLen < 2 {
+		t.downHeap(tp, 1)
+		if t.heapLen < 2 {
 			break
 		}
 	}
-	heapMax--
-	heap[heapMax] = heap[1] // the root
-	t.heapLen, t.heapMax = heapLen, heapMax
-	t.genBitlen(tree, maxCode, desc)
-	genCodes(tree, maxCode, &t.blCount)
-	return maxCode
+	t.heapMax--
+	t.heap[t.heapMax] = t.heap[1] // the root
+	t.genBitlen(tree, int32(maxCode), desc)
+	genCodes(tree, int32(maxCode), &t.blCount)
+	return int32(maxCode)
 }
 
 // downHeap restores the heap property of heap[1..heapLen] below position k by moving its node down
-// (zlib's pqdownheap); a node sorts before another when its key is not greater (zlib's smaller: lower
-// frequency, or equal frequency and no greater depth).
+// (zlib's pqdownheap): a node sorts before another when its frequency is lower, or equal and its depth
+// no greater (zlib's smaller), tree holding the frequencies.
 //
-// It reads and writes both arrays through unsafe pointers with unsigned indices: positions are at most
-// heapLen (no more than lCodes, below the heap's 2*lCodes+1 entries) and the nodes held are below
-// heapSize, key's length, so every access is in range; the bounds checks and sign extensions of int32
-// indices cost the engine a third more instructions here than zlib-ng's pqdownheap.
-func downHeap(heap *[2*lCodes + 1]int32, key *[heapSize]uint32, heapLen, k int32) {
-	hp, kp := unsafe.Pointer(heap), unsafe.Pointer(key)
-	at := func(i uint) uint { return uint(*(*uint32)(unsafe.Add(hp, i*4))) }
-	keyOf := func(n uint) uint32 { return *(*uint32)(unsafe.Add(kp, n*4)) }
-	pos, last := uint(k), uint(heapLen)
-	v := at(pos)
-	kv := keyOf(v)
-	for j := pos << 1; j <= last; j <<= 1 {
-		hj := at(j)
+// It reads the heap, the tree and the depths through unsafe pointers with unsigned indices: positions
+// are at most heapLen (no more than lCodes, below the heap's 2*lCodes+1 entries) and the nodes held are
+// below heapSize, depth's length and at most the tree's, so every access is in range. A frequency is
+// the half of the entry's 32-bit word that fcShift says (ctCode): Go folds an index scaled by 4 into a
+// 32-bit load, not into a 16-bit one.
+func (t *treeState) downHeap(tp unsafe.Pointer, k uint) {
+	hp, dp := unsafe.Pointer(&t.heap), unsafe.Pointer(&t.depth)
+	last := uint(uint32(t.heapLen))
+	v := uint(*(*uint32)(unsafe.Add(hp, k*4)))
+	fv := uint16(*(*uint32)(unsafe.Add(tp, v*4)) >> fcShift)
+	for j := k << 1; j <= last; j <<= 1 {
+		hj := uint(*(*uint32)(unsafe.Add(hp, j*4)))
+		fj := uint16(*(*uint32)(unsafe.Add(tp, hj*4)) >> fcShift)
 		if j < last {
-			if h1 := at(j + 1); keyOf(h1) <= keyOf(hj) {
+			h1 := uint(*(*uint32)(unsafe.Add(hp, j*4+4)))
+			f1 := uint16(*(*uint32)(unsafe.Add(tp, h1*4)) >> fcShift)
+			if f1 < fj || f1 == fj && *(*uint8)(unsafe.Add(dp, h1)) <= *(*uint8)(unsafe.Add(dp, hj)) {
 				j++
-				hj = h1
+				hj, fj = h1, f1
 			}
 		}
-		if kv <= keyOf(hj) {
+		if fv < fj || fv == fj && *(*uint8)(unsafe.Add(dp, v)) <= *(*uint8)(unsafe.Add(dp, hj)) {
 			break
 		}
-		*(*uint32)(unsafe.Add(hp, pos*4)) = uint32(hj)
-		pos = j
+		*(*uint32)(unsafe.Add(hp, k*4)) = uint32(hj)
+		k = j
 	}
-	*(*uint32)(unsafe.Add(hp, pos*4)) = uint32(v)
+	*(*uint32)(unsafe.Add(hp, k*4)) = uint32(v)
 }
 
 // genBitlen computes the code lengths from the tree, limits them to desc.maxLength by moving
 // overflowing leaves down the tree, and updates optLen and staticLen (zlib's gen_bitlen).
 func (t *treeState) genBitlen(tree []ctData, maxCode int32, desc *treeDesc) {
-	stree, extra, base, maxLength := desc.stree, desc.extra, int32(desc.extraBase), uint16(desc.maxLength)
+	stree, extra, maxLength := desc.stree, desc.extra, uint(desc.maxLength)
 	clear(t.blCount[:])
 	tree[t.heap[t.heapMax]].dl = 0 // the root
 	overflow := 0
 	// Unchecked, as in buildTree: heap[heapMax+1..] holds nodes below len(tree) whose dl is their
-	// parent's node number, lengths are at most maxLength (below len(blCount)), and a leaf n at or
-	// above base indexes extra within its alphabet and stree below its length.
-	// So is heap, read from heapMax+1 to heapSize, its length.
-	tp, cp, hp := unsafe.Pointer(&tree[0]), unsafe.Pointer(&t.blCount), unsafe.Pointer(&t.heap)
-	nodeOf := func(n int32) *ctData { return (*ctData)(unsafe.Add(tp, uintptr(uint32(n))*4)) }
-	ep := unsafe.Pointer(unsafe.SliceData(extra))
+	// parent's node number, lengths are at most maxLength (below len(blCount)), and a leaf n indexes
+	// extra and stree within its alphabet (checked here). So is heap, read from heapMax+1 to heapSize,
+	// its length.
+	//
+	// As gen_bitlen, the loop adds to blCount, optLen and staticLen in the state, and reads the heap
+	// from it: with t in a register they are addressed from it, which leaves registers for the tree,
+	// the extra bits, the static tree and the loop's bounds (Go keeps no callee-saved registers, and
+	// more live values than registers spilled them in the loop). A node's entry is read and written as
+	// one 32-bit word (ctCode, dlOf); a leaf's extra bits are read without zlib's test of extra_base
+	// (extraLBitsAll).
+	_ = extra[maxCode]
+	tp, ep := unsafe.Pointer(&tree[0]), unsafe.Pointer(&extra[0])
 	var sp unsafe.Pointer // stree's entries, nil for the code length tree
 	if stree != nil {
+		_ = stree[maxCode]
 		sp = unsafe.Pointer(&stree[0])
 	}
-	optLen, staticLen := t.optLen, t.staticLen
-	h := t.heapMax + 1
-	for ; h < heapSize; h++ {
-		n := *(*int32)(unsafe.Add(hp, uintptr(uint32(h))*4))
-		tn := nodeOf(n)
-		bits := nodeOf(int32(tn.dl)).dl + 1
+	last, notMax := uint(maxCode), ^maxLength
+	maxLength = ^notMax
+	for h := uint(uint32(t.heapMax)) + 1; h < heapSize; h++ {
+		n := uint(*(*uint32)(unsafe.Add(unsafe.Pointer(&t.heap), h*4)))
+		bits := dlOf(*(*uint32)(unsafe.Add(tp, dlOf(*(*uint32)(unsafe.Add(tp, n*4)))*4))) + 1
 		if bits > maxLength {
-			bits = maxLength
+			// The parent's length is at most maxLength, so bits is maxLength+1: one less is
+			// maxLength, without a copy of maxLength (which made the register allocator swap the two
+			// at the merge and spill).
+			bits--
 			overflow++
 		}
-		tn.dl = bits
-		if n > maxCode {
+		(*ctData)(unsafe.Add(tp, n*4)).dl = uint16(bits)
+		if n > last {
 			continue // not a leaf
 		}
-		*(*uint16)(unsafe.Add(cp, uintptr(bits)*2))++
-		xbits := uint64(0)
-		if n >= base {
-			xbits = uint64(*(*uint8)(unsafe.Add(ep, uintptr(uint32(n-base)))))
-		}
-		f := uint64(tn.fc)
-		optLen += f * (uint64(bits) + xbits)
+		*(*uint16)(unsafe.Add(unsafe.Pointer(&t.blCount), bits*2))++
+		xbits := uint(*(*uint8)(unsafe.Add(ep, n)))
+		f := uint64((*ctData)(unsafe.Add(tp, n*4)).fc)
+		t.optLen += f * uint64(bits+xbits)
 		if sp != nil {
-			_, sl := ctCode(sp, uint(uint32(n)))
-			staticLen += f * (uint64(sl) + xbits)
+			t.staticLen += f * uint64(dlOf(*(*uint32)(unsafe.Add(sp, n*4)))+xbits)
 		}
 	}
-	t.optLen, t.staticLen = optLen, staticLen
-	if overflow == 0 {
-		return
+	if overflow != 0 {
+		t.fixOverflow((*[heapSize]ctData)(tp), last, notMax, overflow)
 	}
+}
+
+// fixOverflow limits the code lengths genBitlen found to maxLength (^notMax), overflow of them having
+// been longer: the second half of zlib's gen_bitlen, out of genBitlen's loop. tree is the tree's
+// entries, as many as the alphabet has nodes or fewer (only entries of leaves, at most maxCode, are
+// read). It takes the values genBitlen's loop has in registers: a value live after the loop but not
+// used in it (maxCode, maxLength) was reloaded from the stack in every iteration.
+func (t *treeState) fixOverflow(tree *[heapSize]ctData, maxCode, notMax uint, overflow int) {
+	maxLength := ^notMax
 	// Find the first bit length that could increase, move one leaf down from it and one overflow item
 	// up as its brother.
 	for overflow > 0 {
@@ -207,17 +218,18 @@ func (t *treeState) genBitlen(tree []ctData, maxCode int32, desc *treeDesc) {
 		overflow -= 2
 	}
 	// Reassign lengths to the leaves in frequency order, as the counts now say.
+	h := heapSize
 	for bits := maxLength; bits != 0; bits-- {
 		n := t.blCount[bits]
 		for n != 0 {
 			h--
 			m := t.heap[h]
-			if m > maxCode {
+			if uint(m) > maxCode {
 				continue
 			}
-			if tree[m].dl != bits {
+			if uint(tree[m].dl) != bits {
 				t.optLen += (uint64(bits) - uint64(tree[m].dl)) * uint64(tree[m].fc)
-				tree[m].dl = bits
+				tree[m].dl = uint16(bits)
 			}
 			n--
 		}
@@ -237,16 +249,18 @@ func genCodes(tree []ctData, maxCode int32, blCount *[maxBits + 1]uint16) {
 	// reads and writes each entry as one 32-bit word (ctCode, dlOf): the code in the half fcShift says,
 	// the length, unchanged, in the other.
 	_ = tree[maxCode]
-	tp, np := unsafe.Pointer(&tree[0]), unsafe.Pointer(&nextCode)
-	for n, last := uint(0), uint(maxCode); n <= last; n++ {
-		l := dlOf(*(*uint32)(unsafe.Add(tp, n*4)))
+	p, np := unsafe.Pointer(&tree[0]), unsafe.Pointer(&nextCode)
+	for n := uint(maxCode) + 1; n != 0; n-- {
+		e := (*ctData)(p)
+		p = unsafe.Add(p, 4) // at most one past tree[maxCode], within tree: not read again
+		l := uint(e.dl)
 		if l == 0 {
 			continue
 		}
 		nc := (*uint16)(unsafe.Add(np, l*2))
 		c := *nc
 		*nc = c + 1
-		*(*uint32)(unsafe.Add(tp, n*4)) = uint32(bits.Reverse16(c)>>((16-l)&15))<<fcShift | uint32(l)<<(16-fcShift)
+		e.fc = bits.Reverse16(c) >> ((16 - l) & 15)
 	}
 }
 
