@@ -137,19 +137,28 @@ func (s *State) sendCode(c int, tree []ctData) {
 }
 
 // sendTree sends the code lengths of the trees in the code length code: syms, the symbols scanTree
-// recorded for them (zlib's send_tree, which walks the lengths again to find them). As in compressBlock,
-// the bit buffer lives in locals, and a symbol goes out with its extra bits as one value (the code's
-// bits first: at most 7+7 bits).
+// recorded for them (zlib's send_tree, which walks the lengths again to find them).
 func (s *State) sendTree(syms []blSym) {
-	bl := unsafe.Pointer(&s.trees.blTree) // read unchecked (ctCode): every symbol is a code length code, below blCodes
-	out, pos, bitBuf, bitCount := s.pendingBuf, s.pendEnd, s.bitBuf, s.bitCount
+	s.pendEnd, s.bitBuf, s.bitCount = sendBLSyms(unsafe.Pointer(&s.trees.blTree), syms, s.pendingBuf, s.pendEnd, s.bitBuf, s.bitCount)
+}
+
+// sendBLSyms is sendTree's loop: it sends syms with the code length tree at bl, appending to the bit
+// buffer bitBuf of bitCount bits and to out from pos, and returns the new pos, bit buffer and count.
+// As in compressBlock, the bit buffer lives in locals, and a symbol goes out with its extra bits as one
+// value (the code's bits first: at most 7+7 bits). It is a function of its own so that the State is not
+// live in the loop (Go reloaded it from the stack for every symbol). bl is read unchecked (ctCode):
+// every symbol is a code length code, below blCodes.
+func sendBLSyms(bl unsafe.Pointer, syms []blSym, out []byte, pos int, bitBuf uint64, bitCount uint) (int, uint64, uint) {
 	for _, r := range syms {
-		v, nb := ctCode(bl, uint(r&31))
-		v |= uint64(r>>8) << (nb & 15)
-		nb += uint(r>>5) & 7
+		ru := uint(r)
+		v, nb := ctCode(bl, ru&31)
+		if ru >= 1<<5 { // a repeat code, with extra bits
+			v |= uint64(ru>>8) << (nb & 15)
+			nb += (ru >> 5) & 7
+		}
 		pos, bitBuf, bitCount = putBits(out, pos, bitBuf, bitCount, v, nb)
 	}
-	s.pendEnd, s.bitBuf, s.bitCount = pos, bitBuf, bitCount
+	return pos, bitBuf, bitCount
 }
 
 // compressBlock sends the buffered symbols with the given trees, then END_BLOCK (zlib's

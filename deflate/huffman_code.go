@@ -44,18 +44,23 @@ func (t *treeState) buildTree(tree []ctData, desc *treeDesc) int32 {
 	// between heapLen and heapMax, all in range (heapLen only grows to elems, heapMax only falls to
 	// heapLen), so they go unchecked, as in downHeap.
 	_ = tree[2*elems-1]
-	tp, hp, dp := unsafe.Pointer(&tree[0]), unsafe.Pointer(&t.heap), unsafe.Pointer(&t.depth)
+	tp, hp := unsafe.Pointer(&tree[0]), unsafe.Pointer(&t.heap)
 	heapLen := uint(0)
-	maxCode := -1
 	for n := uint(0); n < elems; n++ {
-		if e := (*ctData)(unsafe.Add(tp, n*4)); e.fc != 0 {
+		// A zero frequency's entry is all zero after this (its length 0), written as one word;
+		// maxCode is found after the loop, the last node pushed, to keep the loop free of merges of
+		// values (which cost register moves at its back edge).
+		if uint16(*(*uint32)(unsafe.Add(tp, n*4))>>fcShift) != 0 {
 			heapLen++
 			*(*int32)(unsafe.Add(hp, heapLen*4)) = int32(n)
-			maxCode = int(n)
-			*(*uint8)(unsafe.Add(dp, n)) = 0
+			*(*uint8)(unsafe.Add(unsafe.Pointer(&t.depth), n)) = 0
 		} else {
-			e.dl = 0
+			*(*uint32)(unsafe.Add(tp, n*4)) = 0
 		}
+	}
+	maxCode := -1
+	if heapLen > 0 {
+		maxCode = int(t.heap[heapLen])
 	}
 	// The pkzip format requires at least one distance code and at least two codes of some kind, so
 	// force frequencies of at least one and at least two codes.
@@ -75,27 +80,46 @@ func (t *treeState) buildTree(tree []ctData, desc *treeDesc) int32 {
 		}
 	}
 	t.heapLen = int32(heapLen)
+	t.buildTreeNodes(tp, elems)
+	t.genBitlen(tree, int32(maxCode), desc)
+	genCodes(tree, int32(maxCode), &t.blCount)
+	return int32(maxCode)
+}
+
+// buildTreeNodes makes heap[1..heapLen] (its leaves' nodes) a heap and merges its nodes into the tree
+// at tp, the next internal node being elems (the rest of zlib's build_tree). It is buildTree's, in a
+// function of its own: Go keeps no register across a call, and buildTree's values used after these
+// loops (the tree, its descriptor, maxCode) were reloaded after every call of downHeap.
+func (t *treeState) buildTreeNodes(tp unsafe.Pointer, elems uint) {
+	hp, dp := unsafe.Pointer(&t.heap), unsafe.Pointer(&t.depth)
 	// heap[heapLen/2+1..heapLen] are leaves; build the heap from the last inner node down.
-	for n := heapLen / 2; n >= 1; n-- {
+	for n := uint(uint32(t.heapLen)) / 2; n >= 1; n-- {
 		t.downHeap(tp, n)
 	}
 	t.heapMax = heapSize
 	node := elems // next internal node
 	for {
-		// Remove the two least frequent nodes and merge them (zlib's pqremove, then the merge).
-		n := uint(t.heap[1])
+		// Remove the two least frequent nodes and merge them (zlib's pqremove, then the merge). An
+		// entry is read and written as one 32-bit word (ctCode): the new node's length is 0 until it
+		// is merged in turn, and a merged node's length is its parent's number.
+		n := uint(uint32(t.heap[1]))
 		t.heap[1] = *(*int32)(unsafe.Add(hp, uintptr(uint32(t.heapLen))*4))
 		t.heapLen--
-		t.downHeap(tp, 1)
-		m := uint(t.heap[1])
+		// heap[heapMax-1] is n's before the call: downHeap moves nodes within heap[1..heapLen], below
+		// heapMax, and n (kept across the call) is then needed once.
 		heapMax := uint(uint32(t.heapMax)) - 2
 		t.heapMax = int32(heapMax)
 		*(*int32)(unsafe.Add(hp, heapMax*4+4)) = int32(n)
-		*(*int32)(unsafe.Add(hp, heapMax*4)) = int32(m)
-		tn, tm := (*ctData)(unsafe.Add(tp, n*4)), (*ctData)(unsafe.Add(tp, m*4))
-		(*ctData)(unsafe.Add(tp, node*4)).fc = tn.fc + tm.fc
+		t.downHeap(tp, 1)
+		m := uint(uint32(t.heap[1]))
+		*(*int32)(unsafe.Add(hp, uintptr(uint32(t.heapMax))*4)) = int32(m)
+		wn, wm := *(*uint32)(unsafe.Add(tp, n*4)), *(*uint32)(unsafe.Add(tp, m*4))
+		const fcMask = 0xffff << fcShift
+		*(*uint32)(unsafe.Add(tp, node*4)) = (wn&fcMask + wm&fcMask) & fcMask
 		*(*uint8)(unsafe.Add(dp, node)) = max(*(*uint8)(unsafe.Add(dp, n)), *(*uint8)(unsafe.Add(dp, m))) + 1
-		tn.dl, tm.dl = uint16(node), uint16(node)
+		dad := uint32(node) << (16 - fcShift)
+		*(*uint32)(unsafe.Add(tp, n*4)) = wn&fcMask | dad
+		*(*uint32)(unsafe.Add(tp, m*4)) = wm&fcMask | dad
 		t.heap[1] = int32(node)
 		node++
 		t.downHeap(tp, 1)
@@ -105,9 +129,6 @@ func (t *treeState) buildTree(tree []ctData, desc *treeDesc) int32 {
 	}
 	t.heapMax--
 	t.heap[t.heapMax] = t.heap[1] // the root
-	t.genBitlen(tree, int32(maxCode), desc)
-	genCodes(tree, int32(maxCode), &t.blCount)
-	return int32(maxCode)
 }
 
 // downHeap restores the heap property of heap[1..heapLen] below position k by moving its node down
