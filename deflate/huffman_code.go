@@ -180,8 +180,8 @@ func (t *treeState) genBitlen(tree []ctData, maxCode int32, desc *treeDesc) {
 	// As gen_bitlen, the loop adds to blCount, optLen and staticLen in the state, and reads the heap
 	// from it: with t in a register they are addressed from it, which leaves registers for the tree,
 	// the extra bits, the static tree and the loop's bounds (Go keeps no callee-saved registers, and
-	// more live values than registers spilled them in the loop). A node's entry is read and written as
-	// one 32-bit word (ctCode, dlOf); a leaf's extra bits are read without zlib's test of extra_base
+	// more live values than registers spilled them in the loop). A node's length is read with its
+	// entry's 32-bit word (ctCode, dlOf); a leaf's extra bits are read without zlib's test of extra_base
 	// (extraLBitsAll).
 	_ = extra[maxCode]
 	tp, ep := unsafe.Pointer(&tree[0]), unsafe.Pointer(&extra[0])
@@ -191,7 +191,6 @@ func (t *treeState) genBitlen(tree []ctData, maxCode int32, desc *treeDesc) {
 		sp = unsafe.Pointer(&stree[0])
 	}
 	last, notMax := uint(maxCode), ^maxLength
-	maxLength = ^notMax
 	for h := uint(uint32(t.heapMax)) + 1; h < heapSize; h++ {
 		n := uint(*(*uint32)(unsafe.Add(unsafe.Pointer(&t.heap), h*4)))
 		bits := dlOf(*(*uint32)(unsafe.Add(tp, dlOf(*(*uint32)(unsafe.Add(tp, n*4)))*4))) + 1
@@ -266,22 +265,19 @@ func genCodes(tree []ctData, maxCode int32, blCount *[maxBits + 1]uint16) {
 		nextCode[bits] = code
 	}
 	// Unchecked, as in genBitlen: tree holds more than maxCode entries, checked here, and a length is
-	// at most maxBits, so it indexes nextCode in range. The walk goes by pointer, as gen_codes's, and
-	// reads and writes each entry as one 32-bit word (ctCode, dlOf): the code in the half fcShift says,
-	// the length, unchanged, in the other.
+	// at most maxBits, so it indexes nextCode in range. A length is read with its entry's 32-bit word
+	// (ctCode, dlOf), and the code written alone.
 	_ = tree[maxCode]
-	p, np := unsafe.Pointer(&tree[0]), unsafe.Pointer(&nextCode)
-	for n := uint(maxCode) + 1; n != 0; n-- {
-		e := (*ctData)(p)
-		p = unsafe.Add(p, 4) // at most one past tree[maxCode], within tree: not read again
-		l := uint(e.dl)
+	tp, np := unsafe.Pointer(&tree[0]), unsafe.Pointer(&nextCode)
+	for n, last := uint(0), uint(maxCode); n <= last; n++ {
+		l := dlOf(*(*uint32)(unsafe.Add(tp, n*4)))
 		if l == 0 {
 			continue
 		}
 		nc := (*uint16)(unsafe.Add(np, l*2))
 		c := *nc
 		*nc = c + 1
-		e.fc = bits.Reverse16(c) >> ((16 - l) & 15)
+		(*ctData)(unsafe.Add(tp, n*4)).fc = bits.Reverse16(c) >> ((16 - l) & 15)
 	}
 }
 
