@@ -35,7 +35,7 @@ for level in $levels; do
           if (f ~ /downHeap/) return "heap"
           if (f ~ /buildTree|genBitlen|fixOverflow/) return "build"
           if (f ~ /genCodes/) return "codes"
-          if (f ~ /walkLengthRuns|sendTree|scanTree|sendCode|sendAllTrees|buildBLTree/) return "trees"
+          if (f ~ /walkLengthRuns|sendTree|sendBLSyms|scanTree|sendCode|sendAllTrees|buildBLTree/) return "trees"
           if (f ~ /\)\.reset$/) return "reset"
         } else {
           if (f ~ /^deflate_(medium|slow|fast|quick)$|^quick_insert_string|^update_hash_roll/) return "loop"
