@@ -265,22 +265,19 @@ func genCodes(tree []ctData, maxCode int32, blCount *[maxBits + 1]uint16) {
 		nextCode[bits] = code
 	}
 	// Unchecked, as in genBitlen: tree holds more than maxCode entries, checked here, and a length is
-	// at most maxBits, so it indexes nextCode in range. The walk goes by pointer, as gen_codes's, and
-	// stops at tree[maxCode] without stepping past it (the static tree's last entry is its array's).
+	// at most maxBits, so it indexes nextCode in range. A length is read with its entry's 32-bit word
+	// (ctCode, dlOf), and the code written alone.
 	_ = tree[maxCode]
-	p, np := unsafe.Pointer(&tree[0]), unsafe.Pointer(&nextCode)
-	for n := uint(maxCode); ; n-- {
-		if e := (*ctData)(p); e.dl != 0 {
-			l := uint(e.dl)
-			nc := (*uint16)(unsafe.Add(np, l*2))
-			c := *nc
-			*nc = c + 1
-			e.fc = bits.Reverse16(c) >> ((16 - l) & 15)
+	tp, np := unsafe.Pointer(&tree[0]), unsafe.Pointer(&nextCode)
+	for n, last := uint(0), uint(maxCode); n <= last; n++ {
+		l := dlOf(*(*uint32)(unsafe.Add(tp, n*4)))
+		if l == 0 {
+			continue
 		}
-		if n == 0 {
-			break
-		}
-		p = unsafe.Add(p, 4)
+		nc := (*uint16)(unsafe.Add(np, l*2))
+		c := *nc
+		*nc = c + 1
+		(*ctData)(unsafe.Add(tp, n*4)).fc = bits.Reverse16(c) >> ((16 - l) & 15)
 	}
 }
 
