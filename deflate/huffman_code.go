@@ -102,17 +102,19 @@ func (t *treeState) buildTreeNodes(tp unsafe.Pointer, elems uint) {
 		// Remove the two least frequent nodes and merge them (zlib's pqremove, then the merge). An
 		// entry is read and written as one 32-bit word (ctCode): the new node's length is 0 until it
 		// is merged in turn, and a merged node's length is its parent's number.
-		n := uint(uint32(t.heap[1]))
+		t.heapMax -= 2
+		hm := uintptr(uint32(t.heapMax))
+		*(*int32)(unsafe.Add(hp, hm*4+4)) = t.heap[1]
 		t.heap[1] = *(*int32)(unsafe.Add(hp, uintptr(uint32(t.heapLen))*4))
 		t.heapLen--
-		// heap[heapMax-1] is n's before the call: downHeap moves nodes within heap[1..heapLen], below
-		// heapMax, and n (kept across the call) is then needed once.
-		heapMax := uint(uint32(t.heapMax)) - 2
-		t.heapMax = int32(heapMax)
-		*(*int32)(unsafe.Add(hp, heapMax*4+4)) = int32(n)
+		// heap[heapMax+1] is the removed node's, n's, before the call (downHeap moves nodes within
+		// heap[1..heapLen], below heapMax), and n is read back from it after the call rather than
+		// kept across it (Go keeps no register across a call: a value kept is stored and reloaded).
 		t.downHeap(tp, 1)
+		hm = uintptr(uint32(t.heapMax))
+		n := uint(*(*uint32)(unsafe.Add(hp, hm*4+4)))
 		m := uint(uint32(t.heap[1]))
-		*(*int32)(unsafe.Add(hp, uintptr(uint32(t.heapMax))*4)) = int32(m)
+		*(*int32)(unsafe.Add(hp, hm*4)) = int32(m)
 		wn, wm := *(*uint32)(unsafe.Add(tp, n*4)), *(*uint32)(unsafe.Add(tp, m*4))
 		const fcMask = 0xffff << fcShift
 		*(*uint32)(unsafe.Add(tp, node*4)) = (wn&fcMask + wm&fcMask) & fcMask
