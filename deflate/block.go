@@ -129,44 +129,36 @@ func (s *State) sendAllTrees(lcodes, dcodes, blcodes int) {
 	for rank := range blcodes {
 		s.sendBits(uint64(t.blTree[blOrder[rank]].dl), 3)
 	}
-	s.sendTree(s.lengthRuns.rec[:s.lengthRuns.n]) // the runs buildBLTree found: lcodes-1 and dcodes-1 are its maxCodes
+	s.sendTree(s.lengthRuns.rec[:s.lengthRuns.n]) // the symbols buildBLTree recorded: lcodes-1 and dcodes-1 are its maxCodes
 }
 
 func (s *State) sendCode(c int, tree []ctData) {
 	s.sendBits(uint64(tree[c].fc), uint(tree[c].dl))
 }
 
-// sendTree sends the code lengths of the trees whose runs are runs in the code length code (zlib's
-// send_tree). As in compressBlock, the bit buffer lives in locals, and a repeat code goes out with its
-// extra bits as one value (the code's bits first: at most 7+7 bits).
-func (s *State) sendTree(runs []lengthRunRec) {
-	bl := unsafe.Pointer(&s.trees.blTree) // read unchecked (ctCode): every index is a code length code, below blCodes
-	out, pos, bitBuf, bitCount := s.pendingBuf, s.pendEnd, s.bitBuf, s.bitCount
-	for _, r := range runs {
-		count := uint64(r.count())
-		switch r.kind() {
-		case runLengths:
-			v, nb := ctCode(bl, uint(r.curLen()))
-			for range count {
-				pos, bitBuf, bitCount = putBits(out, pos, bitBuf, bitCount, v, nb)
-			}
-		case runRepeat:
-			if r.changed() {
-				v, nb := ctCode(bl, uint(r.curLen()))
-				pos, bitBuf, bitCount = putBits(out, pos, bitBuf, bitCount, v, nb)
-				count--
-			}
-			v, nb := ctCode(bl, rep3To6)
-			pos, bitBuf, bitCount = putBits(out, pos, bitBuf, bitCount, v|(count-3)<<(nb&15), nb+2)
-		case runZeros3To10:
-			v, nb := ctCode(bl, repz3To10)
-			pos, bitBuf, bitCount = putBits(out, pos, bitBuf, bitCount, v|(count-3)<<(nb&15), nb+3)
-		case runZeros11Up:
-			v, nb := ctCode(bl, repz11To138)
-			pos, bitBuf, bitCount = putBits(out, pos, bitBuf, bitCount, v|(count-11)<<(nb&15), nb+7)
+// sendTree sends the code lengths of the trees in the code length code: syms, the symbols scanTree
+// recorded for them (zlib's send_tree, which walks the lengths again to find them).
+func (s *State) sendTree(syms []blSym) {
+	s.pendEnd, s.bitBuf, s.bitCount = sendBLSyms(unsafe.Pointer(&s.trees.blTree), syms, s.pendingBuf, s.pendEnd, s.bitBuf, s.bitCount)
+}
+
+// sendBLSyms is sendTree's loop: it sends syms with the code length tree at bl, appending to the bit
+// buffer bitBuf of bitCount bits and to out from pos, and returns the new pos, bit buffer and count.
+// As in compressBlock, the bit buffer lives in locals, and a symbol goes out with its extra bits as one
+// value (the code's bits first: at most 7+7 bits). It is a function of its own so that the State is not
+// live in the loop (Go reloaded it from the stack for every symbol). bl is read unchecked (ctCode):
+// every symbol is a code length code, below blCodes.
+func sendBLSyms(bl unsafe.Pointer, syms []blSym, out []byte, pos int, bitBuf uint64, bitCount uint) (int, uint64, uint) {
+	for _, r := range syms {
+		ru := uint(r)
+		v, nb := ctCode(bl, ru&31)
+		if ru >= 1<<5 { // a repeat code, with extra bits
+			v |= uint64(ru>>8) << (nb & 15)
+			nb += (ru >> 5) & 7
 		}
+		pos, bitBuf, bitCount = putBits(out, pos, bitBuf, bitCount, v, nb)
 	}
-	s.pendEnd, s.bitBuf, s.bitCount = pos, bitBuf, bitCount
+	return pos, bitBuf, bitCount
 }
 
 // compressBlock sends the buffered symbols with the given trees, then END_BLOCK (zlib's

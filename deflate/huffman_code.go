@@ -8,17 +8,23 @@ import (
 // treeDesc describes one of the three dynamic trees of a block (zlib's tree_desc + static_tree_desc).
 type treeDesc struct {
 	stree     []ctData // the static tree of the same alphabet, to cost the block with fixed codes; nil for bl
-	extra     []uint8  // extra bits of each code from extraBase on
-	extraBase int      // first code with extra bits
+	extra     []uint8  // extra bits of each code of the alphabet: zlib's extra_bits from its extra_base on, 0 before
 	elems     int      // codes in the alphabet
 	maxLength int      // longest code allowed
 }
 
 var (
-	lDesc  = treeDesc{staticLtree[:], extraLBits[:], literals + 1, lCodes, maxBits}
-	dDesc  = treeDesc{staticDtree[:], extraDBits[:], 0, dCodes, maxBits}
-	blDesc = treeDesc{nil, extraBLBits[:], 0, blCodes, maxBLBits}
+	lDesc  = treeDesc{staticLtree[:], extraLBitsAll[:], lCodes, maxBits}
+	dDesc  = treeDesc{staticDtree[:], extraDBits[:], dCodes, maxBits}
+	blDesc = treeDesc{nil, extraBLBits[:], blCodes, maxBLBits}
 )
+
+// extraLBitsAll is extraLBits from the first length code (zlib's extra_base, literals+1) on, and 0 for
+// the literals and END_BLOCK: genBitlen reads a leaf's extra bits without a test of the base.
+var extraLBitsAll = func() (x [lCodes]uint8) {
+	copy(x[literals+1:], extraLBits[:])
+	return x
+}()
 
 // buildTree builds the Huffman tree of tree's frequencies, sets its code lengths and codes, adds the
 // block's cost to optLen and staticLen, and returns the largest code with a nonzero frequency
@@ -28,172 +34,199 @@ var (
 // leave the heap decides which codes get the longer lengths, so any other construction (a stable sort
 // with two queues, say) can give other, equally optimal, code lengths and thus other bytes. heap[1..
 // heapLen] is a min-heap by (frequency, depth); heap[heapMax..heapSize-1] ends up holding the root and
-// then every node in reverse merge order, parents before children, for genBitlen.
+// then every node in reverse merge order, parents before children, for genBitlen. As in zlib, the heap's
+// length and first used entry live in the state (t.heapLen, t.heapMax), which downHeap reads, so few
+// values are live across its calls.
 func (t *treeState) buildTree(tree []ctData, desc *treeDesc) int32 {
 	stree := desc.stree
-	elems := int32(desc.elems)
-	tree = tree[:2*elems]
-	heap := &t.heap
-	// key orders nodes as zlib's smaller does: frequency, then depth (below 256), in one compare.
-	var key [heapSize]uint32
-	heapLen, heapMax := int32(0), int32(heapSize)
-	maxCode := int32(-1)
-	// tree, depth and key are indexed by node numbers below 2*elems-1 and heap by positions between
-	// heapLen and heapMax, all in range (heapLen only grows to elems, heapMax only falls to heapLen),
-	// so they go unchecked (nodeOf, depthOf, the key pointer, heapAt), as in downHeap.
-	tp, dp, kp := unsafe.Pointer(&tree[0]), unsafe.Pointer(&t.depth), unsafe.Pointer(&key)
-	nodeOf := func(n int32) *ctData { return (*ctData)(unsafe.Add(tp, uintptr(uint32(n))*4)) }
-	depthOf := func(n int32) *uint8 { return (*uint8)(unsafe.Add(dp, uintptr(uint32(n)))) }
-	keyOf := func(n int32) *uint32 { return (*uint32)(unsafe.Add(kp, uintptr(uint32(n))*4)) }
-	hp := unsafe.Pointer(heap)
-	heapAt := func(i int32) *int32 { return (*int32)(unsafe.Add(hp, uintptr(uint32(i))*4)) }
-	for n := range elems {
-		if tn := nodeOf(n); tn.fc != 0 {
+	elems := uint(desc.elems)
+	// tree and depth are indexed by node numbers below 2*elems-1 (checked here) and heap by positions
+	// between heapLen and heapMax, all in range (heapLen only grows to elems, heapMax only falls to
+	// heapLen), so they go unchecked, as in downHeap.
+	_ = tree[2*elems-1]
+	tp, hp := unsafe.Pointer(&tree[0]), unsafe.Pointer(&t.heap)
+	heapLen := uint(0)
+	for n := uint(0); n < elems; n++ {
+		// A zero frequency's entry is all zero after this (its length 0), written as one word;
+		// maxCode is found after the loop, the last node pushed, to keep the loop free of merges of
+		// values (which cost register moves at its back edge).
+		if uint16(*(*uint32)(unsafe.Add(tp, n*4))>>fcShift) != 0 {
 			heapLen++
-			*heapAt(heapLen) = n
-			maxCode = n
-			*depthOf(n) = 0
-			*keyOf(n) = uint32(tn.fc) << 8
+			*(*int32)(unsafe.Add(hp, heapLen*4)) = int32(n)
+			*(*uint8)(unsafe.Add(unsafe.Pointer(&t.depth), n)) = 0
 		} else {
-			tn.dl = 0
+			*(*uint32)(unsafe.Add(tp, n*4)) = 0
 		}
+	}
+	maxCode := -1
+	if heapLen > 0 {
+		maxCode = int(t.heap[heapLen])
 	}
 	// The pkzip format requires at least one distance code and at least two codes of some kind, so
 	// force frequencies of at least one and at least two codes.
 	for heapLen < 2 {
-		node := int32(0)
+		node := 0
 		if maxCode < 2 {
 			maxCode++
 			node = maxCode
 		}
 		heapLen++
-		heap[heapLen] = node
+		t.heap[heapLen] = int32(node)
 		tree[node].fc = 1
 		t.depth[node] = 0
-		key[node] = 1 << 8
 		t.optLen--
 		if stree != nil {
 			t.staticLen -= uint64(stree[node].dl)
 		}
 	}
+	t.heapLen = int32(heapLen)
+	t.buildTreeNodes(tp, elems)
+	t.genBitlen(tree, int32(maxCode), desc)
+	genCodes(tree, int32(maxCode), &t.blCount)
+	return int32(maxCode)
+}
+
+// buildTreeNodes makes heap[1..heapLen] (its leaves' nodes) a heap and merges its nodes into the tree
+// at tp, the next internal node being elems (the rest of zlib's build_tree). It is buildTree's, in a
+// function of its own: Go keeps no register across a call, and buildTree's values used after these
+// loops (the tree, its descriptor, maxCode) were reloaded after every call of downHeap.
+func (t *treeState) buildTreeNodes(tp unsafe.Pointer, elems uint) {
+	hp, dp := unsafe.Pointer(&t.heap), unsafe.Pointer(&t.depth)
 	// heap[heapLen/2+1..heapLen] are leaves; build the heap from the last inner node down.
-	for n := heapLen / 2; n >= 1; n-- {
-		downHeap(heap, &key, heapLen, n)
+	for n := uint(uint32(t.heapLen)) / 2; n >= 1; n-- {
+		t.downHeap(tp, n)
 	}
+	t.heapMax = heapSize
 	node := elems // next internal node
 	for {
-		// Remove the two least frequent nodes and merge them.
-		n := heap[1]
-		heap[1] = *heapAt(heapLen)
-		heapLen--
-		downHeap(heap, &key, heapLen, 1)
-		m := heap[1]
-		heapMax--
-		*heapAt(heapMax) = n
-		heapMax--
-		*heapAt(heapMax) = m
-		tn, tm := nodeOf(n), nodeOf(m)
-		fc := tn.fc + tm.fc
-		d := max(*depthOf(n), *depthOf(m)) + 1
-		nodeOf(node).fc = fc
-		*depthOf(node) = d
-		*keyOf(node) = uint32(fc)<<8 | uint32(d)
-		tn.dl, tm.dl = uint16(node), uint16(node)
-		heap[1] = node
-		downHeap(heap, &key, heapLen, 1)
+		// Remove the two least frequent nodes and merge them (zlib's pqremove, then the merge). An
+		// entry is read and written as one 32-bit word (ctCode): the new node's length is 0 until it
+		// is merged in turn, and a merged node's length is its parent's number.
+		t.heapMax -= 2
+		hm := uintptr(uint32(t.heapMax))
+		*(*int32)(unsafe.Add(hp, hm*4+4)) = t.heap[1]
+		t.heap[1] = *(*int32)(unsafe.Add(hp, uintptr(uint32(t.heapLen))*4))
+		t.heapLen--
+		// heap[heapMax+1] is the removed node's, n's, before the call (downHeap moves nodes within
+		// heap[1..heapLen], below heapMax), and n is read back from it after the call rather than
+		// kept across it (Go keeps no register across a call: a value kept is stored and reloaded).
+		t.downHeap(tp, 1)
+		hm = uintptr(uint32(t.heapMax))
+		n := uint(*(*uint32)(unsafe.Add(hp, hm*4+4)))
+		m := uint(uint32(t.heap[1]))
+		*(*int32)(unsafe.Add(hp, hm*4)) = int32(m)
+		wn, wm := *(*uint32)(unsafe.Add(tp, n*4)), *(*uint32)(unsafe.Add(tp, m*4))
+		const fcMask = 0xffff << fcShift
+		*(*uint32)(unsafe.Add(tp, node*4)) = (wn&fcMask + wm&fcMask) & fcMask
+		*(*uint8)(unsafe.Add(dp, node)) = max(*(*uint8)(unsafe.Add(dp, n)), *(*uint8)(unsafe.Add(dp, m))) + 1
+		dad := uint32(node) << (16 - fcShift)
+		*(*uint32)(unsafe.Add(tp, n*4)) = wn&fcMask | dad
+		*(*uint32)(unsafe.Add(tp, m*4)) = wm&fcMask | dad
+		t.heap[1] = int32(node)
 		node++
-		if heapLen < 2 {
+		t.downHeap(tp, 1)
+		if t.heapLen < 2 {
 			break
 		}
 	}
-	heapMax--
-	heap[heapMax] = heap[1] // the root
-	t.heapLen, t.heapMax = heapLen, heapMax
-	t.genBitlen(tree, maxCode, desc)
-	genCodes(tree, maxCode, &t.blCount)
-	return maxCode
+	t.heapMax--
+	t.heap[t.heapMax] = t.heap[1] // the root
 }
 
 // downHeap restores the heap property of heap[1..heapLen] below position k by moving its node down
-// (zlib's pqdownheap); a node sorts before another when its key is not greater (zlib's smaller: lower
-// frequency, or equal frequency and no greater depth).
+// (zlib's pqdownheap): a node sorts before another when its frequency is lower, or equal and its depth
+// no greater (zlib's smaller), tree holding the frequencies.
 //
-// It reads and writes both arrays through unsafe pointers with unsigned indices: positions are at most
-// heapLen (no more than lCodes, below the heap's 2*lCodes+1 entries) and the nodes held are below
-// heapSize, key's length, so every access is in range; the bounds checks and sign extensions of int32
-// indices cost the engine a third more instructions here than zlib-ng's pqdownheap.
-func downHeap(heap *[2*lCodes + 1]int32, key *[heapSize]uint32, heapLen, k int32) {
-	hp, kp := unsafe.Pointer(heap), unsafe.Pointer(key)
-	at := func(i uint) uint { return uint(*(*uint32)(unsafe.Add(hp, i*4))) }
-	keyOf := func(n uint) uint32 { return *(*uint32)(unsafe.Add(kp, n*4)) }
-	pos, last := uint(k), uint(heapLen)
-	v := at(pos)
-	kv := keyOf(v)
-	for j := pos << 1; j <= last; j <<= 1 {
-		hj := at(j)
+// It reads the heap, the tree and the depths through unsafe pointers with unsigned indices: positions
+// are at most heapLen (no more than lCodes, below the heap's 2*lCodes+1 entries) and the nodes held are
+// below heapSize, depth's length and at most the tree's, so every access is in range. A frequency is
+// the half of the entry's 32-bit word that fcShift says (ctCode): Go folds an index scaled by 4 into a
+// 32-bit load, not into a 16-bit one.
+func (t *treeState) downHeap(tp unsafe.Pointer, k uint) {
+	hp, dp := unsafe.Pointer(&t.heap), unsafe.Pointer(&t.depth)
+	last := uint(uint32(t.heapLen))
+	v := uint(*(*uint32)(unsafe.Add(hp, k*4)))
+	fv := uint16(*(*uint32)(unsafe.Add(tp, v*4)) >> fcShift)
+	for j := k << 1; j <= last; j <<= 1 {
+		hj := uint(*(*uint32)(unsafe.Add(hp, j*4)))
+		fj := uint16(*(*uint32)(unsafe.Add(tp, hj*4)) >> fcShift)
 		if j < last {
-			if h1 := at(j + 1); keyOf(h1) <= keyOf(hj) {
+			h1 := uint(*(*uint32)(unsafe.Add(hp, j*4+4)))
+			f1 := uint16(*(*uint32)(unsafe.Add(tp, h1*4)) >> fcShift)
+			if f1 < fj || f1 == fj && *(*uint8)(unsafe.Add(dp, h1)) <= *(*uint8)(unsafe.Add(dp, hj)) {
 				j++
-				hj = h1
+				hj, fj = h1, f1
 			}
 		}
-		if kv <= keyOf(hj) {
+		if fv < fj || fv == fj && *(*uint8)(unsafe.Add(dp, v)) <= *(*uint8)(unsafe.Add(dp, hj)) {
 			break
 		}
-		*(*uint32)(unsafe.Add(hp, pos*4)) = uint32(hj)
-		pos = j
+		*(*uint32)(unsafe.Add(hp, k*4)) = uint32(hj)
+		k = j
 	}
-	*(*uint32)(unsafe.Add(hp, pos*4)) = uint32(v)
+	*(*uint32)(unsafe.Add(hp, k*4)) = uint32(v)
 }
 
 // genBitlen computes the code lengths from the tree, limits them to desc.maxLength by moving
 // overflowing leaves down the tree, and updates optLen and staticLen (zlib's gen_bitlen).
 func (t *treeState) genBitlen(tree []ctData, maxCode int32, desc *treeDesc) {
-	stree, extra, base, maxLength := desc.stree, desc.extra, int32(desc.extraBase), uint16(desc.maxLength)
+	stree, extra, maxLength := desc.stree, desc.extra, uint(desc.maxLength)
 	clear(t.blCount[:])
 	tree[t.heap[t.heapMax]].dl = 0 // the root
 	overflow := 0
 	// Unchecked, as in buildTree: heap[heapMax+1..] holds nodes below len(tree) whose dl is their
-	// parent's node number, lengths are at most maxLength (below len(blCount)), and a leaf n at or
-	// above base indexes extra within its alphabet and stree below its length.
-	// So is heap, read from heapMax+1 to heapSize, its length.
-	tp, cp, hp := unsafe.Pointer(&tree[0]), unsafe.Pointer(&t.blCount), unsafe.Pointer(&t.heap)
-	nodeOf := func(n int32) *ctData { return (*ctData)(unsafe.Add(tp, uintptr(uint32(n))*4)) }
-	ep := unsafe.Pointer(unsafe.SliceData(extra))
+	// parent's node number, lengths are at most maxLength (below len(blCount)), and a leaf n indexes
+	// extra and stree within its alphabet (checked here). So is heap, read from heapMax+1 to heapSize,
+	// its length.
+	//
+	// As gen_bitlen, the loop adds to blCount, optLen and staticLen in the state, and reads the heap
+	// from it: with t in a register they are addressed from it, which leaves registers for the tree,
+	// the extra bits, the static tree and the loop's bounds (Go keeps no callee-saved registers, and
+	// more live values than registers spilled them in the loop). A node's length is read with its
+	// entry's 32-bit word (ctCode, dlOf); a leaf's extra bits are read without zlib's test of extra_base
+	// (extraLBitsAll).
+	_ = extra[maxCode]
+	tp, ep := unsafe.Pointer(&tree[0]), unsafe.Pointer(&extra[0])
 	var sp unsafe.Pointer // stree's entries, nil for the code length tree
 	if stree != nil {
+		_ = stree[maxCode]
 		sp = unsafe.Pointer(&stree[0])
 	}
-	optLen, staticLen := t.optLen, t.staticLen
-	h := t.heapMax + 1
-	for ; h < heapSize; h++ {
-		n := *(*int32)(unsafe.Add(hp, uintptr(uint32(h))*4))
-		tn := nodeOf(n)
-		bits := nodeOf(int32(tn.dl)).dl + 1
+	last, notMax := uint(maxCode), ^maxLength
+	for h := uint(uint32(t.heapMax)) + 1; h < heapSize; h++ {
+		n := uint(*(*uint32)(unsafe.Add(unsafe.Pointer(&t.heap), h*4)))
+		bits := dlOf(*(*uint32)(unsafe.Add(tp, dlOf(*(*uint32)(unsafe.Add(tp, n*4)))*4))) + 1
 		if bits > maxLength {
-			bits = maxLength
+			// The parent's length is at most maxLength, so bits is maxLength+1: one less is
+			// maxLength, without a copy of maxLength (which made the register allocator swap the two
+			// at the merge and spill).
+			bits--
 			overflow++
 		}
-		tn.dl = bits
-		if n > maxCode {
+		(*ctData)(unsafe.Add(tp, n*4)).dl = uint16(bits)
+		if n > last {
 			continue // not a leaf
 		}
-		*(*uint16)(unsafe.Add(cp, uintptr(bits)*2))++
-		xbits := uint64(0)
-		if n >= base {
-			xbits = uint64(*(*uint8)(unsafe.Add(ep, uintptr(uint32(n-base)))))
-		}
-		f := uint64(tn.fc)
-		optLen += f * (uint64(bits) + xbits)
+		*(*uint16)(unsafe.Add(unsafe.Pointer(&t.blCount), bits*2))++
+		xbits := uint(*(*uint8)(unsafe.Add(ep, n)))
+		f := uint64((*ctData)(unsafe.Add(tp, n*4)).fc)
+		t.optLen += f * uint64(bits+xbits)
 		if sp != nil {
-			_, sl := ctCode(sp, uint(uint32(n)))
-			staticLen += f * (uint64(sl) + xbits)
+			t.staticLen += f * uint64(dlOf(*(*uint32)(unsafe.Add(sp, n*4)))+xbits)
 		}
 	}
-	t.optLen, t.staticLen = optLen, staticLen
-	if overflow == 0 {
-		return
+	if overflow != 0 {
+		t.fixOverflow((*[heapSize]ctData)(tp), last, notMax, overflow)
 	}
+}
+
+// fixOverflow limits the code lengths genBitlen found to maxLength (^notMax), overflow of them having
+// been longer: the second half of zlib's gen_bitlen, out of genBitlen's loop. tree is the tree's
+// entries, as many as the alphabet has nodes or fewer (only entries of leaves, at most maxCode, are
+// read). It takes the values genBitlen's loop has in registers: a value live after the loop but not
+// used in it (maxCode, maxLength) was reloaded from the stack in every iteration.
+func (t *treeState) fixOverflow(tree *[heapSize]ctData, maxCode, notMax uint, overflow int) {
+	maxLength := ^notMax
 	// Find the first bit length that could increase, move one leaf down from it and one overflow item
 	// up as its brother.
 	for overflow > 0 {
@@ -207,17 +240,18 @@ func (t *treeState) genBitlen(tree []ctData, maxCode int32, desc *treeDesc) {
 		overflow -= 2
 	}
 	// Reassign lengths to the leaves in frequency order, as the counts now say.
+	h := heapSize
 	for bits := maxLength; bits != 0; bits-- {
 		n := t.blCount[bits]
 		for n != 0 {
 			h--
 			m := t.heap[h]
-			if m > maxCode {
+			if uint(m) > maxCode {
 				continue
 			}
-			if tree[m].dl != bits {
+			if uint(tree[m].dl) != bits {
 				t.optLen += (uint64(bits) - uint64(tree[m].dl)) * uint64(tree[m].fc)
-				tree[m].dl = bits
+				tree[m].dl = uint16(bits)
 			}
 			n--
 		}
@@ -233,93 +267,113 @@ func genCodes(tree []ctData, maxCode int32, blCount *[maxBits + 1]uint16) {
 		nextCode[bits] = code
 	}
 	// Unchecked, as in genBitlen: tree holds more than maxCode entries, checked here, and a length is
-	// at most maxBits (so l&maxBits is l, and indexes nextCode unchecked).
+	// at most maxBits, so it indexes nextCode in range. A length is read with its entry's 32-bit word
+	// (ctCode, dlOf), and the code written alone.
 	_ = tree[maxCode]
-	tp := unsafe.Pointer(&tree[0])
+	tp, np := unsafe.Pointer(&tree[0]), unsafe.Pointer(&nextCode)
 	for n, last := uint(0), uint(maxCode); n <= last; n++ {
-		tn := (*ctData)(unsafe.Add(tp, n*4))
-		l := tn.dl & maxBits
+		l := dlOf(*(*uint32)(unsafe.Add(tp, n*4)))
 		if l == 0 {
 			continue
 		}
-		tn.fc = bits.Reverse16(nextCode[l]) >> (16 - l)
-		nextCode[l]++
+		nc := (*uint16)(unsafe.Add(np, l*2))
+		c := *nc
+		*nc = c + 1
+		(*ctData)(unsafe.Add(tp, n*4)).fc = bits.Reverse16(c) >> ((16 - l) & 15)
 	}
 }
 
-// lengthRun is how one run of equal code lengths is coded in the code length alphabet (RFC 1951
-// 3.2.7).
-type lengthRun int
+// blSym is one code length code symbol of a block's tree header as scanTree records it, for sendTree:
+// the symbol (0-18) in bits 0-4, the number of its extra bits (0, 2, 3 or 7) in bits 5-7 and their
+// value in bits 8-14.
+type blSym uint16
 
-const (
-	runLengths    lengthRun = iota // the length itself, count times
-	runRepeat                      // the length once if it differs from the previous run's, then code 16
-	runZeros3To10                  // code 17
-	runZeros11Up                   // code 18
-)
-
-// lengthRunRec is one run as walkLengthRuns records it: count (at most 138) in bits 0-7, the code
-// length (at most 15) in bits 8-11, whether it differs from the previous run's in bit 12, the
-// lengthRun in bits 13-14.
-type lengthRunRec uint16
-
-func (r lengthRunRec) kind() lengthRun { return lengthRun(r >> 13) }
-func (r lengthRunRec) curLen() int     { return int(r>>8) & 15 }
-func (r lengthRunRec) count() int      { return int(r & 0xff) }
-func (r lengthRunRec) changed() bool   { return r&(1<<12) != 0 }
-
-// lengthRuns holds the runs of a block's two trees' code lengths: buildBLTree finds them once, counts
-// them into the code length tree (zlib's scan_tree) and keeps them, and sendAllTrees sends them (zlib's
-// send_tree walks the lengths again, and finds the same runs).
+// lengthRuns holds the code length code symbols of a block's two trees: scanTree finds the runs of
+// their code lengths, counts them into the code length tree (zlib's scan_tree) and records the
+// symbols that send them, and sendAllTrees sends those (zlib's send_tree walks the lengths again, and
+// finds the same runs).
 type lengthRuns struct {
-	rec  [lCodes + dCodes]lengthRunRec // a tree has at most one run per code: maxCode+1 <= lCodes or dCodes
-	nLit int                           // rec[:nLit] are the literal/length tree's runs
-	n    int                           // rec[nLit:n] the distance tree's
+	// A tree has at most one symbol per code (a run of n codes sends n symbols at most), and scanTree
+	// stores three at a time: maxCode+1 <= lCodes or dCodes, and two to spare.
+	rec  [lCodes + dCodes + 2]blSym
+	nLit int // rec[:nLit] are the literal/length tree's symbols
+	n    int // rec[nLit:n] the distance tree's
 }
 
-// walkLengthRuns splits the code lengths of tree[0..maxCode] into runs as zlib's scan_tree and
-// send_tree do, records each run in out (which holds maxCode+1 runs at least) with its kind, length,
-// count and whether the length differs from the previous run's, and returns how many it recorded. It
-// sets the guard entry tree[maxCode+1].
-func walkLengthRuns(tree []ctData, maxCode int32, out []lengthRunRec) int {
-	out = out[:maxCode+1]
-	runs := 0
-	prevLen := -1
-	nextLen := int(tree[0].dl)
-	count := 0
-	maxCount, minCount := 7, 4
+// dlOf takes the code length out of a tree entry loaded as one 32-bit word (ctCode): its upper half
+// where fcShift is 0 (little-endian), one shift, else its lower half.
+func dlOf(w uint32) uint {
+	if fcShift == 0 {
+		return uint(w >> 16)
+	}
+	return uint(w & 0xffff)
+}
+
+// scanTree splits the code lengths of tree[0..maxCode] into runs as zlib's scan_tree does, counts each
+// run's codes into the code length tree's frequencies as scan_tree does, records the symbols
+// send_tree would send for the run in out (which holds maxCode+3 symbols at least), and returns how
+// many it recorded. It sets the guard entry tree[maxCode+1].
+//
+// The loop is scan_tree's, with its continue path (a code of the same length as the last, within the
+// run's maximum) as an inner loop: no value changes there but the position, the count and the next
+// length, so nothing is shuffled between registers at its back edge. The guard's length (0xffff) ends
+// the last run at maxCode+1 at the latest.
+func (t *treeState) scanTree(tree []ctData, maxCode int32, out []blSym) int {
+	_ = tree[maxCode+1]
+	_ = out[maxCode+2]
+	tree[maxCode+1].dl = 0xffff // guard
+	// The lengths are read and the frequencies counted unchecked: the walk reads up to tree[maxCode+1],
+	// checked above, and counts code length codes, below blCodes; a run of n codes records n symbols at
+	// most, and the last stores three, so out[:maxCode+3] (checked above) holds them all.
+	//
+	// A length is the upper or lower half of an entry's 32-bit word (ctCode, dlOf), and each access is
+	// written out rather than through an inlined helper that would leave an inline mark, a NOP per code.
+	p, end := unsafe.Pointer(&tree[0]), unsafe.Pointer(&tree[maxCode])
+	bp, op := unsafe.Pointer(&t.blTree), unsafe.Pointer(&out[0])
+	nextLen := dlOf(*(*uint32)(p))
+	maxCount, minCount := uint(7), uint(4)
 	if nextLen == 0 {
 		maxCount, minCount = 138, 3
 	}
-	tree[maxCode+1].dl = 0xffff // guard
-	// The lengths are read unchecked (ctCode): n+1 is at most maxCode+1, just written.
-	tp := unsafe.Pointer(&tree[0])
-	for n := uint(0); n <= uint(maxCode); n++ {
+	prevLen := ^uint(0)
+	runs := uintptr(0)
+	for uintptr(p) <= uintptr(end) {
 		curLen := nextLen
-		_, l := ctCode(tp, n+1)
-		nextLen = int(l)
-		count++
-		if count < maxCount && curLen == nextLen {
-			continue
+		count := uint(0)
+		for {
+			p = unsafe.Add(p, 4) // at most &tree[maxCode+1], the guard
+			count++
+			nextLen = dlOf(*(*uint32)(p))
+			if count >= maxCount || curLen != nextLen {
+				break
+			}
 		}
-		var kind lengthRun
 		switch {
 		case count < minCount:
-			kind = runLengths
+			// count (at most 3) times the length itself: three stored, count kept.
+			*(*uint32)(unsafe.Add(bp, curLen*4)) += uint32(count) << fcShift
+			o := (*[3]blSym)(unsafe.Add(op, runs*2))
+			o[0], o[1], o[2] = blSym(curLen), blSym(curLen), blSym(curLen)
+			runs += uintptr(count)
 		case curLen != 0:
-			kind = runRepeat
+			if curLen != prevLen {
+				*(*uint32)(unsafe.Add(bp, curLen*4)) += 1 << fcShift
+				*(*blSym)(unsafe.Add(op, runs*2)) = blSym(curLen)
+				runs++
+				count--
+			}
+			*(*uint32)(unsafe.Add(bp, rep3To6*4)) += 1 << fcShift
+			*(*blSym)(unsafe.Add(op, runs*2)) = rep3To6 | 2<<5 | blSym(count-3)<<8
+			runs++
 		case count <= 10:
-			kind = runZeros3To10
+			*(*uint32)(unsafe.Add(bp, repz3To10*4)) += 1 << fcShift
+			*(*blSym)(unsafe.Add(op, runs*2)) = repz3To10 | 3<<5 | blSym(count-3)<<8
+			runs++
 		default:
-			kind = runZeros11Up
+			*(*uint32)(unsafe.Add(bp, repz11To138*4)) += 1 << fcShift
+			*(*blSym)(unsafe.Add(op, runs*2)) = repz11To138 | 7<<5 | blSym(count-11)<<8
+			runs++
 		}
-		rec := lengthRunRec(kind)<<13 | lengthRunRec(curLen)<<8 | lengthRunRec(count)
-		if curLen != prevLen {
-			rec |= 1 << 12
-		}
-		out[runs] = rec // runs <= n: a run ends at each recorded code at most
-		runs++
-		count = 0
 		prevLen = curLen
 		switch {
 		case nextLen == 0:
@@ -330,35 +384,14 @@ func walkLengthRuns(tree []ctData, maxCode int32, out []lengthRunRec) int {
 			maxCount, minCount = 7, 4
 		}
 	}
-	return runs
+	return int(runs)
 }
 
-// scanTree counts how often each code length and repeat code occurs in runs, the runs of a tree, for
-// the code length tree (zlib's scan_tree).
-func (t *treeState) scanTree(runs []lengthRunRec) {
-	for _, r := range runs {
-		switch r.kind() {
-		case runLengths:
-			t.blTree[r.curLen()].fc += uint16(r.count())
-		case runRepeat:
-			if r.changed() {
-				t.blTree[r.curLen()].fc++
-			}
-			t.blTree[rep3To6].fc++
-		case runZeros3To10:
-			t.blTree[repz3To10].fc++
-		case runZeros11Up:
-			t.blTree[repz11To138].fc++
-		}
-	}
-}
-
-// buildBLTree finds the runs of the two trees' code lengths into runs, builds the code length tree and
+// buildBLTree records the code length code symbols of the two trees in runs, builds the code length tree and
 // returns the index in blOrder of the last code length code to send (zlib's build_bl_tree).
 func (t *treeState) buildBLTree(runs *lengthRuns) int {
-	runs.nLit = walkLengthRuns(t.dynLtree[:], t.lMaxCode, runs.rec[:])
-	runs.n = runs.nLit + walkLengthRuns(t.dynDtree[:], t.dMaxCode, runs.rec[runs.nLit:])
-	t.scanTree(runs.rec[:runs.n])
+	runs.nLit = t.scanTree(t.dynLtree[:], t.lMaxCode, runs.rec[:])
+	runs.n = runs.nLit + t.scanTree(t.dynDtree[:], t.dMaxCode, runs.rec[runs.nLit:])
 	t.bMaxCode = t.buildTree(t.blTree[:], &blDesc)
 	maxBLIndex := blCodes - 1
 	for ; maxBLIndex >= 3; maxBLIndex-- {

@@ -33,9 +33,9 @@ for level in $levels; do
           if (f ~ /longestMatch|compare256/) return "match"
           if (f ~ /compressBlock|matchCode/) return "emit"
           if (f ~ /downHeap/) return "heap"
-          if (f ~ /buildTree|genBitlen/) return "build"
+          if (f ~ /buildTree|genBitlen|fixOverflow/) return "build"
           if (f ~ /genCodes/) return "codes"
-          if (f ~ /walkLengthRuns|sendTree|scanTree|sendCode|sendAllTrees|buildBLTree/) return "trees"
+          if (f ~ /walkLengthRuns|sendTree|sendBLSyms|scanTree|sendCode|sendAllTrees|buildBLTree/) return "trees"
           if (f ~ /\)\.reset$/) return "reset"
         } else {
           if (f ~ /^deflate_(medium|slow|fast|quick)$|^quick_insert_string|^update_hash_roll/) return "loop"
