@@ -7,7 +7,8 @@
 # For each level, one markdown table: a row per group of functions that do the same job on the two sides
 # (zlib-ng calls quick_insert_string from its loops where the engine inlines it, so the loop and that
 # insertion are one row; zlib-ng's update_hash_roll, which longest_match_slow calls through
-# s->update_hash for nearly all of its calls, is the matcher's, as the engine's updateHashRollStep), a column per input (payload, text, gosrc) with "engine / zlib-ng" instructions
+# s->update_hash for all but one of its calls per operation, is the matcher's, as is the engine's
+# updateHashRollStep), a column per input (payload, text, gosrc) with "engine / zlib-ng" instructions
 # per operation. DIR (default a temporary directory) keeps callgrind-compare.sh's output per cell, and a
 # cell whose file is already there is not measured again.
 set -eu
