@@ -15,11 +15,13 @@
 //   - gcc's prologue and epilogue push and pop the callee-saved registers it uses (rbx, r12-r15) and
 //     its frame pointer. Go's assembler sets up the frame and the frame pointer itself (three
 //     instructions at entry and three at the exit, for gcc's push/mov/and-or-sub of rbp and rsp and
-//     its lea/pop rbp/ret); the five registers are stored to the frame and loaded back as gcc pushes
-//     and pops them. Go's ABI has no callee-saved registers, so those stores and loads preserve nothing
-//     the caller needs: they are here because gcc's function executes them on every search, and a
-//     search's cost is what this file is about. (The engine's Go callers, in turn, spill what they
-//     keep across the call, which gcc's callers keep in these registers: that cost is in the callers.)
+//     its lea/pop rbp/ret). The five pushes and pops have no counterpart here: Go's ABI has no
+//     callee-saved registers, so the price of keeping values across a call is paid by the caller
+//     (deflateSlow's loop reloads s and restores R14 and X15 after each search, and passes the
+//     arguments and the result through the stack), where gcc pays it here. Measured as one search -
+//     loop, call and matcher - the engine's costs what zlib-ng's does (BENCHMARKS.md, "Fifth round";
+//     the fourth round stored and loaded the five registers here as well, and the search cost about 10
+//     instructions more than zlib-ng's).
 //   - The engine's dispatch on AVX2 is a test and a branch at the entry (2 instructions per search);
 //     zlib-ng's is its callers' indirect call through the functable, no instruction more.
 //   - The State's fields are Go ints (64 bits) where zlib-ng's are 32 bits: they are loaded whole, and
@@ -52,11 +54,6 @@
 #define F_CHAIN 16(SP)     // -0x18: chain_length during the compare
 #define F_SAVE 8(SP)       // -0x20: scan, then mbase_end, during the filter's second check and the compare
 #define F_TMP 4(SP)        // -0x24: a scratch word of the compare's exit
-#define F_BX 40(SP)        // the callee-saved registers gcc pushes, and pops at the exit
-#define F_R12 48(SP)
-#define F_R13 56(SP)
-#define F_R14 64(SP)
-#define F_R15 72(SP)
 
 // func longestMatchAVX2(s *State, curMatch int) int
 //
@@ -66,16 +63,11 @@
 // scan_end (8 bytes at scan + offset). The filter is a loop per width: 4 bytes (4 <= best_len < 8), 8
 // (from 8), 2 (below 4); 10 instructions per rejected candidate in the 4- and 8-byte loops, 11 in the
 // 2-byte one. The compare (compare256_avx2, inlined) runs from the third byte, 64 bytes per iteration.
-TEXT ·longestMatchAVX2(SB), NOSPLIT, $80-24
+TEXT ·longestMatchAVX2(SB), NOSPLIT, $40-24
 	CMPB  ·useAVX2(SB), $0     // the engine's functable: without AVX2, longestMatchAsm
 	JEQ   noAVX2
 	MOVQ  curMatch+8(FP), AX   // 61 mov %esi,%eax
 	MOVQ  s+0(FP), DX          // 63 mov %rdi,%rdx
-	MOVQ  R15, F_R15           // 69 push %r15 (gcc's callee-saved registers: see above)
-	MOVQ  R14, F_R14           // 6b push %r14
-	MOVQ  R13, F_R13           // 6d push %r13
-	MOVQ  R12, F_R12           // 6f push %r12
-	MOVQ  BX, F_BX             // 71 push %rbx
 	MOVQ  S_STRSTART(DX), R8   // 76
 	MOVQ  State_window(DX), R10 // 7d
 	MOVQ  S_LOOKAHEAD(DX), SI  // 81
@@ -144,11 +136,6 @@ next4: // 138: GOTO_NEXT_CHAIN
 done: // 14d
 	VZEROUPPER                 // 14d
 	MOVQ CX, ret+16(FP)        // 154 mov %ecx,%eax
-	MOVQ F_BX, BX              // 156 pop %rbx
-	MOVQ F_R12, R12            // 157 pop %r12
-	MOVQ F_R13, R13            // 159 pop %r13
-	MOVQ F_R14, R14            // 15b pop %r14
-	MOVQ F_R15, R15            // 15d pop %r15
 	RET                        // 160
 
 start8: // 168
@@ -343,15 +330,10 @@ TEXT ·updateHashRollStep(SB), NOSPLIT|NOFRAME, $0-0
 // lazy start, strstart during the filter, the chain length and len during the compare), 0x14-0x28 the
 // values kept across the calls of the hash step. The filter loops cost 11 instructions per rejected
 // candidate (prev is read from the frame for each).
-TEXT ·longestMatchSlowAVX2(SB), NOSPLIT, $136-24
+TEXT ·longestMatchSlowAVX2(SB), NOSPLIT, $96-24
 	CMPB  ·useAVX2(SB), $0      // the engine's functable: without AVX2, longestMatchAsm
 	JEQ   sNoAVX2
-	MOVQ  R15, 0x80(SP)         // 374 push %r15 (gcc's callee-saved registers: see above)
-	MOVQ  R14, 0x78(SP)         // 376 push %r14
-	MOVQ  R13, 0x70(SP)         // 378 push %r13
-	MOVQ  R12, 0x68(SP)         // 37a push %r12
 	MOVQ  curMatch+8(FP), R12   // 37c mov %esi,%r12d
-	MOVQ  BX, 0x60(SP)          // 37f push %rbx
 	MOVQ  s+0(FP), BX           // 380 mov %rdi,%rbx
 	ANDQ  $-32, R15             // 383 and $0xffffffffffffffe0,%rsp (on a scratch register: the frame is Go's)
 	MOVQ  State_prev(BX), AX    // 38b
@@ -491,11 +473,6 @@ sDoneVZ: // 553
 
 sDone: // 556
 	MOVQ R13, ret+16(FP)        // 55a mov %r13d,%eax
-	MOVQ 0x60(SP), BX           // 55d pop %rbx
-	MOVQ 0x68(SP), R12          // 55e pop %r12
-	MOVQ 0x70(SP), R13          // 560 pop %r13
-	MOVQ 0x78(SP), R14          // 562 pop %r14
-	MOVQ 0x80(SP), R15          // 564 pop %r15
 	RET                         // 567
 
 sPrevZero: // 570
