@@ -121,7 +121,7 @@ func (s *State) deflateSlow(flush Flush) blockState {
 // general loop does, and as zlib-ng's deflate_slow it keeps the positions, the pending match and the
 // symbol buffer's index in the State, reading them from there after each search. (It kept them in
 // locals before, which Go's register ABI, with no callee-saved registers, spilled before the matcher's
-// call and loaded back after it: about 15 instructions per search that gcc's deflate_slow, whose s, dist
+// call and loaded back after it: 16 instructions per search that gcc's deflate_slow, whose s, dist
 // and length code tables live in callee-saved registers and the rest in s, does not run. BENCHMARKS.md,
 // "Fifth round".) It reports that the output buffer filled at a block flush and deflateSlow must return
 // needMore.
