@@ -1,6 +1,9 @@
 package deflate
 
-import "unsafe"
+import (
+	"encoding/binary"
+	"unsafe"
+)
 
 // deflateSlow is lazy matching for levels 7-9 (zlib-ng's deflate_slow): the match found at a position
 // is emitted only if the match at the next position is not longer; otherwise the byte before becomes
@@ -8,9 +11,9 @@ import "unsafe"
 //
 // Levels 7 and 8 search with longestMatch; level 9, whose chains are longer than 1024, with
 // longestMatchSlow over the rolling hash. The Filtered strategy drops matches of length 5 or less.
-// Across fillWindow every scalar lives in the State, because fillWindow may change matchStart and
-// prevLength when it slides the window (dropping a pending match that would reach before it), exactly
-// as zlib-ng's does; slowRun, which runs between two fillWindow calls, keeps them in locals.
+// Every scalar lives in the State, as in zlib-ng's: fillWindow may change matchStart and prevLength
+// when it slides the window (dropping a pending match that would reach before it), and slowRun, which
+// runs between two fillWindow calls, reads them from there too.
 func (s *State) deflateSlow(flush Flush) blockState {
 	slow := s.rollHash // level 9: chains longer than 1024
 	for {
@@ -26,7 +29,7 @@ func (s *State) deflateSlow(flush Flush) blockState {
 			}
 		}
 		if s.lookahead >= minLookahead {
-			if s.slowRun(slow) {
+			if s.slowRun() {
 				return needMore
 			}
 			continue
@@ -115,118 +118,104 @@ func (s *State) deflateSlow(flush Flush) blockState {
 }
 
 // slowRun is deflateSlow's loop for as long as minLookahead bytes are ahead: it does exactly what the
-// general loop does, with the positions, the pending match and the symbol buffer's index in locals
-// (stored back before every call that reads them from the State: the matchers and flushBlock). It
-// reports that the output buffer filled at a block flush and deflateSlow must return needMore.
-func (s *State) slowRun(slow bool) (needOut bool) {
-	strstart, lookahead := s.strstart, s.lookahead
-	prevLength, prevMatch, matchAvailable := s.prevLength, s.prevMatch, s.matchAvailable
-	maxDist, maxLazy := s.maxDist, s.maxLazyMatch
-	filtered := s.strategy == Filtered
-	w := s.windowPtr()
-	head, wmask := s.head, s.wmask
-	_ = head[0]
-	_ = s.prev[wmask] // prev has wmask+1 entries
-	prev := unsafe.Pointer(unsafe.SliceData(s.prev))
-	symNext, symEnd := s.symNext, s.symEnd
-	dBuf, lBuf := s.dBuf[:symEnd], s.lBuf[:symEnd]
-	lt, dt := &s.trees.dynLtree, &s.trees.dynDtree
-	insH := s.insH // level 9's rolling hash
-	store := func() {
-		s.insH = insH
-		s.strstart, s.lookahead, s.symNext = strstart, lookahead, symNext
-		s.prevLength, s.prevMatch, s.matchAvailable = prevLength, prevMatch, matchAvailable
-	}
-	for lookahead >= minLookahead {
-		var hashHead int
-		// quickInsert4 or quickInsertStringRoll with the tables and the rolling hash in locals, as
-		// fastRun does it.
-		if slow {
-			insH = updateHashRoll(insH, *(*byte)(unsafe.Add(w, strstart+minMatch-1)))
-			hashHead = int(head[insH])
-			if hashHead != strstart {
-				*(*uint16)(unsafe.Add(prev, 2*(strstart&wmask))) = uint16(hashHead)
-				head[insH] = uint16(strstart)
-			}
+// general loop does, and as zlib-ng's deflate_slow it keeps the positions, the pending match and the
+// symbol buffer's index in the State, reading them from there after each search. (It kept them in
+// locals before, which Go's register ABI, with no callee-saved registers, spilled before the matcher's
+// call and loaded back after it: 16 instructions per search that gcc's deflate_slow, whose s, dist
+// and length code tables live in callee-saved registers and the rest in s, does not run. BENCHMARKS.md,
+// "Fifth round".) It reports that the output buffer filled at a block flush and deflateSlow must return
+// needMore.
+func (s *State) slowRun() (needOut bool) {
+	// The symbol buffers hold symEnd+1 entries (State.allocate), and a block is flushed as soon as
+	// symNext reaches symEnd, so symNext indexes them without a check.
+	_, _ = s.dBuf[s.symEnd], s.lBuf[s.symEnd]
+	for s.lookahead >= minLookahead {
+		// quickInsertStringRoll or quickInsert4, written out: as inlined calls they left inline marks
+		// (NOPs run at every position) and loaded and nil-checked head twice.
+		strstart, w := s.strstart, s.windowPtr()
+		var h uint32
+		if s.rollHash { // level 9: the rolling hash goes with longestMatchSlow
+			h = (s.insH<<rollHashShift ^ uint32(*(*byte)(unsafe.Add(w, strstart+minMatch-1)))) & rollHashMask
+			s.insH = h
 		} else {
-			h := hash4At(w, strstart)
-			hashHead = int(head[h])
-			if hashHead != strstart {
-				*(*uint16)(unsafe.Add(prev, 2*(strstart&wmask))) = uint16(hashHead)
-				head[h] = uint16(strstart)
-			}
+			h = binary.LittleEndian.Uint32((*[4]byte)(unsafe.Add(w, strstart))[:]) * hashMul >> hashShift
 		}
-		prevMatch = s.matchStart
+		head := unsafe.Add(unsafe.Pointer(s.head), 2*uintptr(h)) // h < hashSize
+		hashHead := int(*(*uint16)(head))
+		if hashHead != strstart {
+			*(*uint16)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(s.prev)), 2*(strstart&s.wmask))) = uint16(hashHead)
+			*(*uint16)(head) = uint16(strstart)
+		}
+		s.prevMatch = s.matchStart
 		matchLen := minMatch - 1
-		if dist := strstart - hashHead; dist <= maxDist && dist > 0 && prevLength < maxLazy && hashHead != 0 {
-			s.strstart, s.lookahead, s.prevLength = strstart, lookahead, prevLength
-			if slow {
+		if dist := strstart - hashHead; dist <= s.maxDist && dist > 0 && s.prevLength < s.maxLazyMatch && hashHead != 0 {
+			if s.rollHash {
 				matchLen = s.longestMatchSlow(hashHead)
 			} else {
 				matchLen = s.longestMatch(hashHead)
 			}
-			if matchLen <= 5 && filtered {
+			if matchLen <= 5 && s.strategy == Filtered {
 				matchLen = minMatch - 1
 			}
 		}
-		switch {
-		case prevLength >= minMatch && matchLen <= prevLength:
+		if prevLength := s.prevLength; prevLength >= minMatch && matchLen <= prevLength {
+			strstart, lookahead := s.strstart, s.lookahead
 			maxInsert := strstart + lookahead - minMatch
-			dist, lc := strstart-1-prevMatch, prevLength-minMatch
-			dBuf[symNext], lBuf[symNext] = uint16(dist), uint8(lc)
-			countLit(lt, lengthSyms[uint8(lc)].sym())
-			countDist(dt, distSymOf(uint(dist-1)).code())
-			symNext++
+			dist, lc := strstart-1-s.prevMatch, prevLength-minMatch
+			symNext := s.symNext
+			*(*uint16)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(s.dBuf)), 2*symNext)) = uint16(dist)
+			*(*uint8)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(s.lBuf)), symNext)) = uint8(lc)
+			s.symNext = symNext + 1
+			t := unsafe.Pointer(s.trees)
+			countLit((*[heapSize]ctData)(unsafe.Add(t, unsafe.Offsetof(treeState{}.dynLtree))), lengthSyms[uint8(lc)].sym())
+			countDist((*[2*dCodes + 1]ctData)(unsafe.Add(t, unsafe.Offsetof(treeState{}.dynDtree))), distSymOf(uint(dist-1)).code())
 			prevLength--
-			lookahead -= prevLength
+			s.lookahead = lookahead - prevLength
 			movFwd := prevLength - 1
 			if maxInsert > strstart {
-				if slow {
-					s.insH = insH
+				if s.rollHash {
 					s.insertStringRoll(strstart+1, min(movFwd, maxInsert-strstart))
-					insH = s.insH
 				} else {
 					s.insertString4(strstart+1, min(movFwd, maxInsert-strstart))
 				}
 			}
-			prevLength = 0
-			matchAvailable = false
-			strstart += movFwd + 1
-			if symNext == symEnd {
-				store()
-				if s.flushBlock(false) {
-					return true
-				}
-				symNext = s.symNext
+			s.prevLength = 0
+			s.matchAvailable = false
+			s.strstart += movFwd + 1
+			if s.symNext == s.symEnd && s.flushBlock(false) {
+				return true
 			}
-		case matchAvailable:
-			c := *(*byte)(unsafe.Add(w, strstart-1))
-			dBuf[symNext], lBuf[symNext] = 0, c
-			countLit(lt, uint(c))
-			if symNext++; symNext == symEnd {
+		} else if s.matchAvailable {
+			// No match before, or the match here is longer: the previous byte is a literal.
+			symNext, c := s.symNext, *(*byte)(unsafe.Add(s.windowPtr(), s.strstart-1))
+			*(*uint16)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(s.dBuf)), 2*symNext)) = 0
+			*(*uint8)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(s.lBuf)), symNext)) = c
+			s.symNext = symNext + 1
+			countLit((*[heapSize]ctData)(unsafe.Add(unsafe.Pointer(s.trees), unsafe.Offsetof(treeState{}.dynLtree))), uint(c))
+			if symNext+1 == s.symEnd {
 				// The block ends before strstart moves on, as zlib-ng's FLUSH_BLOCK_ONLY here.
-				store()
 				outFull := s.flushBlock(false)
-				symNext = s.symNext
-				prevLength = matchLen
-				strstart++
-				lookahead--
+				s.prevLength = matchLen
+				s.strstart++
+				s.lookahead--
 				if outFull {
-					store()
 					return true
 				}
 				continue
 			}
-			prevLength = matchLen
-			strstart++
-			lookahead--
-		default:
-			prevLength = matchLen
-			matchAvailable = true
-			strstart++
-			lookahead--
+			s.prevLength = matchLen
+			s.strstart++
+			s.lookahead--
+			if s.nOut == len(s.out) { // zlib-ng's test of avail_out after each literal here
+				return true
+			}
+		} else {
+			// Nothing to compare with yet: decide at the next position.
+			s.prevLength = matchLen
+			s.matchAvailable = true
+			s.strstart++
+			s.lookahead--
 		}
 	}
-	store()
 	return false
 }

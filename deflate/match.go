@@ -11,10 +11,10 @@ const earlyExitLevel = 5
 
 // longestMatchGo walks the hash chain from curMatch and returns the length of the longest match at
 // strstart, setting matchStart (zlib-ng's longest_match, the variant of its 64-bit builds): longestMatch
-// on the platforms without it in assembly (amd64: match_amd64.s), and the reference the assembly is
-// tested against. A match
-// must beat prevLength (or 2 when it is 0); the result is prevLength or 2 when none does. The first
-// candidate that reaches past the lookahead ends the walk, with the lookahead as the length.
+// on the platforms without it in assembly (amd64: match_avx2_amd64.s, and match_amd64.s without AVX2),
+// and the reference the assembly is tested against. A match must beat prevLength (or 2 when it is 0);
+// the result is prevLength or 2 when none does. The first candidate that reaches past the lookahead
+// ends the walk, with the lookahead as the length.
 //
 // Candidates are filtered as zlib-ng filters them, because at levels below earlyExitLevel the filter
 // decides where the walk stops: the two, four or eight bytes at the start and those ending one past the

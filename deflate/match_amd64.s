@@ -23,6 +23,9 @@
 
 // func longestMatchAsm(s *State, curMatch int, slow bool) int
 //
+// The matcher of CPUs without AVX2 (longestMatchAVX2 and longestMatchSlowAVX2, match_avx2_amd64.s,
+// call it there); hand-written, cheaper per candidate than gcc's longest_match_sse2, not a copy of it.
+//
 // longestMatchGo (slow false: zlib-ng's longest_match) or longestMatchSlowGo (slow true:
 // longest_match_slow), whose rules and results these are, step for step. Registers in the walk:
 //

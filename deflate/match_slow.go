@@ -4,8 +4,8 @@ import "unsafe"
 
 // longestMatchSlowGo is level 9's matcher (zlib-ng's longest_match_slow): longestMatch without the early
 // exit, and able to walk the rarest hash chain instead of the one of the match's first bytes. It is
-// longestMatchSlow on the platforms without it in assembly (amd64: match_amd64.s), and the reference the
-// assembly is tested against.
+// longestMatchSlow on the platforms without it in assembly (amd64: match_avx2_amd64.s, and
+// match_amd64.s without AVX2), and the reference the assembly is tested against.
 //
 // A match longer than bestLen repeats every three bytes of the string at strstart, so a candidate at
 // distance d also appears on the chain of the rolling hash of the three bytes at any offset i, at

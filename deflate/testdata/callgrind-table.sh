@@ -6,7 +6,9 @@
 #
 # For each level, one markdown table: a row per group of functions that do the same job on the two sides
 # (zlib-ng calls quick_insert_string from its loops where the engine inlines it, so the loop and that
-# insertion are one row), a column per input (payload, text, gosrc) with "engine / zlib-ng" instructions
+# insertion are one row; zlib-ng's update_hash_roll, which longest_match_slow calls through
+# s->update_hash for all but one of its calls per operation, is the matcher's, as is the engine's
+# updateHashRollStep), a column per input (payload, text, gosrc) with "engine / zlib-ng" instructions
 # per operation. DIR (default a temporary directory) keeps callgrind-compare.sh's output per cell, and a
 # cell whose file is already there is not measured again.
 set -eu
@@ -30,7 +32,7 @@ for level in $levels; do
         if (impl == "engine") {
           if (f ~ /RunLazy|RunGreedy|deflateMedium|slowRun|deflateSlow|fastRun|deflateFast|quickRun|deflateQuick|quickInsertCall|fizzleMatches|emitLiterals/) return "loop"
           if (f ~ /insertString4|insertStringRoll/) return "insert"
-          if (f ~ /longestMatch|compare256/) return "match"
+          if (f ~ /longestMatch|compare256|updateHashRollStep/) return "match"
           if (f ~ /compressBlock|matchCode/) return "emit"
           if (f ~ /downHeap/) return "heap"
           if (f ~ /buildTree|genBitlen|fixOverflow/) return "build"
@@ -38,9 +40,9 @@ for level in $levels; do
           if (f ~ /walkLengthRuns|sendTree|sendBLSyms|scanTree|sendCode|sendAllTrees|buildBLTree/) return "trees"
           if (f ~ /\)\.reset$/) return "reset"
         } else {
-          if (f ~ /^deflate_(medium|slow|fast|quick)$|^quick_insert_string|^update_hash_roll/) return "loop"
+          if (f ~ /^deflate_(medium|slow|fast|quick)$|^quick_insert_string/) return "loop"
           if (f ~ /^insert_string/) return "insert"
-          if (f ~ /^longest_match/) return "match"
+          if (f ~ /^longest_match|^update_hash_roll/) return "match"
           if (f ~ /^compress_block$/) return "emit"
           if (f ~ /^pqdownheap$/) return "heap"
           if (f ~ /^build_tree$/) return "build"
