@@ -133,7 +133,7 @@ func (t *treeState) buildTreeNodes(tp unsafe.Pointer, elems uint) {
 	t.heap[t.heapMax] = t.heap[1] // the root
 }
 
-// downHeap restores the heap property of heap[1..heapLen] below position k by moving its node down
+// downHeapGo restores the heap property of heap[1..heapLen] below position k by moving its node down
 // (zlib's pqdownheap): a node sorts before another when its frequency is lower, or equal and its depth
 // no greater (zlib's smaller), tree holding the frequencies.
 //
@@ -142,7 +142,9 @@ func (t *treeState) buildTreeNodes(tp unsafe.Pointer, elems uint) {
 // below heapSize, depth's length and at most the tree's, so every access is in range. A frequency is
 // the half of the entry's 32-bit word that fcShift says (ctCode): Go folds an index scaled by 4 into a
 // 32-bit load, not into a 16-bit one.
-func (t *treeState) downHeap(tp unsafe.Pointer, k uint) {
+//
+// downHeap is this function; on amd64 it is gcc's build of pqdownheap in assembly (heap_amd64.s).
+func (t *treeState) downHeapGo(tp unsafe.Pointer, k uint) {
 	hp, dp := unsafe.Pointer(&t.heap), unsafe.Pointer(&t.depth)
 	last := uint(uint32(t.heapLen))
 	v := uint(*(*uint32)(unsafe.Add(hp, k*4)))
