@@ -65,6 +65,40 @@ func TestDownHeapAsm(t *testing.T) {
 	}
 }
 
+// TestBuildTreeNodesAsm compares buildTreeNodesAsm with buildTreeNodesGo on random sets of leaves of
+// each alphabet (the first heapify and the merges), the states they leave entire: the parents' numbers,
+// depths, heap[heapMax..] and the internal nodes' frequencies. The internal nodes' lengths start at 0 (the
+// Go writes a new node's entry whole, gcc its frequency only; the node's parent is set when it is merged).
+func TestBuildTreeNodesAsm(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for iter := 0; iter < 2000; iter++ {
+		elems := []int{lCodes, dCodes, blCodes}[r.IntN(3)]
+		n := 2 + r.IntN(elems-1)
+		fr := []int{2, 3, 20, 200}[r.IntN(4)]
+		st := new(treeState)
+		tree := heapCase(st, r, 0, 1, 1)
+		for i := range tree {
+			tree[i] = ctData{fc: uint16(1 + r.IntN(fr)), dl: uint16(r.IntN(1 << 16))}
+			if i >= elems {
+				tree[i].dl = 0
+			}
+		}
+		for i, leaf := range r.Perm(elems)[:n] {
+			st.heap[1+i] = int32(leaf)
+			st.depth[leaf] = 0
+		}
+		st.heapLen = int32(n)
+		a, b := new(treeState), new(treeState)
+		*a, *b = *st, *st
+		a.buildTreeNodesGo(unsafe.Pointer(&a.dynLtree), uint(elems))
+		buildTreeNodesAsm(b, unsafe.Pointer(&b.dynLtree), uint(elems))
+		if *a != *b {
+			t.Fatalf("iteration %d (%d leaves of %d): the states differ: heapLen %d/%d, heapMax %d/%d", iter, n, elems,
+				a.heapLen, b.heapLen, a.heapMax, b.heapMax)
+		}
+	}
+}
+
 // FuzzDownHeap compares downHeapAsm with downHeapGo on heaps drawn from the fuzzer's seed and shape.
 func FuzzDownHeap(f *testing.F) {
 	f.Add(uint64(1), uint16(286), uint16(1), uint8(2), uint8(3))

@@ -4,5 +4,5 @@ package deflate
 
 import "unsafe"
 
-// downHeap is downHeapGo on the platforms without it in assembly (amd64).
-func (t *treeState) downHeap(tp unsafe.Pointer, k uint) { t.downHeapGo(tp, k) }
+// buildTreeNodes is buildTreeNodesGo on the platforms without it in assembly (amd64).
+func (t *treeState) buildTreeNodes(tp unsafe.Pointer, elems uint) { t.buildTreeNodesGo(tp, elems) }
