@@ -86,15 +86,17 @@ func (t *treeState) buildTree(tree []ctData, desc *treeDesc) int32 {
 	return int32(maxCode)
 }
 
-// buildTreeNodes makes heap[1..heapLen] (its leaves' nodes) a heap and merges its nodes into the tree
+// buildTreeNodesGo makes heap[1..heapLen] (its leaves' nodes) a heap and merges its nodes into the tree
 // at tp, the next internal node being elems (the rest of zlib's build_tree). It is buildTree's, in a
 // function of its own: Go keeps no register across a call, and buildTree's values used after these
 // loops (the tree, its descriptor, maxCode) were reloaded after every call of downHeap.
-func (t *treeState) buildTreeNodes(tp unsafe.Pointer, elems uint) {
+//
+// buildTreeNodes is this function; on amd64 it is gcc's build of these loops in assembly (heap_amd64.s).
+func (t *treeState) buildTreeNodesGo(tp unsafe.Pointer, elems uint) {
 	hp, dp := unsafe.Pointer(&t.heap), unsafe.Pointer(&t.depth)
 	// heap[heapLen/2+1..heapLen] are leaves; build the heap from the last inner node down.
 	for n := uint(uint32(t.heapLen)) / 2; n >= 1; n-- {
-		t.downHeap(tp, n)
+		t.downHeapGo(tp, n)
 	}
 	t.heapMax = heapSize
 	node := elems // next internal node
@@ -110,7 +112,7 @@ func (t *treeState) buildTreeNodes(tp unsafe.Pointer, elems uint) {
 		// heap[heapMax+1] is the removed node's, n's, before the call (downHeap moves nodes within
 		// heap[1..heapLen], below heapMax), and n is read back from it after the call rather than
 		// kept across it (Go keeps no register across a call: a value kept is stored and reloaded).
-		t.downHeap(tp, 1)
+		t.downHeapGo(tp, 1)
 		hm = uintptr(uint32(t.heapMax))
 		n := uint(*(*uint32)(unsafe.Add(hp, hm*4+4)))
 		m := uint(uint32(t.heap[1]))
@@ -124,7 +126,7 @@ func (t *treeState) buildTreeNodes(tp unsafe.Pointer, elems uint) {
 		*(*uint32)(unsafe.Add(tp, m*4)) = wm&fcMask | dad
 		t.heap[1] = int32(node)
 		node++
-		t.downHeap(tp, 1)
+		t.downHeapGo(tp, 1)
 		if t.heapLen < 2 {
 			break
 		}
@@ -133,7 +135,7 @@ func (t *treeState) buildTreeNodes(tp unsafe.Pointer, elems uint) {
 	t.heap[t.heapMax] = t.heap[1] // the root
 }
 
-// downHeap restores the heap property of heap[1..heapLen] below position k by moving its node down
+// downHeapGo restores the heap property of heap[1..heapLen] below position k by moving its node down
 // (zlib's pqdownheap): a node sorts before another when its frequency is lower, or equal and its depth
 // no greater (zlib's smaller), tree holding the frequencies.
 //
@@ -142,7 +144,9 @@ func (t *treeState) buildTreeNodes(tp unsafe.Pointer, elems uint) {
 // below heapSize, depth's length and at most the tree's, so every access is in range. A frequency is
 // the half of the entry's 32-bit word that fcShift says (ctCode): Go folds an index scaled by 4 into a
 // 32-bit load, not into a 16-bit one.
-func (t *treeState) downHeap(tp unsafe.Pointer, k uint) {
+//
+// On amd64 buildTreeNodes calls gcc's build of pqdownheap in assembly (heap_amd64.s).
+func (t *treeState) downHeapGo(tp unsafe.Pointer, k uint) {
 	hp, dp := unsafe.Pointer(&t.heap), unsafe.Pointer(&t.depth)
 	last := uint(uint32(t.heapLen))
 	v := uint(*(*uint32)(unsafe.Add(hp, k*4)))

@@ -34,8 +34,8 @@ for level in $levels; do
           if (f ~ /insertString4|insertStringRoll/) return "insert"
           if (f ~ /longestMatch|compare256|updateHashRollStep/) return "match"
           if (f ~ /compressBlock|matchCode/) return "emit"
-          if (f ~ /downHeap/) return "heap"
-          if (f ~ /buildTree|genBitlen|fixOverflow/) return "build"
+          if (f ~ /downHeap/) return "heap" # downHeapGo, or downHeapPQ (amd64: the pqdownheap of gcc in assembly)
+          if (f ~ /buildTree|genBitlen|fixOverflow/) return "build" # buildTreeNodesAsm (amd64): the heap loops of build_tree
           if (f ~ /genCodes/) return "codes"
           if (f ~ /walkLengthRuns|sendTree|sendBLSyms|scanTree|sendCode|sendAllTrees|buildBLTree/) return "trees"
           if (f ~ /\)\.reset$/) return "reset"
