@@ -162,26 +162,26 @@ func sendBLSyms(bl unsafe.Pointer, syms []blSym, out []byte, pos int, bitBuf uin
 }
 
 // compressBlock sends the buffered symbols with the given trees, then END_BLOCK (zlib's
-// compress_block). A match's length code, length extra bits, distance code and distance extra bits
-// (at most 15+5+15+13 = 48 bits) go out as one value; the bit buffer and write position live in locals
-// (registers, in the assembly), in one loop with no calls, as zlib-ng's compress_block with its inlined
-// zng_emit_lit and zng_emit_dist. bitCount stays below 64, so shifts by it are masked to spare Go's
-// oversized-shift handling.
+// compress_block). On amd64 compressBlockAsm does it all, gcc's code for zlib-ng's compress_block; it
+// stops only before a store the pending buffer has no room for, and elsewhere it sends nothing: the
+// Go loop below sends the rest. There a match's length code, length extra bits, distance code and
+// distance extra bits (at most 15+5+15+13 = 48 bits) go out as one value, as zlib-ng's zng_emit_dist
+// builds them; the bit buffer and write position live in locals, in one loop with no calls.
+// bitCount stays below 64, so shifts by it are masked to spare Go's oversized-shift handling.
 func (s *State) compressBlock(ltree, dtree []ctData) {
 	// The trees are read through unsafe pointers: every index comes from lBuf (a byte, below lCodes),
 	// lengthSyms (a length symbol, below lCodes) or distSyms (a distance code, below dCodes), and ltree
 	// and dtree hold at least lCodes and dCodes entries (checked here), so no access is out of range.
+	// symNext <= symEnd < len(dBuf), len(lBuf) (New), so neither loop reads past them.
 	_, _ = ltree[lCodes-1], dtree[dCodes-1]
 	lt, dt := unsafe.Pointer(&ltree[0]), unsafe.Pointer(&dtree[0])
 	n := s.symNext
 	dBuf := s.dBuf[:n]
 	lBuf := s.lBuf[:n:n]
-	// The assembly (amd64) sends the symbols while the pending buffer has room for its eight-byte
-	// stores, which is always in practice; the Go loop sends the rest, if any, as it sends all of them
-	// elsewhere.
-	i, pos, bitBuf, bitCount := compressBlockSymbols(lt, dt, lBuf, dBuf, s.pendingBuf, s.pendEnd, s.bitBuf, s.bitCount)
-	s.pendEnd, s.bitBuf, s.bitCount = compressBlockSymbolsGo(lt, dt, lBuf[i:], dBuf[i:], s.pendingBuf, pos, bitBuf, bitCount)
-	s.sendCode(endBlock, ltree)
+	if i := compressBlockAsm(s, lt, dt); i <= n {
+		s.pendEnd, s.bitBuf, s.bitCount = compressBlockSymbolsGo(lt, dt, lBuf[i:], dBuf[i:], s.pendingBuf, s.pendEnd, s.bitBuf, s.bitCount)
+		s.sendCode(endBlock, ltree)
+	}
 }
 
 // compressBlockSymbolsGo sends the symbols of lBuf and dBuf (len(lBuf) >= len(dBuf)) with the trees at

@@ -2,13 +2,12 @@ package deflate
 
 import "unsafe"
 
-// compressBlockSymbols (block_amd64.s) is compressBlockSymbolsGo in assembly, the bit buffer, its count,
-// the write position and the buffers in registers: Go's loop ran about 30 instructions per literal
-// (register moves, and the SHLQ CL the variable shift needs under GOAMD64=v1, around spills), this one
-// about 19, and the whole loop now costs a little less than zlib-ng's compress_block. It sends the symbols of lBuf and dBuf (len(lBuf) >= len(dBuf)) in
-// order, and stops before a symbol whose bits would fill the bit buffer when out has no eight bytes
-// left from the write position; it returns how many symbols it sent, the new write position, bit
-// buffer and count.
+// compressBlockAsm (block_amd64.s) is zlib-ng's compress_block as gcc compiled it, transliterated: it
+// sends s's buffered symbols (s.symNext of s.dBuf and s.lBuf) with the trees at lt and dt, then
+// END_BLOCK, through s's bit buffer into s.pendingBuf at s.pendEnd, and returns s.symNext+1. It stops
+// before an eight-byte store that pendingBuf has no room for, with the State's bit buffer, count and
+// pendEnd those after the symbols it sent, and returns their number (at most s.symNext: END_BLOCK not
+// sent); compressBlock sends the rest in Go. lt and dt must hold lCodes+1 and dCodes entries.
 //
 //go:noescape
-func compressBlockSymbols(lt, dt unsafe.Pointer, lBuf []byte, dBuf []uint16, out []byte, pos int, bitBuf uint64, bitCount uint) (i, newPos int, newBuf uint64, newCount uint)
+func compressBlockAsm(s *State, lt, dt unsafe.Pointer) (sent int)

@@ -17,24 +17,40 @@ type symbolsCase struct {
 	bitCount     uint
 }
 
-// send sends c's symbols as compressBlock does (compressBlockSymbols, then compressBlockSymbolsGo from
-// where it stopped) or, with goOnly, by compressBlockSymbolsGo alone, and returns the output up to the
-// new position, the bit buffer, its count and how many symbols the first call sent. A Go panic (out of
-// room) is reported as ok false.
-func (c *symbolsCase) send(goOnly bool) (out []byte, bitBuf uint64, bitCount uint, sent int, ok bool) {
+// send sends c's symbols and END_BLOCK as compressBlock does (compressBlockAsm on amd64, then the Go
+// loop from where it stopped) or, with goOnly, by compressBlockSymbolsGo and putBits alone, and
+// returns the output up to the new position, the bit buffer, its count and what compressBlockAsm
+// returned. A Go panic (out of room) is reported as ok false; bytes written past the output's length
+// (which only the assembly could write) as overrun.
+func (c *symbolsCase) send(goOnly bool) (out []byte, bitBuf uint64, bitCount uint, sent int, ok, overrun bool) {
+	backing := make([]byte, c.outLen+16)
+	for i := range backing {
+		backing[i] = 0xa5
+	}
 	defer func() {
+		for _, b := range backing[c.outLen:] {
+			overrun = overrun || b != 0xa5
+		}
 		if recover() != nil {
 			ok = false
 		}
 	}()
-	out = make([]byte, c.outLen)
-	lt, dt := unsafe.Pointer(&c.ltree[0]), unsafe.Pointer(&c.dtree[0])
-	pos, bitBuf, bitCount := c.pos, c.bitBuf, c.bitCount
-	if !goOnly {
-		sent, pos, bitBuf, bitCount = compressBlockSymbols(lt, dt, c.lBuf, c.dBuf, out, pos, bitBuf, bitCount)
+	out = backing[:c.outLen:c.outLen]
+	if goOnly {
+		lt, dt := unsafe.Pointer(&c.ltree[0]), unsafe.Pointer(&c.dtree[0])
+		pos, bitBuf, bitCount := compressBlockSymbolsGo(lt, dt, c.lBuf, c.dBuf, out, c.pos, c.bitBuf, c.bitCount)
+		pos, bitBuf, bitCount = putBits(out, pos, bitBuf, bitCount, uint64(c.ltree[endBlock].fc), uint(c.ltree[endBlock].dl))
+		return out[:pos], bitBuf, bitCount, 0, true, false
 	}
-	pos, bitBuf, bitCount = compressBlockSymbolsGo(lt, dt, c.lBuf[sent:], c.dBuf[sent:], out, pos, bitBuf, bitCount)
-	return out[:pos], bitBuf, bitCount, sent, true
+	s := &State{pendingBuf: out, dBuf: c.dBuf, lBuf: c.lBuf}
+	s.pendEnd, s.bitBuf, s.bitCount, s.symNext = c.pos, c.bitBuf, c.bitCount, len(c.dBuf)
+	sent = compressBlockAsm(s, unsafe.Pointer(&c.ltree[0]), unsafe.Pointer(&c.dtree[0]))
+	s.pendEnd, s.bitBuf, s.bitCount = c.pos, c.bitBuf, c.bitCount // again, through compressBlock
+	for i := range out {
+		out[i] = 0xa5
+	}
+	s.compressBlock(c.ltree, c.dtree)
+	return out[:s.pendEnd], s.bitBuf, s.bitCount, sent, true, false
 }
 
 // randomSymbolsCase draws trees of codes up to 15 bits (random bits below each length, zero lengths
@@ -75,8 +91,9 @@ func randomSymbolsCase(r *rand.Rand) *symbolsCase {
 	return c
 }
 
-// TestCompressBlockSymbols compares compressBlock's loop in assembly, with the Go loop after it, with
-// the Go loop alone: the same bytes, bit buffer and count, or both out of room.
+// TestCompressBlockSymbols compares compressBlock (on amd64 compressBlockAsm, with the Go loop after it
+// where it stopped) with the Go loop alone: the same bytes, bit buffer and count, or both out of room,
+// and nothing written past the output.
 func TestCompressBlockSymbols(t *testing.T) {
 	r := rand.New(rand.NewPCG(38, 11))
 	cases := 3000
@@ -85,11 +102,11 @@ func TestCompressBlockSymbols(t *testing.T) {
 	}
 	for i := range cases {
 		c := randomSymbolsCase(r)
-		wantOut, wantBuf, wantCount, _, wantOK := c.send(true)
-		out, buf, count, sent, ok := c.send(false)
-		if ok != wantOK || ok && (!bytes.Equal(out, wantOut) || buf != wantBuf || count != wantCount) {
-			t.Fatalf("case %d (%d symbols, %d sent by the assembly, out %d from %d, count %d): got %d bytes, buffer %x of %d bits (ok %v), want %d bytes, %x of %d (ok %v)",
-				i, len(c.dBuf), sent, c.outLen, c.pos, c.bitCount, len(out), buf, count, ok, len(wantOut), wantBuf, wantCount, wantOK)
+		wantOut, wantBuf, wantCount, _, wantOK, _ := c.send(true)
+		out, buf, count, sent, ok, overrun := c.send(false)
+		if overrun || ok != wantOK || ok && (!bytes.Equal(out, wantOut) || buf != wantBuf || count != wantCount) {
+			t.Fatalf("case %d (%d symbols, %d sent by the assembly, overrun %v, out %d from %d, count %d): got %d bytes, buffer %x of %d bits (ok %v), want %d bytes, %x of %d (ok %v)",
+				i, len(c.dBuf), sent, overrun, c.outLen, c.pos, c.bitCount, len(out), buf, count, ok, len(wantOut), wantBuf, wantCount, wantOK)
 		}
 	}
 }

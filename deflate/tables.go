@@ -141,3 +141,21 @@ func distSymOf(d uint) distSym {
 	}
 	return distSyms[1][uint8(d>>7)]
 }
+
+// The length and distance tables as zlib-ng's compress_block reads them, gcc's int arrays of trees.h
+// (extra_lbits, base_length, extra_dbits, base_dist): 32-bit entries, which compressBlockAsm (amd64)
+// reads with gcc's instructions. base_length's last entry is the engine's (255, not zlib-ng's 0): it
+// has no extra bits, so neither reads it.
+var (
+	extraLBits32, baseLength32 [lengthCodes]uint32
+	extraDBits32, baseDist32   [dCodes]uint32
+)
+
+func init() {
+	for code := range lengthCodes {
+		extraLBits32[code], baseLength32[code] = uint32(extraLBits[code]), uint32(baseLength[code])
+	}
+	for code := range dCodes {
+		extraDBits32[code], baseDist32[code] = uint32(extraDBits[code]), uint32(baseDist[code])
+	}
+}
