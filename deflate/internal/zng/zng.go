@@ -5,6 +5,9 @@ package zng
 /*
 #include <stdlib.h>
 #include <string.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include "zlib-ng.h"
 
 // zng_step runs one zng_deflate call over in/out, which are Go memory valid for this call only: the
@@ -77,7 +80,41 @@ static long zng_dotnet_stream(zng_stream *s, const uint8_t *in, uint32_t in_len,
 	return (long)n;
 }
 
+// zng_dirty_heap leaves the C heap as a long-running process leaves it: it keeps the next large
+// allocations in the heap rather than in fresh (zeroed) pages from mmap, then allocates n bytes, fills
+// them with the 16 bytes at pat repeated, and frees them, so that an allocation of n bytes made next on
+// this thread gets that memory back with those contents.
+static void zng_dirty_heap(size_t n, const uint8_t *pat) {
+#ifdef M_MMAP_THRESHOLD
+	mallopt(M_MMAP_THRESHOLD, 32 << 20);
+#endif
+	uint8_t *p = malloc(n);
+	if (p == NULL) return;
+	for (size_t i = 0; i < n; i++) p[i] = pat[i % 16];
+	free(p);
+}
+
+// zng_zalloc gives zlib-ng zeroed memory. zlib-ng's own (zng_alloc, malloc) does not zero it, and
+// zlib-ng reads bytes of its window it has neither written nor zeroed: fill_window zeroes WIN_INIT bytes
+// past the data, but when the data stops short of the window's last WIN_INIT bytes before the window
+// slides, the call that slides moves the data down first, and the last bytes keep what the allocator
+// gave; longest_match's filter and compare and insert_string's hash read them. Its output then depends
+// on what the heap held there (another stream's window, in the tests' process), and differed from run to
+// run; the engine's memory (GoHeap) is zeroed, and so is the reference's.
+static void *zng_zalloc(void *opaque, unsigned int items, unsigned int size) {
+	(void)opaque;
+	return calloc(items, size);
+}
+
+static void zng_zfree(void *opaque, void *p) {
+	(void)opaque;
+	free(p);
+}
+
 static int zng_init(zng_stream *s, int level, int wbits, int mem, int strategy) {
+	s->zalloc = zng_zalloc;
+	s->zfree = zng_zfree;
+	s->opaque = NULL;
 	return zng_deflateInit2(s, level, Z_DEFLATED, wbits, mem, strategy);
 }
 */
@@ -107,7 +144,8 @@ type Stream struct {
 // ErrInit wraps zng_deflateInit2's refusal of a configuration.
 var ErrInit = errors.New("zng_deflateInit2 refused the configuration")
 
-// New is zng_deflateInit2(level, Z_DEFLATED, windowBits, memLevel, strategy).
+// New is zng_deflateInit2(level, Z_DEFLATED, windowBits, memLevel, strategy), with an allocator that
+// zeroes zlib-ng's memory (zng_zalloc: its output can depend on bytes it reads before writing them).
 func New(level, windowBits, memLevel, strategy int) (*Stream, error) {
 	s := (*C.zng_stream)(C.calloc(1, C.size_t(unsafe.Sizeof(C.zng_stream{}))))
 	if s == nil {
@@ -151,6 +189,15 @@ func (z *Stream) End() {
 		C.free(unsafe.Pointer(z.s))
 		z.s = nil
 	}
+}
+
+// DirtyHeap makes the C heap's next allocation of about n bytes on this thread (lock it) come back
+// filled with pattern repeated (16 bytes; the heap's blocks are 16-byte aligned, so each byte lands at
+// the same place modulo 16 wherever the block starts), as the memory a process has used and freed does.
+// It also keeps large allocations in the heap from then on (glibc's M_MMAP_THRESHOLD), where fresh mmap
+// pages would be zero. For the tests of New's allocator.
+func DirtyHeap(n int, pattern [16]byte) {
+	C.zng_dirty_heap(C.size_t(n), (*C.uint8_t)(unsafe.Pointer(&pattern[0])))
 }
 
 // Buffer is C memory for the benchmark's input and output.
