@@ -1,12 +1,18 @@
 package tasks
 
 import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/deflatelab/deflatelab/internal/emulate"
 )
 
 func TestValidateRuns(t *testing.T) {
@@ -134,6 +140,36 @@ func TestWindowsPathTestsExist(t *testing.T) {
 					t.Errorf("WindowsPathTests runs %s in %v, which has no such test", name, w.Packages)
 				}
 			}
+		}
+	}
+}
+
+// A Windows-path run that fails under wine is run once more and passes the target only if it passes
+// then; the log says so. The validation suites themselves are not retried.
+func TestEmulatedRetriesWindowsPathsOnce(t *testing.T) {
+	for _, failures := range []int{1, 2} {
+		var calls, windowsCalls int
+		t.Cleanup(func() { emulateRun = emulate.Run })
+		emulateRun = func(_ context.Context, o emulate.Options) error {
+			calls++
+			if !slices.Equal(o.Packages, WindowsPathTests[0].Packages) {
+				return nil
+			}
+			if windowsCalls++; windowsCalls <= failures {
+				return errors.New("go test: exit status 1")
+			}
+			return nil
+		}
+		var stderr bytes.Buffer
+		err := Emulated(context.Background(), Streams{Stdout: io.Discard, Stderr: &stderr}, Options{})
+		log := stderr.String()
+		switch {
+		case windowsCalls != 2 || calls != 1+len(WindowsPathTests)+1:
+			t.Errorf("%d failures: %d calls, %d of the first Windows-path run; want it run twice, the rest once", failures, calls, windowsCalls)
+		case failures == 1 && (err != nil || !strings.Contains(log, "passed when run again")):
+			t.Errorf("a transient failure: %v, log %q; want a pass that names it", err, log)
+		case failures == 2 && (err == nil || !strings.Contains(log, "running them once more")):
+			t.Errorf("two failures: %v, log %q; want the target failed", err, log)
 		}
 	}
 }
