@@ -74,7 +74,10 @@ func (f *fakeLab) step(name string) error {
 	return nil
 }
 
-func (f *fakeLab) Steps() Steps {
+// Steps plays the lab in a fresh working directory of the test's own (its report writes reports/ relative
+// to it), so no test of the matrix writes into the source tree.
+func (f *fakeLab) Steps(t *testing.T) Steps {
+	t.Chdir(t.TempDir())
 	noisy := func(s Streams, name string) {
 		fmt.Fprintf(s.Stdout, "noise on stdout from %s\n", name)
 		fmt.Fprintf(s.Stderr, "noise on stderr from %s\n", name)
@@ -114,11 +117,10 @@ var stepLine = regexp.MustCompile(`^matrix: (build linux/amd64|validate|bench, p
 func TestMatrix(t *testing.T) {
 	for _, failAt := range []string{"", "build", "validate", "bench", "report"} {
 		t.Run("fail at "+failAt, func(t *testing.T) {
-			t.Chdir(t.TempDir()) // the fake report writes reports/ into the working directory
 			f := &fakeLab{failAt: failAt}
 			var stdout, stderr bytes.Buffer
 			o := Options{Profile: "smoke", Results: "res"}
-			path, err := Matrix(context.Background(), Streams{Stdout: &stdout, Stderr: &stderr}, o, "linux", "amd64", f.Steps())
+			path, err := Matrix(context.Background(), Streams{Stdout: &stdout, Stderr: &stderr}, o, "linux", "amd64", f.Steps(t))
 
 			all := []string{"build", "validate", "bench", "report"}
 			wantSteps := all
@@ -183,7 +185,7 @@ func TestMatrix(t *testing.T) {
 func TestMatrixChecksOptionsFirst(t *testing.T) {
 	f := &fakeLab{}
 	o := Options{Profile: "smoke", Results: "res", Backends: []string{unavailableBackend(t)}}
-	_, err := Matrix(context.Background(), Streams{Stdout: io.Discard, Stderr: io.Discard}, o, runtime.GOOS, runtime.GOARCH, f.Steps())
+	_, err := Matrix(context.Background(), Streams{Stdout: io.Discard, Stderr: io.Discard}, o, runtime.GOOS, runtime.GOARCH, f.Steps(t))
 	if err == nil || !strings.Contains(err.Error(), EnvBackends) || len(f.steps) != 0 {
 		t.Errorf("Matrix = %v after steps %q; want an error naming %s before any step", err, f.steps, EnvBackends)
 	}
@@ -362,14 +364,14 @@ func TestBenchReplicas(t *testing.T) {
 // A resumed matrix names the run's own profile and plan (its run.json), not the default profile
 // (issue 37 item 4).
 func TestMatrixResumePrintsTheRunsPlan(t *testing.T) {
-	t.Chdir(t.TempDir())
+	steps := (&fakeLab{}).Steps(t) // first: it moves into the test's own directory
 	dir := filepath.Join("results", "run")
 	p, _ := runner.ProfileByName("smoke")
 	b, _ := json.Marshal(matrix.Manifest{Profile: "smoke", Plan: p.Plan, Planned: p.Plan.Samples(), Samples: 5})
 	writeFile(t, filepath.Join(dir, resultsdir.ManifestFile), string(b))
 	var stderr bytes.Buffer
 	o := Options{Profile: DefaultProfile, Results: "results", Resume: dir}
-	if _, err := Matrix(context.Background(), Streams{Stdout: io.Discard, Stderr: &stderr}, o, "linux", "amd64", (&fakeLab{}).Steps()); err != nil {
+	if _, err := Matrix(context.Background(), Streams{Stdout: io.Discard, Stderr: &stderr}, o, "linux", "amd64", steps); err != nil {
 		t.Fatal(err)
 	}
 	want := fmt.Sprintf("bench, resuming %s: profile smoke, %d planned samples (5 recorded)", dir, p.Plan.Samples())
@@ -382,7 +384,7 @@ func TestMatrixResumePrintsTheRunsPlan(t *testing.T) {
 // FAILED, and its error says interrupted rather than how the test process died (issue 37 item 6).
 func TestMatrixInterruptedStepSaysSo(t *testing.T) {
 	ctx, cancel := context.WithCancelCause(context.Background())
-	steps := (&fakeLab{}).Steps()
+	steps := (&fakeLab{}).Steps(t)
 	steps.Validate = func(context.Context, Streams) error {
 		cancel(errors.New("signal: terminated"))
 		return errors.New("go test ./...: signal: interrupt")
@@ -402,7 +404,7 @@ func TestMatrixInterruptedAfterChildKilled(t *testing.T) {
 		t.Skip("kills a child with a signal")
 	}
 	ctx, cancel := context.WithCancelCause(context.Background())
-	steps := (&fakeLab{}).Steps()
+	steps := (&fakeLab{}).Steps(t)
 	steps.Validate = func(context.Context, Streams) error {
 		cmd := exec.Command("sleep", "10")
 		if err := cmd.Start(); err != nil {
