@@ -2,19 +2,14 @@ package workflows
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
-
-	"github.com/rhysd/actionlint"
 )
 
 // fakeGH is a gh that answers the calls matrix-comment.yml's script makes, from files in its own
 // directory, and logs each call: "pulls/N" prints head.sha, ".../comments" lists (or takes) comments.
-const fakeGH = `#!/bin/sh
-dir="$(dirname "$0")"
+const fakeGH = `dir="$(dirname "$0")"
 echo "gh $*" >> "$dir/calls"
 case "$*" in
   *"--method PATCH"*|*"--method POST"*) exit 0 ;;
@@ -28,25 +23,8 @@ esac
 // number is not a number or the pull request has moved on (a newer push: its own run comments), and
 // passes the body as a file, never through the shell.
 func TestCommentScript(t *testing.T) {
-	if runtime.GOOS == "windows" {
-		t.Skip("the script runs under bash on the ubuntu runner")
-	}
-	bash, err := exec.LookPath("bash")
-	if err != nil {
-		t.Skip("no bash")
-	}
 	wf := parse(t, ".github/workflows/matrix-comment.yml")
-	var script string
-	for _, job := range wf.Jobs {
-		for _, st := range job.Steps {
-			if r, ok := st.Exec.(*actionlint.ExecRun); ok {
-				script = r.Run.Value
-			}
-		}
-	}
-	if script == "" {
-		t.Fatal("matrix-comment.yml: no run: step")
-	}
+	post := stepNamed(t, wf, "comment", "Post")
 	const sha = "0123456789abcdef0123456789abcdef01234567"
 	for _, tt := range []struct {
 		name, number, head, prHead, existing string
@@ -64,19 +42,14 @@ func TestCommentScript(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()
 			bin := filepath.Join(dir, "bin")
-			os.MkdirAll(bin, 0o755)
-			os.WriteFile(filepath.Join(bin, "gh"), []byte(fakeGH), 0o755)
+			fakeCommand(t, bin, "gh", fakeGH)
 			os.WriteFile(filepath.Join(bin, "head"), []byte(tt.prHead+"\n"), 0o644)
 			os.WriteFile(filepath.Join(bin, "existing"), []byte(tt.existing), 0o644)
 			os.MkdirAll(filepath.Join(dir, "pr-comment"), 0o755)
 			os.WriteFile(filepath.Join(dir, "pr-comment", "number"), []byte(tt.number+"\n"), 0o644)
 			os.WriteFile(filepath.Join(dir, "pr-comment", "head"), []byte(tt.head+"\n"), 0o644)
 			os.WriteFile(filepath.Join(dir, "pr-comment", "comment.md"), []byte("# First screen\n$(touch pwned) `touch pwned2`\n"), 0o644)
-			cmd := exec.Command(bash, "--noprofile", "--norc", "-eo", "pipefail", "-c", script) // as GitHub runs a run: step
-			cmd.Dir = dir
-			cmd.Env = append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"),
-				"REPO=o/r", "RUN_URL=https://github.com/o/r/actions/runs/9", "RUN_HEAD="+sha, "CONCLUSION=success", "GH_TOKEN=x")
-			out, err := cmd.CombinedOutput()
+			out, err := runStep(t, post, dir, bin, "REPO=o/r", "RUN_URL=https://github.com/o/r/actions/runs/9", "RUN_HEAD="+sha, "CONCLUSION=success", "GH_TOKEN=x")
 			if (err != nil) != tt.fail {
 				t.Fatalf("script: %v, want failure %v\n%s", err, tt.fail, out)
 			}

@@ -6,9 +6,7 @@ import (
 	"go/printer"
 	"go/token"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -18,8 +16,7 @@ import (
 // fakeGo is a go whose "go tool mage report" fails as a report target with a planned platform
 // missing does: it appends what is missing to the step summary, prints the report's path when it
 // wrote one ($FAKE_README), and exits 1.
-const fakeGo = `#!/bin/sh
-echo "no results from windows/arm64" >> "$GITHUB_STEP_SUMMARY"
+const fakeGo = `echo "no results from windows/arm64" >> "$GITHUB_STEP_SUMMARY"
 [ -n "$FAKE_README" ] && echo "$FAKE_README"
 exit 1
 `
@@ -28,42 +25,28 @@ exit 1
 // says what is missing: the report step's script (run under bash with a fake go) records the report's
 // folder and the comment, and the steps after it run on their if: (issue 37 item 10).
 func TestFailingReportStillUploads(t *testing.T) {
-	if runtime.GOOS == "windows" {
-		t.Skip("the script runs under bash on the ubuntu runner")
-	}
-	bash, err := exec.LookPath("bash")
-	if err != nil {
-		t.Skip("no bash")
-	}
 	job := parse(t, ".github/workflows/matrix.yml").Jobs["report"]
-	var script string
+	var step *actionlint.Step
 	var after []*actionlint.Step
 	for _, st := range job.Steps {
 		if st.ID != nil && st.ID.Value == "report" {
-			script = st.Exec.(*actionlint.ExecRun).Run.Value
+			step = st
 			continue
 		}
-		if script != "" {
+		if step != nil {
 			after = append(after, st)
 		}
 	}
-	if script == "" {
+	if step == nil {
 		t.Fatal("matrix.yml: the report job has no step with id report")
 	}
 	for _, readme := range []string{"reports-local/20261202-run/README.md", ""} {
 		dir := t.TempDir()
 		bin := filepath.Join(dir, "bin")
-		os.MkdirAll(bin, 0o755)
-		if err := os.WriteFile(filepath.Join(bin, "go"), []byte(fakeGo), 0o755); err != nil {
-			t.Fatal(err)
-		}
+		fakeCommand(t, bin, "go", fakeGo)
 		out, summary := filepath.Join(dir, "output"), filepath.Join(dir, "summary")
 		os.WriteFile(summary, []byte("## the run\n"), 0o644)
-		cmd := exec.Command(bash, "-e", "-c", script)
-		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"), "GITHUB_OUTPUT="+out,
-			"GITHUB_STEP_SUMMARY="+summary, "GITHUB_EVENT_NAME=pull_request", "FAKE_README="+readme)
-		if b, err := cmd.CombinedOutput(); err != nil {
+		if b, err := runStep(t, step, dir, bin, "GITHUB_OUTPUT="+out, "GITHUB_STEP_SUMMARY="+summary, "GITHUB_EVENT_NAME=pull_request", "FAKE_README="+readme); err != nil {
 			t.Fatalf("report step with a failing target: %v\n%s", err, b)
 		}
 		outputs := map[string]any{}
