@@ -46,6 +46,13 @@ func TestArchitectureMap(t *testing.T) {
 		}
 		named = append(named, path)
 	}
+	seen := map[string]bool{}
+	for _, n := range named {
+		if seen[n] {
+			t.Errorf("docs/ARCHITECTURE.md's package map names %s/ twice", n)
+		}
+		seen[n] = true
+	}
 	for _, p := range pkgs {
 		if !slices.Contains(named, p) {
 			t.Errorf("docs/ARCHITECTURE.md's package map does not name %s/", p)
@@ -54,6 +61,32 @@ func TestArchitectureMap(t *testing.T) {
 	for _, n := range named {
 		if !slices.Contains(pkgs, n) {
 			t.Errorf("docs/ARCHITECTURE.md's package map names %s/, which go list ./... does not list", n)
+		}
+	}
+}
+
+// mainOutsideCmd is the one command allowed outside cmd/: the pinned mage that go.mod's tool line
+// names, which runs the magefile's targets (orchestration, reached as `go tool mage`, never by path).
+const mainOutsideCmd = "internal/mage"
+
+// TestCommandsUnderCmd holds the tree's split (issue 47 item 6): a command - a main package - lives
+// under cmd/; internal/ holds orchestration and leaf helpers.
+func TestCommandsUnderCmd(t *testing.T) {
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command")
+	}
+	cmd := exec.Command(goTool, "list", "-f", "{{.ImportPath}} {{.Name}}", "./...")
+	cmd.Dir = root
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list ./...: %v", err)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		path, name, _ := strings.Cut(line, " ")
+		_, rel, _ := strings.Cut(path, "github.com/deflatelab/deflatelab/")
+		if name == "main" && !strings.HasPrefix(rel, "cmd/") && rel != mainOutsideCmd {
+			t.Errorf("%s is a command (package main) outside cmd/: move it to cmd/%s", rel, filepath.Base(rel))
 		}
 	}
 }

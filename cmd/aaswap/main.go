@@ -7,7 +7,7 @@
 // nothing of the lab's packages (only JSON), so it checks the lab's own label swaps (lab aanull) from
 // outside.
 //
-//	go run ./internal/aaswap -in reports/X/raw/Y/samples.jsonl -out /tmp/swap1/raw/Y/samples.jsonl -seed 1
+//	go run ./cmd/aaswap -in reports/X/raw/Y/samples.jsonl -out /tmp/swap1/raw/Y/samples.jsonl -seed 1
 package main
 
 import (
