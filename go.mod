@@ -16,8 +16,9 @@ tool (
 )
 
 require (
-	// Student's t distribution for the random-effects combination of runner instances (matrix/stats:
-	// Hartung-Knapp intervals); already in the build through golang.org/x/perf.
+	// Student's t distribution and the incomplete gamma and beta functions for combining runner instances
+	// (matrix/stats: the moderated combination that decides, Instances.Moderated, and the random-effects
+	// description, RandomEffects); already in the build through golang.org/x/perf.
 	github.com/aclements/go-moremath v0.0.0-20210112150236-f10218a38794
 	// A second, independent inflater for the engine's round-trip tests, and the Go baseline in benchmarks.
 	github.com/klauspost/compress v1.20.4
