@@ -51,7 +51,8 @@ type Plan struct {
 }
 
 // DefaultEquivMargin is the equivalence margin when a plan gives none, for the runner's adaptive stopping
-// and (as stats.DefaultEquivMargin) the report's verdicts: +-2% (docs/METHOD.md, "Equivalence").
+// and (as stats.DefaultEquivMargin) the report's verdicts: +-2% (docs/METHOD.md, "Verdicts: faster,
+// slower, equivalent, inconclusive").
 const DefaultEquivMargin = 0.02
 
 // Margin is the plan's equivalence margin, DefaultEquivMargin when unset.

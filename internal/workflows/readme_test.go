@@ -34,7 +34,14 @@ func TestReadmeShape(t *testing.T) {
 var markdownLink = regexp.MustCompile(`\]\(([^)\s]+)\)`)
 
 func TestDocsLinksResolve(t *testing.T) {
-	for _, doc := range []string{"README.md", "docs/FINDINGS.md", "docs/USAGE.md", "docs/ARCHITECTURE.md"} {
+	docs := []string{"README.md", "docs/FINDINGS.md", "docs/USAGE.md", "docs/ARCHITECTURE.md", "docs/METHOD.md", "deflate/BENCHMARKS.md"}
+	for _, dir := range []string{"docs/notebook", "deflate/notes"} { // the notebooks and their index
+		files, _ := filepath.Glob(filepath.Join(root, dir, "*.md"))
+		for _, f := range files {
+			docs = append(docs, dir+"/"+filepath.Base(f))
+		}
+	}
+	for _, doc := range docs {
 		for _, m := range markdownLink.FindAllStringSubmatch(read(t, doc), -1) {
 			target, _, _ := strings.Cut(m[1], "#")
 			if target == "" || strings.Contains(target, "://") || strings.HasPrefix(target, "mailto:") {

@@ -66,7 +66,7 @@ func (a accuracy) String() string {
 
 // TestClassifyAccuracy measures the classifier on 400 synthetic processes with exact first operations
 // (100 per class: flat, warmup at a known operation, slowdown at a known operation, no steady state) and
-// asserts the accuracy docs/METHOD.md states.
+// asserts the accuracy docs/notebook/2026-11-30-steady-state-and-lifetime-cost.md states.
 func TestClassifyAccuracy(t *testing.T) {
 	a := measure(syntheticSet(1, 100, exactOps))
 	t.Logf("exact first %d ops: %v", exactOps, a)

@@ -24,8 +24,9 @@ const (
 	NoData       Class = "nodata"
 )
 
-// DefaultEquivMargin is the equivalence margin when none is given: +-2% of control's time (the
-// reasons are in docs/METHOD.md, "Equivalence"); the runner's adaptive stopping uses the same one.
+// DefaultEquivMargin is the equivalence margin when none is given: +-2% of control's time (the reasons
+// are in docs/METHOD.md, "Verdicts: faster, slower, equivalent, inconclusive"); the runner's adaptive
+// stopping uses the same one.
 const DefaultEquivMargin = matrix.DefaultEquivMargin
 
 // Mark is the sign a table prints before a cell's change: "~" inconclusive, "≈" equivalent, "" for the

@@ -45,7 +45,7 @@ func committedRun(t *testing.T) (matrix.Plan, []matrix.Sample) {
 // TestRegimeInjection is issue 27's evidence (b): a 2x regime lasting a quarter of the committed run,
 // injected in run order at 8 evenly spaced starts, under the contiguous design (every round of a cell
 // back to back) and the interleaved one (round r of every cell before round r+1). go test ./matrix/stats
-// -run RegimeInjection -v prints what docs/METHOD.md quotes.
+// -run RegimeInjection -v prints what docs/notebook/2026-12-01-time-clustered-regime.md quotes.
 func TestRegimeInjection(t *testing.T) {
 	if testing.Short() {
 		t.Skip("reads the committed report's 23 MB of samples")

@@ -89,7 +89,7 @@ func TestInstancesAgree(t *testing.T) {
 // instance's candidate offset drawn from N(0, 2.5%) (log scale), 12 rounds per instance with 1% noise
 // per round. A verdict from one instance alone (the design before replicas) is a false positive whenever
 // its own offset is visible; the random-effects combination over the three carries the offsets'
-// variance. go test ./matrix/stats -run InstanceHeterogeneity -v prints the rates docs/METHOD.md quotes.
+// variance. go test ./matrix/stats -run InstanceHeterogeneity -v prints the rates docs/notebook/2026-12-01-replicas-moderated-decision.md quotes.
 func TestInstanceHeterogeneity(t *testing.T) {
 	const trials = 1000
 	r := rand.New(rand.NewPCG(27, 7))
@@ -133,7 +133,7 @@ func TestInstanceHeterogeneity(t *testing.T) {
 // instance. The moderated combination borrows the family's variance, so the halves may decide more than
 // the one instance's own signed-rank tests; what must not happen is a contradiction, a cell faster one way
 // and slower the other.
-// go test ./matrix/stats -run TwoPseudoInstances -v prints the counts docs/METHOD.md quotes.
+// go test ./matrix/stats -run TwoPseudoInstances -v prints the counts docs/notebook/2026-12-01-replicas-moderated-decision.md quotes.
 func TestTwoPseudoInstances(t *testing.T) {
 	if testing.Short() {
 		t.Skip("reads the committed report's 23 MB of samples")

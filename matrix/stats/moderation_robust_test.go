@@ -15,7 +15,7 @@ import (
 // of the prior's spread, so the robust prior df is not lower than the plain one; it shrinks the prior df
 // of the A/A cells whose variance (on K-1 = 2 df) shows their heterogeneity, but most A/A cells the lab's
 // method names falsely are not among them: their instances happened to agree, and a variance on 2 df that
-// is not outlying cannot say a cell is heterogeneous. Run with -v for the figures METHOD quotes.
+// is not outlying cannot say a cell is heterogeneous. Run with -v for the figures the notebook quotes (docs/notebook/2026-12-01-replicas-moderated-decision.md).
 func TestRobustPriorAtTau5(t *testing.T) {
 	if testing.Short() {
 		t.Skip("reads the committed report's 23 MB of samples and analyses 60 replicates")
