@@ -7,6 +7,7 @@ import (
 
 	"github.com/deflatelab/deflatelab/matrix"
 	"github.com/deflatelab/deflatelab/matrix/hostresult"
+	"github.com/deflatelab/deflatelab/matrix/lifetime"
 	"github.com/deflatelab/deflatelab/matrix/stats"
 )
 
@@ -83,5 +84,30 @@ func TestDistanceCell(t *testing.T) {
 		if got := distanceCell(tt.d); got != tt.want {
 			t.Errorf("distanceCell(%+v) = %q, want %q", tt.d, got, tt.want)
 		}
+	}
+}
+
+// TestIdleKeptNamesTheReuseBound: a decision cell the reuse bound wins gives its idle memory under the
+// table, though it has no capacity (a state per worker and configuration is its price); control, which
+// keeps nothing, never does.
+func TestIdleKeptNamesTheReuseBound(t *testing.T) {
+	ratios := func(est float64) *lifetime.Comparison {
+		c := &lifetime.Comparison{Pairs: 8}
+		for _, n := range lifetime.DecisionNs {
+			c.Ratios = append(c.Ratios, lifetime.Ratio{N: n, Estimate: est, Lo: est - 0.05, Hi: est + 0.05})
+		}
+		return c
+	}
+	l := &stats.Lifetime{
+		Comparisons: map[string]*lifetime.Comparison{stats.ReuseBound: ratios(0.5), "pooled/8": ratios(0.8)},
+		Idle: map[string]stats.Idle{stats.ReuseBound: {Cold: 12 * 350336, Warm: 12 * 350336},
+			"pooled/8": {Capacity: 8, Cold: 8 * 350336, Warm: 8 * 350336}, "control": {Warm: 0}},
+	}
+	l.Platform, l.Backend, l.Workload, l.DOP = "linux/amd64", "libc", "mixed", 1
+	m := &model{Life: &lifeView{control: "control", cells: []*stats.Lifetime{l}},
+		Analysis: &stats.Analysis{Cells: []*stats.Cell{{Cell: matrix.Cell{Workload: "mixed"}}}}}
+	got := idleKept(m, []*stats.Lifetime{l})
+	if want := "Idle memory the winners that keep states (pooled, reuse) keep: 4.009 MiB (mixed: reuse)."; got != want {
+		t.Errorf("idleKept = %q, want %q", got, want)
 	}
 }
