@@ -29,6 +29,7 @@ type Variant struct {
 // gen advances at every Close, so stale Compressor handles are detected.
 type session struct {
 	v   *Variant
+	src Source // where st came from and goes back to: the variant's Source or a Worker's
 	w   *deflate.Writer
 	st  *deflate.State
 	gen uint64
@@ -45,15 +46,20 @@ type Compressor struct {
 // Name is the variant's registry name.
 func (v *Variant) Name() string { return v.name }
 
-// Open returns a compressor writing cfg's format to w.
+// Open returns a compressor writing cfg's format to w, its state from the variant's shared Source.
 func (v *Variant) Open(w io.Writer, cfg deflate.Config) (Compressor, error) {
+	return v.open(v.src, w, cfg)
+}
+
+// open is Open with the state from src: v's Source or one of its Workers'.
+func (v *Variant) open(src Source, w io.Writer, cfg deflate.Config) (Compressor, error) {
 	if v.closed.Load() {
 		return Compressor{}, ErrClosed
 	}
 	if err := cfg.Validate(); err != nil {
 		return Compressor{}, err
 	}
-	st, err := v.src.Acquire(cfg)
+	st, err := src.Acquire(cfg)
 	if err != nil {
 		return Compressor{}, err
 	}
@@ -61,7 +67,7 @@ func (v *Variant) Open(w io.Writer, cfg deflate.Config) (Compressor, error) {
 	if s == nil {
 		s = &session{v: v, w: deflate.NewWriter(nil, nil)}
 	}
-	s.st = st
+	s.st, s.src = st, src
 	s.w.Bind(w, st)
 	return Compressor{s: s, gen: s.gen}, nil
 }
@@ -139,10 +145,10 @@ func (c Compressor) Close() error {
 	}
 	err := s.w.Close()
 	s.gen++
-	st := s.st
-	s.st = nil
+	st, src := s.st, s.src
+	s.st, s.src = nil, nil
 	s.w.Bind(nil, nil)
-	s.v.src.Release(st)
+	src.Release(st)
 	s.v.sessions.Put(s)
 	return err
 }

@@ -40,11 +40,12 @@ type Counters struct {
 	IdleStates    int64 `json:"idleStates"`    // states held idle now
 	IdleBytes     int64 `json:"idleBytes"`     // bytes of blocks held by idle states now (exact)
 	PoolCapacity  int64 `json:"poolCapacity"`  // the pool's idle-state bound; 0 without a pool
+	Reusing       bool  `json:"reusing"`       // states are handed out again after a Reset (pooled, reuse)
 	SplitActive   bool  `json:"splitActive"`   // the split-head layout is in use
 }
 
 // Sub returns what happened between earlier and c: the cumulative fields subtract, while IdleStates,
-// IdleBytes, PoolCapacity and SplitActive describe c's moment and are kept as they are.
+// IdleBytes, PoolCapacity, Reusing and SplitActive describe c's moment and are kept as they are.
 func (c Counters) Sub(earlier Counters) Counters {
 	d := c
 	d.NativeAllocs -= earlier.NativeAllocs

@@ -1,4 +1,4 @@
-//go:build variant_control || !(variant_pooled || variant_splitalloc)
+//go:build variant_control || !(variant_pooled || variant_reuse || variant_splitalloc)
 
 package main
 

@@ -17,7 +17,7 @@ import (
 // itself adds none (TestLoopDoesNotAllocate).
 func BenchmarkLoop(b *testing.B) {
 	payload, _ := workload.Payload(workload.DefaultSeed, workload.DefaultSize, workload.DefaultRandFrac)
-	for _, variant := range []string{"control", "pooled"} {
+	for _, variant := range []string{"control", "pooled", "reuse"} {
 		for _, w := range []workload.Workload{workload.Fixed(), workload.Mixed()} {
 			b.Run("variant="+variant+"/workload="+w.Name, func(b *testing.B) {
 				a, err := nativemem.Open("pages")
@@ -29,7 +29,7 @@ func BenchmarkLoop(b *testing.B) {
 					b.Fatal(err)
 				}
 				defer v.Close()
-				l := newLoop(variantOp(v), w, Configs(w, deflate.ZlibNG225), payload, 1)
+				l := newVariantLoop(v, w, Configs(w, deflate.ZlibNG225), payload, 1)
 				b.SetBytes(int64(len(payload)))
 				b.ReportAllocs()
 				l.run(b.N, true, b.ResetTimer, b.StopTimer)
@@ -101,7 +101,8 @@ func realOutput(tb testing.TB, w workload.Workload) []byte {
 	}
 	defer v.Close()
 	s := newSink(2*len(payload), 1)
-	if err := variantOp(v)(s, Configs(w, deflate.ZlibNG225)[0], payload, 1); err != nil {
+	s.worker = v.Worker()
+	if err := variantOp()(s, Configs(w, deflate.ZlibNG225)[0], payload, 1); err != nil {
 		tb.Fatal(err)
 	}
 	return bytes.Clone(s.buf)

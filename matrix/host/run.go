@@ -82,7 +82,7 @@ func Run(v *variants.Variant, p Params) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	l := newLoop(variantOp(v), p.Workload, Configs(p.Workload, p.Generation), input, p.DOP)
+	l := newVariantLoop(v, p.Workload, Configs(p.Workload, p.Generation), input, p.DOP)
 	if p.Warmup > 0 {
 		l.run(p.Warmup, false, func() {}, func() {})
 		if err := l.err(); err != nil {
@@ -172,13 +172,13 @@ func Run(v *variants.Variant, p Params) (Result, error) {
 	}
 	r.Digest = fmt.Sprintf("%016x", digest)
 	r.TimelineNs = tl.slice(Bins(p.Ops))
-	r.Counters = counters(u1.Sub(u0), uErr == nil, ld0, ld1, ldErr == nil, mech, r.PoolCapacity > 0)
+	r.Counters = counters(u1.Sub(u0), uErr == nil, ld0, ld1, ldErr == nil, mech, c1.Reusing)
 	return r, nil
 }
 
 // counters assembles the sample's Counters from what was read around the region and counted inside it,
 // leaving out (nil) every counter this OS or variant could not give.
-func counters(u procstat.Usage, usageOK bool, ld0, ld1 procstat.Load, loadOK bool, m mechanism, pooled bool) *Counters {
+func counters(u procstat.Usage, usageOK bool, ld0, ld1 procstat.Load, loadOK bool, m mechanism, reusing bool) *Counters {
 	c := &Counters{}
 	if usageOK {
 		c.CPUNs = count(u.CPUNs)
@@ -195,7 +195,7 @@ func counters(u procstat.Usage, usageOK bool, ld0, ld1 procstat.Load, loadOK boo
 	if procstat.ProcessorKnown {
 		c.Processor = procstat.ProcessorMethod
 		c.CPUChanges = count(m.cpuChanges)
-		if pooled {
+		if reusing {
 			c.Reuses, c.Handoffs = count(m.reuses), count(m.handoffs)
 		}
 	}
@@ -205,12 +205,14 @@ func counters(u procstat.Usage, usageOK bool, ld0, ld1 procstat.Load, loadOK boo
 // operation is one short-lived compressor: open for (s, cfg), write input writes times, close.
 type operation func(s *sink, cfg deflate.Config, input []byte, writes int) error
 
-// variantOp is v's operation: the measured thing, as a .NET program uses a DeflateStream - construct it,
-// Write the input writes times, Dispose it (variants.Compressor drives the engine as DeflateStream drives
-// zlib-ng: docs/METHOD.md, "How .NET drives deflate").
-func variantOp(v *variants.Variant) operation {
+// variantOp is a variant's operation: the measured thing, as a .NET program uses a DeflateStream -
+// construct it, Write the input writes times, Dispose it (variants.Compressor drives the engine as
+// DeflateStream drives zlib-ng: docs/METHOD.md, "How .NET drives deflate"). It opens through the sink's
+// worker (newVariantLoop), so a variant whose workers own their states (reuse) gives each goroutine its own;
+// for every other variant a worker's Open is the variant's.
+func variantOp() operation {
 	return func(s *sink, cfg deflate.Config, input []byte, writes int) error {
-		c, err := v.Open(s, cfg)
+		c, err := s.worker.Open(s, cfg)
 		if err == nil {
 			prev, _ := c.SwapMark(stateMark(s.cpu)) // the compressor is live: no error
 			s.usedState(prev)
@@ -254,6 +256,16 @@ func newLoop(op operation, w workload.Workload, configs []deflate.Config, input 
 	total := len(input) * l.writes
 	for i := range l.sinks {
 		l.sinks[i] = newSink(total+total>>3+1024, len(configs))
+	}
+	return l
+}
+
+// newVariantLoop is newLoop running v's operation, each sink with a worker of v of its own, made here,
+// before any operation, so that no worker is made inside a measured region.
+func newVariantLoop(v *variants.Variant, w workload.Workload, configs []deflate.Config, input []byte, dop int) *loop {
+	l := newLoop(variantOp(), w, configs, input, dop)
+	for _, s := range l.sinks {
+		s.worker = v.Worker()
 	}
 	return l
 }

@@ -3,6 +3,8 @@ package host
 import (
 	"bytes"
 	"hash/crc64"
+
+	"github.com/deflatelab/deflatelab/variants"
 )
 
 // crcTable is built once, before any measured region.
@@ -24,12 +26,13 @@ var crcTable = crc64.MakeTable(crc64.ECMA)
 // The struct is padded to its own cache lines so that goroutines do not share one.
 type sink struct {
 	buf    []byte
-	refs   [][]byte // the first finished output of each configuration index
-	counts []int64  // finished outputs equal to refs[i]; 0 when refs[i] is not set yet
-	odd    uint64   // sum of the CRC-64 of outputs that differed from their reference
-	bytes  int64    // total output bytes over finished operations
-	tl     timeline // per-bin sum of measured operation durations, ns
-	err    error    // first operation error of this goroutine
+	refs   [][]byte         // the first finished output of each configuration index
+	counts []int64          // finished outputs equal to refs[i]; 0 when refs[i] is not set yet
+	odd    uint64           // sum of the CRC-64 of outputs that differed from their reference
+	bytes  int64            // total output bytes over finished operations
+	tl     timeline         // per-bin sum of measured operation durations, ns
+	err    error            // first operation error of this goroutine
+	worker *variants.Worker // where this goroutine's compressors come from (newVariantLoop); nil for other loops
 
 	// What the loop records per operation besides the timeline (see ops.go); reset at every run.
 	first    firstOps // the exact durations of this worker's first measured operations

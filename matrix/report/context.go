@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/deflatelab/deflatelab/matrix/stats"
 	"github.com/deflatelab/deflatelab/matrix/workload"
 )
 
@@ -204,6 +205,12 @@ func (m *model) candidateDefinitions() string {
 		switch kind {
 		case "pooled":
 			kinds = append(kinds, "pooled/N = control's native states kept idle for reuse, up to N (the seed's pool had 8 slots)")
+		case stats.ReuseBound:
+			text := "reuse = the reuse bound: .NET 11's caller-owned states, each worker keeping and Resetting its own"
+			if len(reuseBoundRows(m.Analysis)) > 0 {
+				text += " (each pool's distance from it: [" + reuseBoundHeading + "](" + pageLink(capacityPage, reuseBoundHeading) + "))"
+			}
+			kinds = append(kinds, text)
 		case "splitalloc":
 			kinds = append(kinds, "splitalloc = the 128 KiB hash table in its own allocation")
 		case matrix.AA:

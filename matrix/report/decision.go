@@ -263,10 +263,12 @@ func (m *model) phaseOps() string {
 }
 
 // idleKept says what idle native memory the pooled winners of the decision table keep after their
-// operations (the median idle bytes of their warm samples, the most a pool holds), one entry per amount:
+// operations (the median idle bytes of their warm samples, the most a pool holds), one entry per amount -
+// the reuse bound's too, which has no capacity but keeps a state per worker and configuration:
 // "Idle memory the pooled winners keep: 342.1 KiB (fixed: pooled/8, /12, /16); 3.892 MiB (mixed: pooled/12, /16)."
 func idleKept(m *model, cells []*stats.Lifetime) string {
 	var amounts []string
+	reuseWins := false
 	who := map[string][]string{} // amount -> "workload: candidates"
 	names := map[string]map[string][]string{}
 	for _, l := range cells {
@@ -276,9 +278,10 @@ func idleKept(m *model, cells []*stats.Lifetime) string {
 				continue
 			}
 			idle := l.Idle[d.Winner]
-			if idle.Capacity == 0 || math.IsNaN(idle.Warm) {
+			if (idle.Capacity == 0 && d.Winner != stats.ReuseBound) || math.IsNaN(idle.Warm) {
 				continue
 			}
+			reuseWins = reuseWins || d.Winner == stats.ReuseBound
 			a := bytesNum(idle.Warm)
 			if names[a] == nil {
 				amounts = append(amounts, a)
@@ -302,7 +305,11 @@ func idleKept(m *model, cells []*stats.Lifetime) string {
 		}
 		parts = append(parts, fmt.Sprintf("%s (%s)", a, strings.Join(who[a], "; ")))
 	}
-	return "Idle memory the pooled winners keep: " + strings.Join(parts, "; ") + "."
+	keepers := "pooled winners"
+	if reuseWins {
+		keepers = "winners that keep states (pooled, reuse)"
+	}
+	return "Idle memory the " + keepers + " keep: " + strings.Join(parts, "; ") + "."
 }
 
 // shortNames lists candidate names, a repeated prefix written once: "pooled/8, /12, /16".

@@ -109,8 +109,9 @@ func init() {
 		{File: capacityPage, Title: "Pool capacity",
 			What: "pooled at each capacity against control, with the idle memory each holds", Sections: []section{
 				{"capacity", writeCapacity, full},
+				{"reuse-bound", writeReuseBound, full},
 				{"capacity-charts", writeChartsOf(capacityPage), full},
-			}, ChartFiles: []string{"capacity-"}}, // drawn with the cold-start charts (newColdStart)
+			}, ChartFiles: []string{"capacity-"}, Anchors: []string{reuseBoundHeading}}, // drawn with the cold-start charts (newColdStart)
 
 		{File: lifetimePage, Title: "Steady state and lifetime cost",
 			What: "when each process's cost settles, each variant's total over N operations, and the break-even N", Sections: []section{

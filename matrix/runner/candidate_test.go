@@ -208,3 +208,17 @@ func TestDataReadsAnyVariant(t *testing.T) {
 		t.Errorf("matrix.MaxPoolCapacity = %d, variants.MaxPoolCapacity = %d", matrix.MaxPoolCapacity, variants.MaxPoolCapacity)
 	}
 }
+
+// Every profile measures the reuse bound beside the pool of 8, so that each report can say how far the
+// pool is from it (report's "The reuse bound").
+func TestProfilesMeasureTheReuseBound(t *testing.T) {
+	for _, prof := range Profiles() {
+		if !slices.Contains(prof.Plan.Variants, "reuse") || !slices.Contains(prof.Plan.Variants, matrix.PooledAt(8)) {
+			t.Errorf("profile %s variants %v: want reuse and %s", prof.Name, prof.Plan.Variants, matrix.PooledAt(8))
+		}
+	}
+	full, _ := ProfileByName("full")
+	if full.Plan.Rounds != 14 {
+		t.Errorf("full profile: %d rounds, want 14 (the period of seven candidates' rotation, the first >= 12)", full.Plan.Rounds)
+	}
+}

@@ -48,8 +48,9 @@ func Profiles() []Profile {
 	smoke.DOPs, smoke.Rounds = []int{1, 2}, balancedRounds(3, len(smoke.Variants), false)
 	smoke.ColdOps, smoke.WarmOps, smoke.Warmup = 20, 40, 10
 
-	// quick: sized on a 2-core linux/amd64 machine to finish in under five minutes; see docs/METHOD.md.
-	// With the A/A control: four candidates, and 12 rounds are three periods of their rotation (4).
+	// quick: sized on a 2-core linux/amd64 machine to finish in under five minutes with four candidates
+	// (see docs/METHOD.md). With the A/A control and the reuse bound: five candidates, whose rotation's
+	// period is 10, so 12 asked rounds become 20 (balancedRounds) - about twice the samples of four.
 	quick.Profile = "quick"
 	quick.Variants = withAA(quick.Variants)
 	quick.DOPs, quick.Rounds = []int{1, 8}, balancedRounds(12, len(quick.Variants), true)
@@ -59,9 +60,9 @@ func Profiles() []Profile {
 	quick.Resample = &matrix.Resample{MaxExtra: quick.Rounds}
 
 	// full: the seeds' protocol, with the pool at 8, 12 and 16 slots (the seed's 16-slot question; the
-	// mixed workload's twelve configurations at DOP 4 is the seed's losing cell), the A/A control, and 12
-	// rounds (>= 10, and the rotation's period for six variants - even, so the period is 6 - twice, so
-	// that positions and carry-over are both balanced).
+	// mixed workload's twelve configurations at DOP 4 is the seed's losing cell), the reuse bound, the A/A
+	// control, and rounds >= 12 that balance positions and carry-over: seven candidates, odd, so the
+	// rotation's period is 14, and 14 rounds.
 	full.Profile = "full"
 	full.Variants = withAA(withCapacities(hostbin.Variants(), FullPoolCapacities))
 	full.DOPs, full.Rounds = []int{1, 4, 8, 12}, balancedRounds(12, len(full.Variants), true)
@@ -72,7 +73,7 @@ func Profiles() []Profile {
 	return []Profile{
 		{Name: "smoke", Doc: "seconds: tiny operation counts, for tests and CI", Plan: smoke, Timeout: time.Minute},
 		{Name: "quick", Doc: "the default local run: a few minutes", Plan: quick, Timeout: 2 * time.Minute},
-		{Name: "full", Doc: "the seeds' protocol: cold 3,000 ops, warm 2,000 + 20,000, DOP 1/4/8/12, pooled/8, /12 and /16, the A/A control, 12 rounds", Plan: full, Timeout: 10 * time.Minute},
+		{Name: "full", Doc: "the seeds' protocol: cold 3,000 ops, warm 2,000 + 20,000, DOP 1/4/8/12, pooled/8, /12 and /16, the reuse bound, the A/A control, 14 rounds", Plan: full, Timeout: 10 * time.Minute},
 	}
 }
 

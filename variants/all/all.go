@@ -6,5 +6,6 @@ package all
 import (
 	_ "github.com/deflatelab/deflatelab/variants/control"
 	_ "github.com/deflatelab/deflatelab/variants/pooled"
+	_ "github.com/deflatelab/deflatelab/variants/reuse"
 	_ "github.com/deflatelab/deflatelab/variants/splitalloc"
 )

@@ -7,6 +7,7 @@ import (
 	"github.com/deflatelab/deflatelab/variants"
 	"github.com/deflatelab/deflatelab/variants/control"
 	"github.com/deflatelab/deflatelab/variants/pooled"
+	"github.com/deflatelab/deflatelab/variants/reuse"
 	"github.com/deflatelab/deflatelab/variants/splitalloc"
 	"github.com/deflatelab/deflatelab/variants/varianttest"
 )
@@ -33,13 +34,15 @@ func equalitySubjects() []equalitySubject {
 
 // TestEqualityAcrossVariants: where the state lives and whether it was reused must never change a single
 // output byte. Each variant compresses another input first, then the payload, so that the pooled
-// variant's payload runs on a reused, Reset state. control's output is also decoded, so that equality is not equality of broken streams.
+// variant's payload runs on a reused, Reset state; every variant opens through a Worker, as the hosts do,
+// so that reuse's payload runs on its worker's Reset state too. control's output is also decoded, so that equality is not equality of broken streams.
 func TestEqualityAcrossVariants(t *testing.T) {
 	equalitySubjects := equalitySubjects()
 	payload := varianttest.Payload()
 	other := bytes.Repeat([]byte("a dirty window for the next user "), 200)
 	recs := make([]*varianttest.Recorder, len(equalitySubjects))
 	vs := make([]*variants.Variant, len(equalitySubjects))
+	ws := make([]*variants.Worker, len(equalitySubjects))
 	for i, s := range equalitySubjects {
 		recs[i] = varianttest.NewGoHeapRecorder()
 		s.opts.Alloc = recs[i]
@@ -47,14 +50,14 @@ func TestEqualityAcrossVariants(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		vs[i] = v
+		vs[i], ws[i] = v, v.Worker()
 	}
 	cfgs := varianttest.AllConfigs()
 	equal := 0
 	for _, cfg := range cfgs {
 		var want []byte
 		same := true
-		for i, v := range vs {
+		for i, v := range ws {
 			// First a different input, so that the pooled variant's second open reuses a state whose
 			// window, chains and trees are dirty: only a complete Reset keeps the output identical.
 			var buf bytes.Buffer
@@ -93,6 +96,9 @@ func TestEqualityAcrossVariants(t *testing.T) {
 	}
 	if c := byLabel[pooled.Name].Counters(); c.PoolHits != int64(len(cfgs)) {
 		t.Errorf("pooled served %d of %d second opens from the pool: the reuse path was not compared", c.PoolHits, len(cfgs))
+	}
+	if c := byLabel[reuse.Name].Counters(); c.PoolHits != int64(len(cfgs)) {
+		t.Errorf("reuse served %d of %d second opens from the worker's own states: its Reset path was not compared", c.PoolHits, len(cfgs))
 	}
 	if c := byLabel["splitalloc-forced"].Counters(); !c.SplitActive {
 		t.Errorf("splitalloc with ForceSplit did not report the split layout: %+v", c)

@@ -135,6 +135,7 @@ func (p *pool) Counters() variants.Counters {
 		IdleStates:    int64(idle),
 		IdleBytes:     idleBytes,
 		PoolCapacity:  int64(capacity),
+		Reusing:       true,
 	}
 }
 

@@ -9,9 +9,9 @@ import (
 )
 
 // Compress is one short-lived compressor's life: open on dst, write payload, close. Close runs even when the
-// write failed, as a disposing caller would; the errors are joined.
-func Compress(v *variants.Variant, dst io.Writer, cfg deflate.Config, payload []byte) error {
-	c, err := v.Open(dst, cfg)
+// write failed, as a disposing caller would; the errors are joined. o is a Variant or one of its Workers.
+func Compress(o variants.Opener, dst io.Writer, cfg deflate.Config, payload []byte) error {
+	c, err := o.Open(dst, cfg)
 	if err != nil {
 		return err
 	}
