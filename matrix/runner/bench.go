@@ -137,13 +137,13 @@ func Bench(ctx context.Context, o BenchOptions, stdout, stderr io.Writer) error 
 	case errors.Is(err, errInterrupted) && statErr != nil:
 		return fmt.Errorf("%w before the run started; nothing was written", err)
 	case errors.Is(err, errInterrupted):
-		err = fmt.Errorf("%w; the samples so far are kept, continue with: %s", err, resultsdir.ResumeCommand(out))
+		err = &ResumableError{Err: fmt.Errorf("%w; the samples so far are kept, continue with: %s", err, resultsdir.ResumeCommand(out)), Dir: out}
 	case diskFull(err) && statErr != nil:
 		err = fmt.Errorf("disk full: %w; nothing was recorded: free some space, then run the command again", err)
 	case diskFull(err): // whichever file hit the limit: a sample's line, run.json, bench.txt, the lock
-		err = fmt.Errorf("disk full: %w; every record before it is kept: free some space, then continue with: %s", err, resultsdir.ResumeCommand(out))
+		err = &ResumableError{Err: fmt.Errorf("disk full: %w; every record before it is kept: free some space, then continue with: %s", err, resultsdir.ResumeCommand(out)), Dir: out}
 	case errors.Is(err, errRecording):
-		err = fmt.Errorf("%w; the samples before it are kept: free some space, then continue with: %s", err, resultsdir.ResumeCommand(out))
+		err = &ResumableError{Err: fmt.Errorf("%w; the samples before it are kept: free some space, then continue with: %s", err, resultsdir.ResumeCommand(out)), Dir: out}
 	}
 	if statErr != nil {
 		return err
@@ -157,6 +157,20 @@ func Bench(ctx context.Context, o BenchOptions, stdout, stderr io.Writer) error 
 	}
 	return err
 }
+
+// ResumableError is a bench that stopped with its samples kept (interrupted, a full disk): its text ends
+// in "continue with: " and the resume command of Dir, the results folder, so that a caller that words
+// the stop its own way (the matrix target's "bench interrupted") can still say how to go on.
+type ResumableError struct {
+	Err error
+	Dir string
+}
+
+func (e *ResumableError) Error() string { return e.Err.Error() }
+func (e *ResumableError) Unwrap() error { return e.Err }
+
+// Continue is the hint the error ends with: "continue with: go run ./cmd/lab bench -resume -out <Dir>".
+func (e *ResumableError) Continue() string { return "continue with: " + resultsdir.ResumeCommand(e.Dir) }
 
 // summaryLine is the line a bench ends with, and its counts: the samples of out (read by
 // resultsdir.ReadRun, findings the lines left out) against m's plan, counted as run.json counts them.
