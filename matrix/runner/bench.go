@@ -24,6 +24,9 @@ func Bench(ctx context.Context, o BenchOptions, stdout, stderr io.Writer) error 
 	if err := o.Validate(); err != nil {
 		return err
 	}
+	if err := resultsdir.CheckDir(cmp.Or(o.Out, "results")); err != nil {
+		return matrix.Invalidf("bench: -out %s: %v", o.Out, err)
+	}
 	emulator := o.Exec
 	goos, goarch := o.platform()
 	out, timeout, bin := o.Out, o.Timeout, o.Bin
