@@ -173,7 +173,9 @@ func (e *ResumableError) Error() string { return e.Err.Error() }
 func (e *ResumableError) Unwrap() error { return e.Err }
 
 // Continue is the hint the error ends with: "continue with: go run ./cmd/lab bench -resume -out <Dir>".
-func (e *ResumableError) Continue() string { return "continue with: " + resultsdir.ResumeCommand(e.Dir) }
+func (e *ResumableError) Continue() string {
+	return "continue with: " + resultsdir.ResumeCommand(e.Dir)
+}
 
 // summaryLine is the line a bench ends with, and its counts: the samples of out (read by
 // resultsdir.ReadRun, findings the lines left out) against m's plan, counted as run.json counts them.
