@@ -8,7 +8,11 @@ import (
 // Manifest is run.json: what a results directory holds and how it was made. It is rewritten (atomically)
 // when a run starts, resumes and ends.
 type Manifest struct {
-	Run     string            `json:"run"` // shared by every sample of the run, kept across -resume
+	Run string `json:"run"` // shared by every sample of the run, kept across -resume
+	// Dir is the results folder the run was written to, as its first command gave it (slash-separated,
+	// relative to where that command ran: the repository root for go run ./cmd/lab): resume commands
+	// name it, never a copy (a report's raw folder). Empty in runs older than the field.
+	Dir     string            `json:"dir,omitempty"`
 	Profile string            `json:"profile"`
 	Plan    Plan              `json:"plan"`
 	Hosts   map[string]string `json:"hosts"`   // variant -> the host binary the run pinned (copied to hosts/)
@@ -25,7 +29,10 @@ type Manifest struct {
 	Error   string            `json:"error,omitempty"`
 	Samples int               `json:"samples"` // recorded, OK or not
 	Failed  int               `json:"failed"`  // recorded samples that are not OK
-	Planned int               `json:"planned"` // what the plan takes
+	// Planned is what the plan takes, re-sampled cells' extra rounds included (Count's Planned).
+	Planned int `json:"planned"`
+	// Extra counts the planned samples in re-sampled cells' extra rounds (Count's Extra), absent without.
+	Extra int `json:"extra,omitempty"`
 	// Missing counts the planned samples of the rounds the cells took that are not recorded (a line lost
 	// or renamed): a resume takes them. 0 in a complete run.
 	Missing int      `json:"missing,omitempty"`
@@ -98,6 +105,9 @@ type CellRun struct {
 	Running  []string `json:"running,omitempty"`
 	Base     int      `json:"base,omitempty"` // rounds when its own rule closed it; more are extra rounds
 	ClosedBy string   `json:"closedBy"`       // planned, decided, futile, cap, resampled, unstable-cap; "" open
+	// Batches are the cell's rounds as scheduled, with the candidates each ran (Count reads which
+	// samples were planned from them). Absent in runs older than the record.
+	Batches []Batch `json:"batches,omitempty"`
 	// Unstable lists the candidates whose comparison the regime detector flagged at the last decision.
 	Unstable []string `json:"unstable,omitempty"`
 	// Classes are the adaptive rule's states of the cell's comparisons, by candidate (faster, slower,

@@ -38,6 +38,7 @@ type CellProgress struct {
 	// Base is the round count at which the cell's own rule closed it; rounds after it are extra rounds of
 	// re-sampling. 0 while the own rule keeps it open.
 	Base     int
+	Batches  []Batch  // the rounds scheduled so far and the candidates each ran (Schedule)
 	ClosedBy string   // why the cell took no more rounds; "" while open
 	Unstable []string // candidates whose comparison the regime detector flagged at the last decision
 	// Classes are the comparisons' states under an adaptive rule, by candidate: faster, slower,

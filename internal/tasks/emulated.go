@@ -121,7 +121,7 @@ func BenchEmulated(ctx context.Context, s Streams, o Options, steps EmulatedStep
 		}
 		return "", errors.Join(errs...)
 	}
-	path, err := renderReport(ctx, s, report.Options{In: dirs, Out: EmulatedReports, Title: EmulatedTitle, StepSummary: o.StepSummary}, steps.Report)
+	path, err := renderReport(ctx, s, report.Options{In: dirs, Out: EmulatedReports, Title: EmulatedTitle, StepSummary: o.StepSummary, Force: true}, steps.Report)
 	fmt.Fprintf(s.Stderr, "bench:emulated: %d platform(s) in %s\n", len(dirs), time.Since(start).Round(time.Second))
 	if err == nil {
 		fmt.Fprintln(s.Stdout, path)

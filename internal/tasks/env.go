@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/resultsdir"
 	"github.com/deflatelab/deflatelab/matrix/runner"
 	"github.com/deflatelab/deflatelab/matrix/workload"
 	"github.com/deflatelab/deflatelab/nativemem"
@@ -35,6 +36,7 @@ const (
 	EnvReplica          = "DEFLATELAB_REPLICA"           // bench: I/K, this run is replica I of K (lab bench -replica); the workflow's legs set it
 	EnvReplicas         = "DEFLATELAB_REPLICAS"          // bench, matrix, remote: K replicas; locally run one after another and merged (lab merge); default 1
 	EnvPlatforms        = "DEFLATELAB_PLATFORMS"         // plan, report: the platforms the workflow runs (goos/goarch, comma-separated); default all four
+	EnvForce            = "DEFLATELAB_FORCE"             // report: 1 replaces a report folder that exists (lab report -force)
 	EnvMissing          = "DEFLATELAB_MISSING"           // report, with EnvPlatforms: "fail" (default) or "warn" when a planned platform has no results
 )
 
@@ -50,7 +52,7 @@ func Variables() []string {
 	vars := []string{EnvProfile, EnvVariants, EnvWorkloads, EnvDOPs, EnvBackends, EnvAbsentBackends, EnvResults,
 		EnvRequireEmulators, EnvRef, EnvReports, EnvAdaptive, EnvZlibNG}
 	vars = append(vars, settingVars()...) // the plan settings' table (settings.go)
-	return append(vars, EnvReplica, EnvReplicas, EnvPlatforms, EnvMissing, EnvResume, EnvRetryFailed)
+	return append(vars, EnvReplica, EnvReplicas, EnvPlatforms, EnvMissing, EnvResume, EnvRetryFailed, EnvForce)
 }
 
 // envPrefix is the prefix of the lab's variables.
@@ -118,6 +120,9 @@ type Options struct {
 	// Platforms (EnvPlatforms) are the platforms the workflow plans; the report names those without
 	// results. nil: every platform (plan), none checked (report).
 	Platforms []string
+	// Force (EnvForce=1): the report target replaces a report folder that exists; without it, it refuses
+	// as lab report does without -force.
+	Force bool
 	// MissingWarn (EnvMissing=warn): a planned platform without results is a warning, not a failure.
 	MissingWarn bool
 }
@@ -256,6 +261,9 @@ func FromEnv(getenv func(string) string) (Options, error) {
 			if p = strings.TrimSpace(p); p == "" {
 				return o, fmt.Errorf("%s=%q: an empty directory name; allowed: one directory, or several comma-separated for the report", EnvResults, v)
 			}
+			if err := resultsdir.CheckDir(p); err != nil {
+				return o, fmt.Errorf("%s=%q: %w", EnvResults, v, err)
+			}
 			o.ReportIn = append(o.ReportIn, p)
 		}
 		o.Results = ""
@@ -277,6 +285,19 @@ func FromEnv(getenv func(string) string) (Options, error) {
 		o.RunURL = server + "/" + repo + "/actions/runs/" + id
 	}
 	o.Reports = strings.TrimSpace(getenv(EnvReports))
+	if err := resultsdir.CheckDir(o.ReportsDir()); err != nil {
+		return o, fmt.Errorf("%s=%q: %w", EnvReports, o.Reports, err)
+	}
+	if err := resultsdir.CheckDir(o.Results); o.Results != "" && err != nil { // the default, results/
+		return o, fmt.Errorf("%s unset: its default %w", EnvResults, err)
+	}
+	switch v := strings.TrimSpace(getenv(EnvForce)); v {
+	case "", "0", "false":
+	case "1", "true":
+		o.Force = true
+	default:
+		return o, fmt.Errorf("%s=%q: allowed: 1 or true (the report target replaces a report folder that exists, as lab report -force), 0, false or unset (it refuses)", EnvForce, v)
+	}
 	o.Resume = strings.TrimSpace(getenv(EnvResume))
 	switch v := strings.TrimSpace(getenv(EnvRetryFailed)); v {
 	case "", "0", "false":

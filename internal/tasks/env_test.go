@@ -30,6 +30,12 @@ func TestFromEnv(t *testing.T) {
 		{name: "results: one directory", env: map[string]string{EnvResults: "out"}, want: Options{Profile: "quick", Results: "out", ReportIn: []string{"out"}}},
 		{name: "results: several, for the report", env: map[string]string{EnvResults: "a, b"}, want: Options{Profile: "quick", ReportIn: []string{"a", "b"}}},
 		{name: "results: an empty name", env: map[string]string{EnvResults: "a,,b"}, wantErr: []string{EnvResults, `"a,,b"`, "empty"}},
+		// A path that cannot be a folder is refused up front, not by mkdir after a build (issue 46 item 3).
+		{name: "results: a file", env: map[string]string{EnvResults: "doc.go"}, wantErr: []string{EnvResults, `"doc.go"`, "doc.go is a file, not a folder"}},
+		{name: "results: below a file", env: map[string]string{EnvResults: "a,doc.go/runs"}, wantErr: []string{EnvResults, "doc.go is a file, not a folder"}},
+		{name: "reports: a file", env: map[string]string{EnvReports: "doc.go"}, wantErr: []string{EnvReports, `"doc.go"`, "is a file, not a folder"}},
+		{name: "force", env: map[string]string{EnvForce: "1"}, want: Options{Profile: "quick", Results: "results", Force: true}},
+		{name: "force: a bad value", env: map[string]string{EnvForce: "yes"}, wantErr: []string{EnvForce, `"yes"`, "1 or true"}},
 		// report and remote take every platform's backends: the results or the runners may have them.
 		{name: "backend of another platform", env: map[string]string{EnvBackends: "privateheap,libc"}, want: Options{Profile: "quick", Results: "results", Backends: []string{"privateheap", "libc"}}},
 		{

@@ -261,7 +261,9 @@ func Matrix(ctx context.Context, s Streams, o Options, goos, goarch string, step
 	err = p.run("report", true, func() (string, error) {
 		return quietly(func(q Streams) error {
 			var err error
-			path, err = renderReport(ctx, q, report.Options{In: []string{dir}, Out: o.ReportsDir(), StepSummary: o.StepSummary}, steps.Report)
+			// A resumed run's report replaces its earlier one: the same run, rendered again.
+			force := o.Force || o.Resume != ""
+			path, err = renderReport(ctx, q, report.Options{In: []string{dir}, Out: o.ReportsDir(), StepSummary: o.StepSummary, Force: force}, steps.Report)
 			return err
 		})
 	})

@@ -145,7 +145,7 @@ func Report(ctx context.Context, s Streams, o Options, render ReportFunc, merge 
 			return "", fmt.Errorf("report: step summary: %w", err)
 		}
 	}
-	path, err := renderReport(ctx, s, report.Options{In: dirs, Out: o.ReportsDir(), Planned: o.Platforms, StepSummary: o.StepSummary}, render)
+	path, err := renderReport(ctx, s, report.Options{In: dirs, Out: o.ReportsDir(), Planned: o.Platforms, StepSummary: o.StepSummary, Force: o.Force}, render)
 	if err != nil {
 		if o.StepSummary != "" { // the summary's head promised a report artifact
 			err = errors.Join(err, appendFile(o.StepSummary, fmt.Sprintf("**No report was rendered:** %v\n\n", err)))
@@ -257,14 +257,15 @@ func warnTorn(s Streams, dirs []string) {
 // path it prints (its last line of output), after checking that the file is there.
 func renderReport(ctx context.Context, s Streams, o report.Options, render ReportFunc) (string, error) {
 	warnTorn(s, o.In)
-	// Force: the targets re-render the run they are given (a resumed run's report replaces its earlier
-	// one); lab report alone refuses to replace a folder.
-	o.Force = true
 	if !s.Quiet {
 		fmt.Fprintf(s.Stderr, "report: rendering %s into %s\n", strings.Join(o.In, ", "), o.Out)
 	}
 	var out bytes.Buffer
 	if err := render(ctx, o, &out); err != nil {
+		var exists *report.ExistsError
+		if errors.As(err, &exists) { // the variable, not lab report's flag
+			return "", fmt.Errorf("report: %s holds a report already; set %s=1 to replace it, or remove it", exists.Dir, EnvForce)
+		}
 		return "", prefixed("report", err)
 	}
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")

@@ -135,3 +135,32 @@ func TestReportTornRun(t *testing.T) {
 		t.Errorf("stderr lacks the torn file's warning:\n%s", stderr.String())
 	}
 }
+
+// The report target refuses to replace a report folder, as lab report does without -force, and says
+// which variable replaces it (issue 46 item 3).
+func TestReportRefusesToReplace(t *testing.T) {
+	fixture, _ := filepath.Abs(filepath.Join("..", "..", "matrix", "report", "testdata", "results-windows-amd64.jsonl"))
+	data, err := os.ReadFile(fixture)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(t.TempDir())
+	writeFile(t, filepath.Join("res", "win", "samples.jsonl"), string(data))
+	quiet := Streams{Stdout: io.Discard, Stderr: io.Discard, Quiet: true}
+	o := Options{Results: "res"}
+	first, err := Report(context.Background(), quiet, o, report.Run, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before, _ := os.ReadFile(first)
+	if _, err := Report(context.Background(), quiet, o, report.Run, nil); err == nil || !strings.Contains(err.Error(), EnvForce+"=1") {
+		t.Errorf("the second report: %v, want a refusal naming %s=1", err, EnvForce)
+	}
+	if after, _ := os.ReadFile(first); string(after) != string(before) {
+		t.Error("the refused report changed the folder")
+	}
+	o.Force = true
+	if _, err := Report(context.Background(), quiet, o, report.Run, nil); err != nil {
+		t.Errorf("%s=1: %v", EnvForce, err)
+	}
+}

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/deflatelab/deflatelab/matrix/runner"
 )
 
 // liveTick is how often a step's live line redraws its elapsed time.
@@ -100,7 +102,12 @@ func (p *stepper) run(name string, ticking bool, f func() (detail string, err er
 	switch {
 	case err != nil && p.interrupted():
 		line += "  interrupted"
-		err = fmt.Errorf("%s interrupted: %w", strings.SplitN(name, ",", 2)[0], context.Cause(p.ctx))
+		var resumable *runner.ResumableError
+		if errors.As(err, &resumable) { // the bench's samples so far are kept: say how to go on, as lab bench does
+			err = fmt.Errorf("%s interrupted: %w; the samples so far are kept, %s", strings.SplitN(name, ",", 2)[0], context.Cause(p.ctx), resumable.Continue())
+		} else {
+			err = fmt.Errorf("%s interrupted: %w", strings.SplitN(name, ",", 2)[0], context.Cause(p.ctx))
+		}
 	case err != nil:
 		line += "  FAILED"
 	}

@@ -1,9 +1,9 @@
 package report
 
 import (
+	"cmp"
 	"fmt"
 	"io"
-	"path"
 	"strings"
 
 	"github.com/deflatelab/deflatelab/matrix"
@@ -76,17 +76,22 @@ func weakEvidence(m *model) []string {
 	return out
 }
 
-// incompleteText says that a run did not record every planned sample, and how to take the rest: complete
-// means every planned sample present, whatever run.json's status says (a line cut in half, or lost). The
-// resume names the run's copy in the report's raw folder (rawRoot), which the runner can continue as it
-// can the original: the same path whichever folder the report was rendered from.
+// incompleteText says that a run did not record every planned sample (re-sampled cells' extra rounds
+// included: matrix.Count), and how to take the rest: complete means every planned sample present,
+// whatever run.json's status says (a line cut in half, or lost). The resume names the results folder the
+// run was written to (run.json's dir), never the report's raw copy, which refuses to be resumed into; a
+// run older than that record is resumed in its own folder, which the report cannot name. A merged
+// folder's run is resumed in its own folder, then merged again.
 func incompleteText(src source, rawRoot string) string {
 	mf := src.Manifest
-	how := fmt.Sprintf("resume with: `%s`", resultsdir.ResumeCommand(path.Join(rawRoot, src.Group)))
-	if src.MergedFrom != "" { // a merged folder is not resumed: its runs are, each in its own folder
-		how = fmt.Sprintf("resume with: `%s` in the run's own results folder, then merge again (raw/%s is the merge)", resultsdir.ResumeCommand("<dir>"), src.Group)
+	how := fmt.Sprintf("resume with `%s`", resultsdir.ResumeCommand(cmp.Or(mf.Dir, "<dir>")))
+	if mf.Dir == "" {
+		how += fmt.Sprintf(" in the run's own results folder (%s/%s is the report's copy, which refuses it)", rawRoot, src.Group)
 	}
-	return fmt.Sprintf("Run `%s` is **%s**: %d of %d (%s).", mf.Run, stateText(mf), mf.Samples, mf.Planned, how)
+	if src.MergedFrom != "" {
+		how += fmt.Sprintf(", then merge again (raw/%s is the merge)", src.Group)
+	}
+	return fmt.Sprintf("Run `%s` is **%s**, %d of %d planned samples recorded; %s.", mf.Run, stateText(mf), mf.Samples, mf.Planned, how)
 }
 
 // stateText is an incomplete run's state: "incomplete", after its status when that is not complete.

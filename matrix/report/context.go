@@ -195,8 +195,8 @@ func (m *model) candidateDefinitions() string {
 	seen := map[string]bool{}
 	for _, r := range m.Verdicts {
 		kind := r.Candidate
-		if strings.HasPrefix(kind, "pooled") {
-			kind = "pooled"
+		if matrix.HostVariant(kind) == matrix.Pooled { // pooled/N, not a variant whose name starts so
+			kind = matrix.Pooled
 		}
 		if seen[kind] {
 			continue

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/deflatelab/deflatelab/matrix"
 )
 
 // writeEnvironment writes the machines, the method in brief, the command and the raw files.
@@ -57,8 +59,8 @@ func writeEnvironment(w io.Writer, m *model) {
 			continue
 		}
 		mf := src.Manifest
-		fmt.Fprintf(w, "\n`raw/%s`: run `%s`, profile %s, status %s, %d of %d planned samples recorded (%d failed), started %s",
-			src.Group, mf.Run, mf.Profile, mf.Status, mf.Samples, mf.Planned, mf.Failed, mf.Start.UTC().Format(time.RFC3339))
+		fmt.Fprintf(w, "\n`raw/%s`: run `%s`, profile %s, status %s, %d of %d planned samples recorded (%d failed%s), started %s",
+			src.Group, mf.Run, mf.Profile, mf.Status, mf.Samples, mf.Planned, mf.Failed, extraSamplesText(mf), mf.Start.UTC().Format(time.RFC3339))
 		if !mf.End.IsZero() {
 			fmt.Fprintf(w, ", ended %s", mf.End.UTC().Format(time.RFC3339))
 		}
@@ -78,4 +80,13 @@ var kindText = map[string]string{
 	kindResults:  "results, JSONL (one sample per line)",
 	kindBench:    "Go benchmark format (`go tool benchstat` reads it)",
 	kindManifest: "the runner's manifest: plan, host binaries, commands, status",
+}
+
+// extraSamplesText is ", 40 in re-sampled cells' extra rounds" for a run whose planned samples include
+// re-sampling's (matrix.Count), empty for one without.
+func extraSamplesText(mf *matrix.Manifest) string {
+	if mf.Extra == 0 {
+		return ""
+	}
+	return fmt.Sprintf(", %d in re-sampled cells' extra rounds", mf.Extra)
 }

@@ -23,7 +23,10 @@ type SizePlanOptions struct {
 // (stats.VarianceComponents), the cheapest warm operations per process, rounds per instance and
 // instances whose smallest detectable change on the primary family (elapsed, every candidate) is at
 // most Change in every cell group, within Minutes of runner time per platform, and the bench command
-// that runs it (docs/METHOD.md, "A plan sized from a pilot").
+// that runs it (docs/METHOD.md, "A plan sized from a pilot"). The command is the plan printed above it,
+// within the budget, its rounds a whole number of the rotation's period; when no plan fits the budget,
+// it says so and prints no command. A pilot of one runner instance cannot measure the between-instance
+// level: it is marked unknown, and the plan's detectable change holds only if that level is small.
 func SizePlan(ctx context.Context, opts SizePlanOptions, stdout io.Writer) error {
 	if err := ctx.Err(); err != nil {
 		return err
@@ -37,35 +40,55 @@ func SizePlan(ctx context.Context, opts SizePlanOptions, stdout io.Writer) error
 	if len(groups) == 0 {
 		return fmt.Errorf("plan: the pilot has no comparison with %s to size from", a.Control)
 	}
-	target := math.Log1p(pct / 100)
-	lim := stats.SizingLimits{MaxRounds: matrix.MaxRounds, MaxInstances: matrix.MaxReplicas, WarmOps: []int{2500, 5000, 10000, 20000, 40000}, Budget: minutes * 60}
-	best, reached, found := stats.Size(groups, target, lim)
-	fmt.Fprintf(stdout, "## A plan for a %s%% smallest detectable change, from %s\n\n", strconv.FormatFloat(pct, 'f', -1, 64), strings.Join(pilot, ", "))
-	fmt.Fprintf(stdout, "The pilot's variance components of the log ratio (x 100) and costs, per cell group; the detectable change is "+
-		"%.2f standard errors of a cell's mean log ratio (80%% power, 5%% two-sided, normal approximation), the variance being "+
-		"instance^2 / K + (round^2 + process^2 + within^2) / (R K), the within level scaled to the plan's warm operations.\n\n", stats.DetectableZ)
-	if !found {
-		fmt.Fprintf(stdout, "No plan of at least 2 rounds fits %.0f runner-minutes.\n", minutes)
-		lim.Budget = 0
-		best, reached, _ = stats.Size(groups, target, lim)
-	} else if !reached {
-		fmt.Fprintf(stdout, "No plan within %.0f runner-minutes reaches %s%%: the closest within them detects %.1f%%.\n\n", minutes, strconv.FormatFloat(pct, 'f', -1, 64), 100*math.Expm1(best.Detectable))
-		writeSizing(stdout, groups, best)
-		lim.Budget = 0
-		best, reached, _ = stats.Size(groups, target, lim)
-		fmt.Fprintf(stdout, "\nWithout the bound:\n\n")
-	}
-	if !reached {
-		fmt.Fprintf(stdout, "No plan within %d rounds and %d instances reaches it; the closest detects %.1f%%.\n\n", lim.MaxRounds, lim.MaxInstances, 100*math.Expm1(best.Detectable))
-	}
-	writeSizing(stdout, groups, best)
 	var pl *matrix.Plan
 	for _, src := range in.Sources {
 		if src.Manifest != nil {
 			pl = &src.Manifest.Plan
 		}
 	}
-	cmd := "lab bench"
+	target := math.Log1p(pct / 100)
+	lim := stats.SizingLimits{MaxRounds: matrix.MaxRounds, MaxInstances: matrix.MaxReplicas, WarmOps: []int{2500, 5000, 10000, 20000, 40000}, Budget: minutes * 60}
+	if pl != nil {
+		lim.Period = pl.Period()
+	}
+	best, reached, found := stats.Size(groups, target, lim)
+	want := strconv.FormatFloat(pct, 'f', -1, 64)
+	fmt.Fprintf(stdout, "## A plan for a %s%% smallest detectable change, from %s\n\n", want, strings.Join(pilot, ", "))
+	fmt.Fprintf(stdout, "The pilot's variance components of the log ratio (x 100) and costs, per cell group; the detectable change is "+
+		"%.2f standard errors of a cell's mean log ratio (80%% power, 5%% two-sided, normal approximation), the variance being "+
+		"instance^2 / K + (round^2 + process^2 + within^2) / (R K), the within level scaled to the plan's warm operations.\n\n", stats.DetectableZ)
+	if oneInstance(groups) {
+		fmt.Fprintf(stdout, "The pilot ran on **one runner instance**, so the between-instance level is **unknown** (counted as 0 below): "+
+			"every detectable change here holds only if runner instances differ little. A pilot of two or more instances "+
+			"(lab bench -replica, then lab merge) measures it.\n\n")
+	}
+	unbounded := func() (stats.Sizing, bool) {
+		l := lim
+		l.Budget = 0
+		s, ok, _ := stats.Size(groups, target, l)
+		return s, ok
+	}
+	switch {
+	case !found:
+		fmt.Fprintf(stdout, "**No plan fits %s runner-minutes**: the cheapest, %s, already takes more. No command is printed; ", minutesText(minutes), roundsWords(lim))
+		if s, ok := unbounded(); ok {
+			fmt.Fprintf(stdout, "reaching %s%% takes %.1f runner-minutes (give -minutes %.0f to plan it):\n\n", want, s.RunnerSeconds/60, math.Ceil(s.RunnerSeconds/60))
+			writeSizing(stdout, groups, s)
+		} else {
+			fmt.Fprintf(stdout, "no plan within %d rounds and %d instances reaches %s%% at all.\n", lim.MaxRounds, lim.MaxInstances, want)
+		}
+		return nil
+	case !reached && minutes > 0:
+		fmt.Fprintf(stdout, "No plan within %s runner-minutes reaches %s%%: the closest within them, below, detects %.1f%%.", minutesText(minutes), want, 100*math.Expm1(best.Detectable))
+		if s, ok := unbounded(); ok {
+			fmt.Fprintf(stdout, " Reaching %s%% takes %.1f runner-minutes (give -minutes %.0f to plan it).", want, s.RunnerSeconds/60, math.Ceil(s.RunnerSeconds/60))
+		}
+		fmt.Fprintf(stdout, "\n\n")
+	case !reached:
+		fmt.Fprintf(stdout, "No plan within %d rounds and %d instances reaches %s%%; the closest, below, detects %.1f%%.\n\n", lim.MaxRounds, lim.MaxInstances, want, 100*math.Expm1(best.Detectable))
+	}
+	writeSizing(stdout, groups, best)
+	cmd := "go run ./cmd/lab bench"
 	if pl != nil { // the pilot's cells and variants, with the plan's sizes
 		cmd += fmt.Sprintf(" -profile %s -variants %s -workloads %s -dops %s -phases %s -backends %s -cold-ops %d -warmup %d",
 			pl.Profile, strings.Join(pl.Variants, ","), strings.Join(pl.Workloads, ","), joinInts(pl.DOPs), strings.Join(pl.Phases, ","),
@@ -73,13 +96,37 @@ func SizePlan(ctx context.Context, opts SizePlanOptions, stdout io.Writer) error
 	}
 	cmd += fmt.Sprintf(" -rounds %d -warm-ops %d", best.Rounds, best.WarmOps)
 	if best.Instances > 1 {
-		cmd += fmt.Sprintf(" -replica i/%d", best.Instances)
-		fmt.Fprintf(stdout, "\nRun it on each of %d runners, i = 1..%d, then lab merge the %d folders:\n\n", best.Instances, best.Instances, best.Instances)
+		cmd += fmt.Sprintf(" -replica 1/%d", best.Instances)
+		fmt.Fprintf(stdout, "\nRun it on each of %d runners, with -replica 1/%d on the first, 2/%d on the second, up to %d/%d, then lab merge the %d folders:\n\n",
+			best.Instances, best.Instances, best.Instances, best.Instances, best.Instances, best.Instances)
 	} else {
 		fmt.Fprintf(stdout, "\nRun it:\n\n")
 	}
 	fmt.Fprintf(stdout, "```\n%s\n```\n", cmd)
 	return nil
+}
+
+// oneInstance reports whether the pilot ran on a single runner instance in every group: its
+// between-instance level is then unknown.
+func oneInstance(groups []stats.VarianceGroup) bool {
+	for _, g := range groups {
+		if g.Instances > 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// minutesText is a budget in minutes as given: "20", "27.5".
+func minutesText(m float64) string { return strconv.FormatFloat(m, 'f', -1, 64) }
+
+// roundsWords is the smallest plan Size tries: "2 rounds on one instance" or, with a rotation period,
+// "4 rounds (one rotation period) on one instance".
+func roundsWords(lim stats.SizingLimits) string {
+	if lim.Period > 2 {
+		return fmt.Sprintf("%d rounds (one rotation period) on one instance", lim.Period)
+	}
+	return "2 rounds on one instance"
 }
 
 func joinInts(xs []int) string {
@@ -98,7 +145,15 @@ func writeSizing(w io.Writer, groups []stats.VarianceGroup, s stats.Sizing) {
 	var rows [][]string
 	for _, g := range groups {
 		rows = append(rows, []string{g.Name(), fmt.Sprint(g.Ops), sdText(g.Ratio.Within), sdText(g.Ratio.Process), sdText(g.Ratio.Round),
-			sdText(g.Ratio.Instance), seconds(g.Cost.Process), fmt.Sprintf("%.1f", 100*math.Expm1(stats.GroupDetectable(g, s.WarmOps, s.Rounds, s.Instances)))})
+			instanceText(g), seconds(g.Cost.Process), fmt.Sprintf("%.1f", 100*math.Expm1(stats.GroupDetectable(g, s.WarmOps, s.Rounds, s.Instances)))})
 	}
 	mdTable(w, []string{"Cell group", "Pilot ops", "Within", "Process", "Round", "Instance", "s per process", "Detectable %"}, rows)
+}
+
+// instanceText is a group's between-instance level, "unknown" from a single instance.
+func instanceText(g stats.VarianceGroup) string {
+	if g.Instances <= 1 {
+		return "unknown"
+	}
+	return sdText(g.Ratio.Instance)
 }

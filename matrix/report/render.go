@@ -151,7 +151,7 @@ func write(m *model, opts Options) (string, error) {
 	files[stats.CellsFile] = cells.Bytes()
 	dir := filepath.Join(out, m.Name)
 	if _, err := os.Stat(dir); err == nil && !opts.Force {
-		return "", fmt.Errorf("report: %s holds a report already; give -force to replace it, or -name <folder> to write another next to it", dir)
+		return "", &ExistsError{Dir: dir}
 	}
 	if err := replaceDir(dir, files); err != nil {
 		return "", err
@@ -165,6 +165,14 @@ func write(m *model, opts Options) (string, error) {
 		}
 	}
 	return filepath.Join(dir, readmeFile), nil
+}
+
+// ExistsError is a report refused because its folder exists and Options.Force is not set: lab report
+// says -force, the report target DEFLATELAB_FORCE.
+type ExistsError struct{ Dir string }
+
+func (e *ExistsError) Error() string {
+	return fmt.Sprintf("report: %s holds a report already; give -force to replace it, or -name <folder> to write another next to it", e.Dir)
 }
 
 // fill sets the model's title, name, date and reproducing command from opts and the inputs.

@@ -45,6 +45,9 @@ func writeRunLines(w io.Writer, m *model) {
 			r = fmt.Sprintf("%d to %d", lo, hi)
 		}
 		line1 += " · " + r + " rounds per cell"
+		if n := m.resampledCells(); n > 0 {
+			line1 += fmt.Sprintf(" (%s re-sampled)", plural(n, "cell"))
+		}
 		if back, cells := m.backToBack(); cells > 0 && back == 0 {
 			line1 += ", interleaved across the run" // back to back is a warning, in the warnings line
 		}
@@ -205,4 +208,16 @@ func detectablePhrase(m *model) string {
 	d := m.Validity.Power.Detectable
 	return fmt.Sprintf("smallest detectable change %s%% ([elapsed time](%s), %s%% power at the family's %s level)",
 		detectNum(d.Percent), pageLink(environmentPage, detectableHeading), pctNum(stats.DetectPower*100), pctLevel(d.Confidence))
+}
+
+// resampledCells counts the analysed cells that took extra rounds (re-sampling): their samples are
+// planned ones, and the first page names them so.
+func (m *model) resampledCells() int {
+	n := 0
+	for _, c := range m.Analysis.Cells {
+		if c.Closing != nil && c.Closing.Extra > 0 {
+			n++
+		}
+	}
+	return n
 }

@@ -35,14 +35,14 @@ func WriteManifest(m matrix.Manifest, dir string) error {
 }
 
 // Reconcile makes m (read from dir) say what dir holds, for a reader such as the report: the counts
-// come from the screened samples on disk (kept, and findings' superseded attempts; Missing, the planned
-// samples not among them), and the ends a lock file no runner holds kept because run.json could not take
+// come from the screened samples on disk (kept, and findings' superseded attempts; Planned, Extra and
+// Missing by matrix.Count), and the ends a lock file no runner holds kept because run.json could not take
 // them (a full disk) are its attempts, the latest its status; a run still "running" whose lock names no
 // end was killed, so it is interrupted. It changes m only, never dir.
 func Reconcile(m *matrix.Manifest, dir string, kept []matrix.Sample, findings []Finding) {
 	m.Samples, m.Failed, m.Superseded = CountKept(kept, findings)
 	if len(m.Instances) == 0 {
-		m.Missing = len(matrix.MissingSamples(m.Plan, m.Cells, kept))
+		m.Recount(kept)
 	}
 	if dir == "" {
 		return

@@ -82,6 +82,7 @@ func MergeDirs(out string, inputs []string) (*matrix.Manifest, error) {
 			m.Status, m.Error = r.Status, fmt.Sprintf("run %s is %s", r.Run, r.Status)
 		}
 		m.Planned += r.Planned
+		m.Extra += r.Extra
 		if m.Builds == nil {
 			m.Builds = r.Builds
 		}

@@ -141,6 +141,23 @@ func ResumeCommand(dir string) string {
 	return "go run ./cmd/lab bench -resume -out " + dir
 }
 
+// CheckDir refuses a folder path that cannot become one because it, or a folder above it, is a file (a
+// mkdir there fails with "not a directory" only after a build and a validation): checked up front by
+// both doors, with the flag or variable named by the caller.
+func CheckDir(dir string) error {
+	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
+		if st, err := os.Stat(d); err == nil {
+			if !st.IsDir() {
+				return fmt.Errorf("%s is a file, not a folder; allowed: a folder, made if missing", d)
+			}
+			return nil
+		}
+		if filepath.Dir(d) == d {
+			return nil
+		}
+	}
+}
+
 // MakeDir creates dir and its missing parents, and returns those it created, deepest first.
 func MakeDir(dir string) (made []string, err error) {
 	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {

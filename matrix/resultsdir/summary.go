@@ -14,7 +14,8 @@ import (
 // Summary counts what a results directory holds against its plan: the line "lab bench" ends with,
 // and whether the run can be compared at all.
 type Summary struct {
-	Planned  int // samples the plan takes
+	Planned  int // samples the plan takes, re-sampled cells' extra rounds included (matrix.Count)
+	Extra    int // of Planned, in re-sampled cells' extra rounds
 	Recorded int // samples in the results file, OK or not
 	Failed   int // recorded samples that are not OK
 	// Unusable lists, in plan order, each cell and variant with samples recorded but none OK
@@ -24,9 +25,11 @@ type Summary struct {
 	Reasons  map[string]int // failed samples by error, e.g. "timed out after 30s": 12
 }
 
-// Summarize counts samples against plan.
-func Summarize(plan matrix.Plan, planned int, samples []matrix.Sample) Summary {
-	s := Summary{Planned: planned, Recorded: len(samples), Reasons: map[string]int{}}
+// Summarize counts samples against the plan of m, their run.json (reconciled: its Planned and Extra are
+// matrix.Count's).
+func Summarize(m matrix.Manifest, samples []matrix.Sample) Summary {
+	plan := m.Plan
+	s := Summary{Planned: m.Planned, Extra: m.Extra, Recorded: len(samples), Reasons: map[string]int{}}
 	type cv struct {
 		c matrix.Cell
 		v string
@@ -65,10 +68,14 @@ func reason(e string) string {
 	return e
 }
 
-// String is the summary line: "864 of 864 planned samples recorded, 0 failed", with the commonest
-// failure reasons when some failed.
+// String is the summary line: "864 of 864 planned samples recorded, 0 failed", with how many of them
+// re-sampling added ("616 of 616 planned samples recorded (40 in re-sampled cells' extra rounds), 0
+// failed") and the commonest failure reasons when some failed.
 func (s Summary) String() string {
 	line := fmt.Sprintf("%d of %d planned samples recorded, %d failed", s.Recorded, s.Planned, s.Failed)
+	if s.Extra > 0 {
+		line = fmt.Sprintf("%d of %d planned samples recorded (%d in re-sampled cells' extra rounds), %d failed", s.Recorded, s.Planned, s.Extra, s.Failed)
+	}
 	if s.Failed == 0 {
 		return line
 	}

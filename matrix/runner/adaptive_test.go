@@ -196,7 +196,8 @@ func TestRoundsNote(t *testing.T) {
 		{nil, ""},
 		{[]matrix.CellRun{{ClosedBy: matrix.ClosedPlanned, Rounds: 10, Base: 10}}, ""},
 		{[]matrix.CellRun{{ClosedBy: matrix.ClosedDecided}, {ClosedBy: matrix.ClosedDecided}, {ClosedBy: matrix.ClosedFutile}, {ClosedBy: ""}}, "; cells: 2 decided, 1 futile, 1 open"},
-		{[]matrix.CellRun{{ClosedBy: matrix.ClosedPlanned, Rounds: 10, Base: 10}, {ClosedBy: matrix.ClosedStable, Rounds: 14, Base: 10}}, "; cells: 1 planned, 1 resampled (1 of them re-sampled: 4 extra rounds)"},
+		{[]matrix.CellRun{{ClosedBy: matrix.ClosedPlanned, Rounds: 10, Base: 10}, {Cell: matrix.Cell{Platform: "linux/amd64", Workload: "fixed", DOP: 8, Phase: "cold", Backend: "pages"}, ClosedBy: matrix.ClosedStable, Rounds: 14, Base: 10}},
+			"; cells: 1 planned, 1 resampled (1 of them re-sampled: 4 extra rounds; " + matrix.Cell{Platform: "linux/amd64", Workload: "fixed", DOP: 8, Phase: "cold", Backend: "pages"}.String() + " +4)"},
 	} {
 		if got := RoundsNote(tc.cells); got != tc.want {
 			t.Errorf("RoundsNote(%+v) = %q, want %q", tc.cells, got, tc.want)

@@ -24,6 +24,9 @@ func Bench(ctx context.Context, o BenchOptions, stdout, stderr io.Writer) error 
 	if err := o.Validate(); err != nil {
 		return err
 	}
+	if err := resultsdir.CheckDir(cmp.Or(o.Out, "results")); err != nil {
+		return matrix.Invalidf("bench: -out %s: %v", o.Out, err)
+	}
 	emulator := o.Exec
 	goos, goarch := o.platform()
 	out, timeout, bin := o.Out, o.Timeout, o.Bin
@@ -41,6 +44,13 @@ func Bench(ctx context.Context, o BenchOptions, stdout, stderr io.Writer) error 
 		}
 		if err != nil {
 			return fmt.Errorf("bench: -resume: %w", err)
+		}
+		if resultsdir.InReportCopy(out) {
+			where := "in the run's own results folder (its run.json, older than the record, does not name it)"
+			if m.Dir != "" && !resultsdir.InReportCopy(m.Dir) {
+				where = "where it was written: " + resultsdir.ResumeCommand(m.Dir)
+			}
+			return matrix.Invalidf("bench: -resume -out %s: that is a report's copy of run %s, not its results folder, and new samples there would split the run in two; continue it %s", out, m.Run, where)
 		}
 		if len(m.Instances) > 0 {
 			return matrix.Invalidf("bench: -resume: %s is a merged folder (lab merge) of %d runs; resume one of the runs merged, then merge again", out, len(m.Instances))
@@ -130,19 +140,47 @@ func Bench(ctx context.Context, o BenchOptions, stdout, stderr io.Writer) error 
 	case errors.Is(err, errInterrupted) && statErr != nil:
 		return fmt.Errorf("%w before the run started; nothing was written", err)
 	case errors.Is(err, errInterrupted):
-		err = fmt.Errorf("%w; the samples so far are kept, continue with: %s", err, resultsdir.ResumeCommand(out))
+		err = &ResumableError{Err: fmt.Errorf("%w; the samples so far are kept, continue with: %s", err, resultsdir.ResumeCommand(out)), Dir: out}
 	case diskFull(err) && statErr != nil:
 		err = fmt.Errorf("disk full: %w; nothing was recorded: free some space, then run the command again", err)
 	case diskFull(err): // whichever file hit the limit: a sample's line, run.json, bench.txt, the lock
-		err = fmt.Errorf("disk full: %w; every record before it is kept: free some space, then continue with: %s", err, resultsdir.ResumeCommand(out))
+		err = &ResumableError{Err: fmt.Errorf("disk full: %w; every record before it is kept: free some space, then continue with: %s", err, resultsdir.ResumeCommand(out)), Dir: out}
 	case errors.Is(err, errRecording):
-		err = fmt.Errorf("%w; the samples before it are kept: free some space, then continue with: %s", err, resultsdir.ResumeCommand(out))
+		err = &ResumableError{Err: fmt.Errorf("%w; the samples before it are kept: free some space, then continue with: %s", err, resultsdir.ResumeCommand(out)), Dir: out}
 	}
 	if statErr != nil {
 		return err
 	}
 	samples, findings, readErr := resultsdir.ReadRun(out, m)
-	sum := resultsdir.Summarize(m.Plan, m.Planned, samples)
+	line, sum := summaryLine(out, m, samples, findings)
+	fmt.Fprintln(stderr, line)
+	fmt.Fprintln(stdout, out)
+	if err == nil && readErr == nil && len(sum.Unusable) > 0 {
+		err = fmt.Errorf("bench: %w", &resultsdir.UnusableError{Dir: out, Summary: sum})
+	}
+	return err
+}
+
+// ResumableError is a bench that stopped with its samples kept (interrupted, a full disk): its text ends
+// in "continue with: " and the resume command of Dir, the results folder, so that a caller that words
+// the stop its own way (the matrix target's "bench interrupted") can still say how to go on.
+type ResumableError struct {
+	Err error
+	Dir string
+}
+
+func (e *ResumableError) Error() string { return e.Err.Error() }
+func (e *ResumableError) Unwrap() error { return e.Err }
+
+// Continue is the hint the error ends with: "continue with: go run ./cmd/lab bench -resume -out <Dir>".
+func (e *ResumableError) Continue() string {
+	return "continue with: " + resultsdir.ResumeCommand(e.Dir)
+}
+
+// summaryLine is the line a bench ends with, and its counts: the samples of out (read by
+// resultsdir.ReadRun, findings the lines left out) against m's plan, counted as run.json counts them.
+func summaryLine(out string, m matrix.Manifest, samples []matrix.Sample, findings []resultsdir.Finding) (string, resultsdir.Summary) {
+	sum := resultsdir.Summarize(m, samples)
 	left := ""
 	if len(findings) > 0 {
 		left = fmt.Sprintf("; %s left out (%s)", resultsdir.Lines(len(findings)), resultsdir.CountFindings(findings))
@@ -151,25 +189,26 @@ func Bench(ctx context.Context, o BenchOptions, stdout, stderr io.Writer) error 
 	if m.Replica != nil {
 		replicaNote = fmt.Sprintf(" (replica %s)", m.Replica)
 	}
-	fmt.Fprintf(stderr, "bench: %s%s%s in %s%s\n", sum, left, RoundsNote(m.Cells), out, replicaNote)
-	fmt.Fprintln(stdout, out)
-	if err == nil && readErr == nil && len(sum.Unusable) > 0 {
-		err = fmt.Errorf("bench: %w", &resultsdir.UnusableError{Dir: out, Summary: sum})
-	}
-	return err
+	return fmt.Sprintf("bench: %s%s%s in %s%s", sum, left, RoundsNote(m.Cells), out, replicaNote), sum
 }
 
 // RoundsNote says, for the summary line, how a run's cells closed when they did not all simply take the
 // plan's rounds (adaptive stopping, re-sampling): "; cells: 20 decided, 9 futile, 3 cap (5 of them re-sampled: 14
-// extra rounds)". Empty for a fixed run without extra rounds.
+// extra rounds)", naming up to resultsdir.MaxListed re-sampled cells. Empty for a fixed run without extra rounds.
 func RoundsNote(cells []matrix.CellRun) string {
 	count := map[string]int{}
 	resampled, extra := 0, 0
+	var named []string
 	for _, c := range cells {
 		count[c.ClosedBy]++
 		if c.Extra() > 0 {
 			resampled++
 			extra += c.Extra()
+			if len(named) < resultsdir.MaxListed {
+				named = append(named, fmt.Sprintf("%s +%d", c.Cell, c.Extra()))
+			} else if len(named) == resultsdir.MaxListed {
+				named = append(named, "...")
+			}
 		}
 	}
 	if count[matrix.ClosedPlanned] == len(cells) {
@@ -183,7 +222,7 @@ func RoundsNote(cells []matrix.CellRun) string {
 	}
 	note := "; cells: " + strings.Join(parts, ", ")
 	if resampled > 0 {
-		note += fmt.Sprintf(" (%d of them re-sampled: %d extra rounds)", resampled, extra)
+		note += fmt.Sprintf(" (%d of them re-sampled: %d extra rounds; %s)", resampled, extra, strings.Join(named, ", "))
 	}
 	return note
 }

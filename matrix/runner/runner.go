@@ -255,7 +255,9 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 		return pinErr
 	}
 	m.Profile, m.Plan, m.Commits, m.Builds, m.Timeout = r.Plan.Profile, r.Plan, commits, builds, r.Timeout.String()
-	m.Planned, m.Status, m.Emulated = r.Plan.Samples(), matrix.StatusRunning, strings.Join(r.Exec, " ")
+	m.Status, m.Emulated = matrix.StatusRunning, strings.Join(r.Exec, " ")
+	m.Planned, m.Extra = matrix.PlannedSamples(r.Plan, m.Cells)
+	m.Dir = filepath.ToSlash(r.Dir) // where it is written now (a folder moved, then resumed, is there)
 	first := matrix.HostVariant(r.Plan.Variants[0])
 	if m.Harness, err = calibrateHost(ctx, r.Exec, hosts[first], first, r.Plan, r.Env); err != nil {
 		return err
@@ -382,6 +384,8 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 			}
 		}
 		m.Cells = cellRuns(cells)
+		m.Planned, m.Extra = matrix.PlannedSamples(r.Plan, m.Cells)
+		prog.total = max(prog.total, m.Planned)
 		return resultsdir.WriteManifest(m, r.Dir)
 	}
 	// pass takes rounds from(c)..to(c)-1 of the cells, interleaved: round from+k of every cell before
@@ -424,7 +428,7 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 	// First the rounds that cells have taken already, closed cells too: a sample missing there (a line
 	// lost to garbage, or renamed) is taken, and with RetryFailed a failed one again. The loop goes on
 	// from there.
-	if err := pass(cells, func(*matrix.CellProgress) int { return 0 }, func(c *matrix.CellProgress) int { return c.Rounds }, r.Plan.RanAt); err != nil {
+	if err := pass(cells, func(*matrix.CellProgress) int { return 0 }, func(c *matrix.CellProgress) int { return c.Rounds }, r.Plan.Takes); err != nil {
 		return err
 	}
 	control := matrix.ControlOf(r.Plan.Variants)
@@ -441,6 +445,12 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 				continue
 			}
 			open, to[c.Index] = append(open, c), t
+			c.Schedule(r.Plan.Variants, t)
+		}
+		if len(open) > 0 { // the batches are planned samples from here: run.json says so before they run
+			if err := checkpoint(); err != nil {
+				return err
+			}
 		}
 		running := func(c *matrix.CellProgress, j matrix.Job) bool { return j.Variant == control || c.Runs(j.Variant) }
 		if err := pass(open, func(c *matrix.CellProgress) int { return c.Rounds }, func(c *matrix.CellProgress) int { return to[c.Index] }, running); err != nil {
@@ -482,7 +492,7 @@ func (r *Runner) progressOf(runs []matrix.CellRun, all []matrix.Sample) []*matri
 		}
 		if i < len(runs) && runs[i].Cell == cell {
 			x := runs[i]
-			c.Rounds, c.Running, c.Base, c.ClosedBy, c.Unstable, c.Classes = x.Rounds, x.Running, x.Base, x.ClosedBy, x.Unstable, x.Classes
+			c.Rounds, c.Running, c.Base, c.ClosedBy, c.Unstable, c.Classes, c.Batches = x.Rounds, x.Running, x.Base, x.ClosedBy, x.Unstable, x.Classes, x.Batches
 		}
 		cells = append(cells, c)
 	}
@@ -494,7 +504,7 @@ func cellRuns(cells []*matrix.CellProgress) []matrix.CellRun {
 	for i, c := range cells {
 		start, end := matrix.Span(c.Samples)
 		out[i] = matrix.CellRun{Cell: c.Cell, Rounds: c.Rounds, Running: c.Running, Base: c.Base, ClosedBy: c.ClosedBy, Unstable: c.Unstable, Classes: c.Classes,
-			Start: start, End: end}
+			Batches: slices.Clone(c.Batches), Start: start, End: end}
 	}
 	return out
 }
@@ -523,7 +533,7 @@ func (r *Runner) finish(m *matrix.Manifest, start time.Time, all []matrix.Sample
 	var retried int // all was screened at the start: what supersedes now is this invocation's retries
 	m.Samples, m.Failed, retried = resultsdir.CountKept(kept, findings)
 	m.Superseded += retried
-	m.Missing = len(matrix.MissingSamples(r.Plan, m.Cells, kept))
+	m.Recount(kept)
 	// bench.txt first: a run whose bench.txt cannot be written is not complete, whatever its samples.
 	benchErr := resultsdir.WriteFileAtomic(filepath.Join(r.Dir, resultsdir.BenchFile), func(f *os.File) error { return resultsdir.WriteBench(f, kept) })
 	m.Status, m.Error = endState(errors.Join(runErr, benchErr))

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/deflatelab/deflatelab/matrix"
 )
@@ -74,7 +73,7 @@ func InjectRegimes(plan matrix.Plan, samples []matrix.Sample, starts int, seed u
 				copy(hit, order)
 				for i := start; i < start+window; i++ {
 					s := &hit[i]
-					if s.Result == nil || (regime == PooledRegime && !strings.HasPrefix(s.Variant, matrix.Pooled)) {
+					if s.Result == nil || (regime == PooledRegime && matrix.HostVariant(s.Variant) != matrix.Pooled) {
 						continue
 					}
 					r := *s.Result

@@ -24,6 +24,17 @@ type SizingLimits struct {
 	WarmOps                 []int
 	// Budget, when positive, is the most runner seconds per platform a plan may take.
 	Budget float64
+	// Period, when above 1, makes every plan's rounds a multiple of it (at least one period): the
+	// rotation's period (matrix.Plan.Period), over which a round order is balanced.
+	Period int
+}
+
+// roundSteps are the round counts Size tries: 2..MaxRounds, or the multiples of Period up to it.
+func (lim SizingLimits) roundSteps() (first, step int) {
+	if lim.Period <= 1 {
+		return 2, 1
+	}
+	return (2 + lim.Period - 1) / lim.Period * lim.Period, lim.Period
 }
 
 // GroupDetectable is a group's detectable change for a plan of warmOps (warm groups; a cold group keeps
@@ -84,9 +95,10 @@ func instanceOverhead(groups []VarianceGroup) float64 {
 func Size(groups []VarianceGroup, change float64, lim SizingLimits) (best Sizing, reached, found bool) {
 	overhead := instanceOverhead(groups)
 	first := true
+	r0, step := lim.roundSteps()
 	for _, ops := range lim.WarmOps {
 		for k := 1; k <= lim.MaxInstances; k++ {
-			for r := 2; r <= lim.MaxRounds; r++ {
+			for r := r0; r <= lim.MaxRounds; r += step {
 				s := Sizing{WarmOps: ops, Rounds: r, Instances: k, Seconds: overhead}
 				for _, g := range groups {
 					if d := GroupDetectable(g, ops, r, k); d > s.Detectable || s.Worst == "" {
