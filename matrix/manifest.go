@@ -8,9 +8,9 @@ import (
 // Manifest is run.json: what a results directory holds and how it was made. It is rewritten (atomically)
 // when a run starts, resumes and ends.
 type Manifest struct {
-	Run     string            `json:"run"` // shared by every sample of the run, kept across -resume
-	Profile string            `json:"profile"`
-	Plan    Plan              `json:"plan"`
+	Run     string `json:"run"` // shared by every sample of the run, kept across -resume
+	Profile string `json:"profile"`
+	Plan    Plan   `json:"plan"`
 	// Hosts, Commits and Builds are keyed by host build (HostBuild): a host variant, with "@layout=N" for
 	// one linked with layout seed N (AA's "control@layout=45"); in runs older than layouts, by host
 	// variant alone, AA sharing control's.
