@@ -13,7 +13,7 @@ import (
 // comparisons mix two programs.
 type MixedBuild struct {
 	Platform string
-	Variant  string         // host variant
+	Variant  string         // host build (HostBuild: the host variant, with its layout seed)
 	Builds   map[string]int // build id (or, for samples without one, "commit <c>") -> samples
 }
 
@@ -33,12 +33,12 @@ func MixedBuilds(samples []Sample) []MixedBuild {
 	unpinned := map[key]bool{}
 	for _, s := range samples {
 		if s.Build == "" {
-			unpinned[key{s.Cell.Platform, HostVariant(s.Variant)}] = true
+			unpinned[key{s.Cell.Platform, HostBuild(s.Variant)}] = true
 		}
 	}
 	seen := map[key]map[string]int{}
 	for _, s := range samples {
-		k := key{s.Cell.Platform, HostVariant(s.Variant)}
+		k := key{s.Cell.Platform, HostBuild(s.Variant)}
 		b := "build " + s.Build
 		if unpinned[k] {
 			b = ""

@@ -11,12 +11,13 @@ import (
 const Pooled = "pooled"
 
 // AA is the A/A control: the control host measured as if it were a candidate, under its own name. It runs
-// the same binary with the same flags as control, in its own place in each round's order, so its cells
-// should come out "~"; a significant AA cell is a false positive of the run itself (a machine effect, an
-// order effect, or a broken statistic), which the report puts in its banner.
+// control's code with the same flags, linked in another function layout (AALayout), in its own place in
+// each round's order, so its cells should come out "~"; a significant AA cell is a false positive of the
+// run itself (a machine effect, an order effect, a layout effect, or a broken statistic), which the
+// report puts in its banner.
 const AA = "aa"
 
-// AAHost is the host variant AA runs.
+// AAHost is the host variant AA runs (linked with AALayout: see HostBuild).
 const AAHost = "control"
 
 // DefaultPoolCapacity is the pooled host's capacity when a candidate names none (plain "pooled"): the
@@ -29,7 +30,8 @@ var DefaultPoolCapacities = []int{8}
 
 // ParseCandidate splits a plan's variant name into the host variant it runs and the pool capacity it
 // passes (0: the host's default). It reads the name's form: AA (the control host), a host variant's name,
-// or "pooled/N" with N in 1..MaxPoolCapacity. Which host variants exist is the engine's registry to say
+// or "pooled/N" with N in 1..MaxPoolCapacity, any but AA optionally followed by "@layout=N" (LayoutTag:
+// the same host linked with layout seed N, see Layout). Which host variants exist is the engine's registry to say
 // (hostbin.Variants): the runner checks a plan's names against it before anything runs
 // (runner.ParseCandidate), while the statistics and the report read the names a results folder holds
 // without linking the engine.
@@ -37,9 +39,18 @@ func ParseCandidate(name string) (variant string, capacity int, err error) {
 	if name == AA {
 		return AAHost, 0, nil
 	}
+	if base, seed, ok := splitLayout(name); ok {
+		if base == AA {
+			return "", 0, fmt.Errorf("matrix: variant %q: %s has its own layout (seed %d); a layout of control is %s", name, AA, AALayout, WithLayout(Control, 2))
+		}
+		if _, err := ParseLayout(seed); err != nil {
+			return "", 0, fmt.Errorf("matrix: variant %q: %w", name, err)
+		}
+		return ParseCandidate(base)
+	}
 	variant, c, hasCap := strings.Cut(name, "/")
 	if !validName(variant) {
-		return "", 0, fmt.Errorf("matrix: unknown variant %q: a candidate is a host variant's name (lower-case letters and digits), %s, or %s/N for a pool capacity", name, AA, Pooled)
+		return "", 0, fmt.Errorf("matrix: unknown variant %q: a candidate is a host variant's name (lower-case letters and digits), %s, or %s/N for a pool capacity, optionally with %sN for a link layout seed", name, AA, Pooled, LayoutTag)
 	}
 	if !hasCap {
 		return variant, 0, nil
@@ -82,6 +93,7 @@ func HostVariant(name string) string {
 	if name == AA {
 		return AAHost
 	}
+	name, _, _ = splitLayout(name)
 	v, _, _ := strings.Cut(name, "/")
 	return v
 }

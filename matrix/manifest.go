@@ -12,12 +12,15 @@ type Manifest struct {
 	// Dir is the results folder the run was written to, as its first command gave it (slash-separated,
 	// relative to where that command ran: the repository root for go run ./cmd/lab): resume commands
 	// name it, never a copy (a report's raw folder). Empty in runs older than the field.
-	Dir     string            `json:"dir,omitempty"`
-	Profile string            `json:"profile"`
-	Plan    Plan              `json:"plan"`
-	Hosts   map[string]string `json:"hosts"`   // variant -> the host binary the run pinned (copied to hosts/)
-	Commits map[string]string `json:"commits"` // variant -> the commit its host was built from
-	// Builds are the host variants' build ids (BuildID) as pinned at the run's start: every sample ran
+	Dir     string `json:"dir,omitempty"`
+	Profile string `json:"profile"`
+	Plan    Plan   `json:"plan"`
+	// Hosts, Commits and Builds are keyed by host build (HostBuild): a host variant, with "@layout=N" for
+	// one linked with layout seed N (AA's "control@layout=45"); in runs older than layouts, by host
+	// variant alone, AA sharing control's.
+	Hosts   map[string]string `json:"hosts"`   // host build -> the host binary the run pinned (copied to hosts/)
+	Commits map[string]string `json:"commits"` // host build -> the commit its host was built from
+	// Builds are the host builds' build ids (BuildID) as pinned at the run's start: every sample ran
 	// that build and records it. Absent in runs older than pinning.
 	Builds  map[string]string `json:"builds,omitempty"`
 	Timeout string            `json:"timeout"`  // per sample

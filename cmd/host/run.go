@@ -61,6 +61,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return emit(stdout, stderr, host.Description{
 			Variant: linked, Backends: nativemem.Available(), DefaultBackend: nativemem.Default(),
 			Workloads: workload.Names(), Generations: generations(), Commit: host.Commit(), Platform: host.CurrentPlatform(),
+			Layout: host.Layout(),
 		})
 	}
 	if *variant != "" && *variant != linked {

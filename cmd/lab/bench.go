@@ -31,7 +31,7 @@ func parseBench(args []string, stderr io.Writer) (runner.BenchOptions, error) {
 	var o runner.BenchOptions
 	var (
 		profile     = fs.String("profile", "quick", fmt.Sprintf("starting plan, one of %v", runner.ProfileNames()))
-		variantList = fs.String("variants", "", fmt.Sprintf("comma-separated variants, of %v or %s/N (default: the profile's; %s is the A/A control: the control host as a candidate)", runner.CandidateNames(), matrix.Pooled, matrix.AA))
+		variantList = fs.String("variants", "", fmt.Sprintf("comma-separated variants, of %v or %s/N, each but %s optionally with %sN, its host linked with layout seed N (default: the profile's; %s is the A/A control: the control host, linked with layout seed %d, as a candidate; control%sN are more layouts of control, for the run's layout sensitivity)", runner.CandidateNames(), matrix.Pooled, matrix.AA, matrix.LayoutTag, matrix.AA, matrix.AALayout, matrix.LayoutTag))
 		workloads   = fs.String("workloads", "", fmt.Sprintf("comma-separated workloads, of %s (default: the profile's)", strings.Join(workload.Names(), ",")))
 		zlibng      = fs.String("zlibng", "", fmt.Sprintf("zlib-ng generation whose deflate the engine runs: %s (default: the profile's, %s)", matrix.GenerationChoices(), matrix.DefaultZlibNG))
 		dops        = fs.String("dops", "", fmt.Sprintf("comma-separated degrees of parallelism, each 1..%d (default: the profile's)", hostresult.MaxDOP))

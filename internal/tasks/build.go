@@ -74,7 +74,7 @@ func buildHostsInto(ctx context.Context, s Streams, root, goos, goarch string) e
 	if s.Quiet {
 		stdout, stderr = &buf, &buf
 	}
-	if err := hostbin.Build(ctx, goos, goarch, root, hostbin.Variants(), stdout, stderr); err != nil {
+	if err := hostbin.Build(ctx, goos, goarch, root, hostbin.Hosts(), stdout, stderr); err != nil {
 		s.Stderr.Write(buf.Bytes())
 		return fmt.Errorf("build: %w", err)
 	}

@@ -4,6 +4,7 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
+	"strconv"
 
 	"github.com/deflatelab/deflatelab/matrix/procstat"
 )
@@ -42,6 +43,22 @@ func Commit() string {
 		return ""
 	}
 	return rev + dirty
+}
+
+// layout is the link layout seed set at build time by hostbin.Build for a host linked with
+// -randlayout (-X github.com/deflatelab/deflatelab/matrix/host.layout=<seed>); empty for the linker's
+// own order. A string because -X sets only strings.
+var layout string
+
+// LayoutFlag is the -X assignment that stamps layout seed into a host binary.
+func LayoutFlag(seed int64) string {
+	return "-X github.com/deflatelab/deflatelab/matrix/host.layout=" + strconv.FormatInt(seed, 10)
+}
+
+// Layout is the link layout seed this binary was built with (-randlayout), 0 for the linker's own order.
+func Layout() int64 {
+	n, _ := strconv.ParseInt(layout, 10, 64)
+	return n
 }
 
 // CurrentPlatform is this binary's goos/goarch: under an emulator, the emulated platform.

@@ -15,6 +15,8 @@ func TestPath(t *testing.T) {
 	tests := []struct{ goos, variant, want string }{
 		{"linux", "pooled", filepath.Join("bin", "linux-arm64", "host-pooled")},
 		{"windows", "splitalloc", filepath.Join("bin", "linux-arm64", "host-splitalloc.exe")},
+		{"linux", "control@layout=45", filepath.Join("bin", "linux-arm64", "host-control-layout45")},
+		{"windows", "control@layout=45", filepath.Join("bin", "linux-arm64", "host-control-layout45.exe")},
 	}
 	for _, tt := range tests {
 		if got := Path(Dir("bin", "linux", "arm64"), tt.goos, tt.variant); got != tt.want {
@@ -25,11 +27,24 @@ func TestPath(t *testing.T) {
 
 func TestBuildRejectsUnknownVariant(t *testing.T) {
 	dir := t.TempDir()
-	for _, vs := range [][]string{nil, {"control", "bogus"}} {
+	for _, vs := range [][]string{nil, {"control", "bogus"}, {"control@layout=0"}, {"bogus@layout=3"}, {"control@layout=03"}} {
 		err := Build(context.Background(), "linux", "amd64", dir, vs, io.Discard, io.Discard)
 		if err == nil || !strings.Contains(err.Error(), fmt.Sprint(Variants())) {
 			t.Errorf("Build(%v) = %v, want an error listing the variants", vs, err)
 		}
+	}
+}
+
+// A layout build links with the linker's shuffle and says its seed; the others link as before.
+func TestLdflagsFor(t *testing.T) {
+	if got := ldflagsFor("-s -w", 0); got != "-s -w" {
+		t.Errorf("no layout: %q", got)
+	}
+	if got := ldflagsFor("-s -w", 45); got != "-s -w -randlayout=45 -X github.com/deflatelab/deflatelab/matrix/host.layout=45" {
+		t.Errorf("layout 45: %q", got)
+	}
+	if hs := Hosts(); hs[len(hs)-1] != "control@layout=45" || len(hs) != len(Variants())+1 {
+		t.Errorf("Hosts() = %v, want the variants and aa's control@layout=45", hs)
 	}
 }
 

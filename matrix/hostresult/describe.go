@@ -14,4 +14,7 @@ type Description struct {
 	// Platform is goos/goarch of the binary itself (runtime.GOOS/GOARCH): what it is, whatever the
 	// machine or emulator runs it. Empty from hosts built before the field existed.
 	Platform string `json:"platform,omitempty"`
+	// Layout is the link layout seed the binary was built with (-randlayout, matrix.HostBuild), 0 for the
+	// linker's own order and from hosts built before the field existed.
+	Layout int64 `json:"layout,omitempty"`
 }

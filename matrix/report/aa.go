@@ -77,8 +77,8 @@ func writeAA(w io.Writer, m *model) {
 	if r.Cells == 0 {
 		return
 	}
-	fmt.Fprintf(w, "**A/A check.** `%s` is the control host measured as if it were a candidate (same binary, its own "+
-		"place in each round), so it should never differ from control. ", matrix.AA)
+	fmt.Fprintf(w, "**A/A check.** `%s` is the control host measured as if it were a candidate (%s; its own "+
+		"place in each round), so it should never differ from control. ", matrix.AA, m.aaHostText())
 	if len(r.Significant) == 0 {
 		fmt.Fprintf(w, "It came out faster or slower in **none of its %d cells**", r.Cells)
 	} else {

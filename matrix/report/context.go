@@ -1,6 +1,7 @@
 package report
 
 import (
+	"cmp"
 	"fmt"
 
 	"github.com/deflatelab/deflatelab/matrix"
@@ -198,6 +199,9 @@ func (m *model) candidateDefinitions() string {
 		if matrix.HostVariant(kind) == matrix.Pooled { // pooled/N, not a variant whose name starts so
 			kind = matrix.Pooled
 		}
+		if matrix.IsLayoutOf(kind, cmp.Or(m.Analysis.Control, matrix.Control)) {
+			kind = matrix.Control + matrix.LayoutTag
+		}
 		if seen[kind] {
 			continue
 		}
@@ -214,7 +218,13 @@ func (m *model) candidateDefinitions() string {
 		case "splitalloc":
 			kinds = append(kinds, "splitalloc = the 128 KiB hash table in its own allocation")
 		case matrix.AA:
-			kinds = append(kinds, "aa = control's own host measured as a candidate (the A/A check)")
+			if len(m.aaLayoutSeeds()) > 0 {
+				kinds = append(kinds, "aa = control's code in another link layout, measured as a candidate (the A/A check)")
+			} else {
+				kinds = append(kinds, "aa = control's own host measured as a candidate (the A/A check)")
+			}
+		case matrix.Control + matrix.LayoutTag:
+			kinds = append(kinds, "control@layout=N = control's code linked in function layout N (the layout sensitivity)")
 		default:
 			kinds = append(kinds, kind)
 		}

@@ -26,6 +26,7 @@ func writeEnvironment(w io.Writer, m *model) {
 	mdTable(w, []string{"Platform", "CPU", "Cores", "GOMAXPROCS", "OS", "Go", "Commit", "Runner / machine"}, rows)
 	writeLoad(w, m)
 	writeSpread(w, m)
+	writeLayoutSensitivity(w, m)
 	writePairing(w, m)
 	writeVariance(w, m)
 	fmt.Fprintf(w, "**Method in brief.** A cell is (platform, workload, DOP, phase, backend). Each round runs every "+

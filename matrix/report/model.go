@@ -29,6 +29,7 @@ type model struct {
 	Notes       []string                    // inputs not counted, such as a run given twice
 	Unchecked   []string                    // inputs whose samples could not be checked against their plan, and why
 	MixedBuilds []matrix.MixedBuild         // host variants measured in two builds (matrix.MixedBuilds)
+	AALayouts   map[string][]int64          // per platform, the layout seeds aa's samples ran (aaLayouts)
 	Spread      []matrix.RunSpread          // how spread each run's cells were over it (matrix.Spread)
 	Variance    []stats.VarianceGroup       // the variance components per cell group (variance.go)
 	Pairings    map[string][]string         // per pairing, the cells that ran that way (pairing.go); nil before pairings

@@ -87,6 +87,7 @@ func analyse(opts Options) (*model, error) {
 	m.ZlibNG = gen
 	m.Raw, m.Sources, m.Findings, m.Notes, m.Unchecked = in.Raw, in.Sources, in.Findings, in.Notes, in.Unchecked
 	m.MixedBuilds, m.Spread = matrix.MixedBuilds(in.Samples), matrix.Spread(in.Samples)
+	m.AALayouts = aaLayouts(in.Samples)
 	m.Variance, m.Pairings = a.VarianceComponents(), cellPairings(in.Samples)
 	m.Missing = missingPlatforms(opts.Planned, m.Samples)
 	if err := fill(m, opts, in); err != nil {

@@ -115,6 +115,9 @@ func Bench(ctx context.Context, o BenchOptions, stdout, stderr io.Writer) error 
 
 	if bin == "" {
 		bin = hostbin.Dir("bin", goos, goarch)
+		if err := buildLayoutHosts(ctx, plan.Variants, bin, goos, goarch, stderr); err != nil {
+			return err
+		}
 	}
 	r := &Runner{
 		Plan: plan, Dir: out, Timeout: timeout, Resume: o.Resume, RetryFailed: o.RetryFailed, Exec: emulator,
@@ -125,7 +128,7 @@ func Bench(ctx context.Context, o BenchOptions, stdout, stderr io.Writer) error 
 		r.Progress = nil
 	}
 	for _, v := range plan.Variants {
-		r.Hosts[matrix.HostVariant(v)] = hostbin.Path(bin, goos, matrix.HostVariant(v))
+		r.Hosts[matrix.HostBuild(v)] = hostbin.Path(bin, goos, matrix.HostBuild(v))
 	}
 	if complete {
 		fmt.Fprintf(stderr, "bench: %s is complete: every planned sample is recorded, and every cell closed; nothing to resume\n", out)

@@ -12,8 +12,8 @@ import (
 // ParseCandidate is matrix.ParseCandidate for a candidate this build can run: its host variant must be
 // one the registry holds (hostbin.Variants), with the message that lists them.
 func ParseCandidate(name string) (variant string, capacity int, err error) {
-	if host, _, _ := strings.Cut(name, "/"); name != matrix.AA && !slices.Contains(hostbin.Variants(), host) {
-		return "", 0, fmt.Errorf("matrix: unknown variant %q; allowed: %v, or %s/N for a pool capacity", name, CandidateNames(), matrix.Pooled)
+	if base, _, _ := strings.Cut(name, matrix.LayoutTag); base != matrix.AA && !slices.Contains(hostbin.Variants(), matrix.HostVariant(base)) {
+		return "", 0, fmt.Errorf("matrix: unknown variant %q; allowed: %v, or %s/N for a pool capacity, each but %s optionally with %sN for a link layout seed", name, CandidateNames(), matrix.Pooled, matrix.AA, matrix.LayoutTag)
 	}
 	return matrix.ParseCandidate(name)
 }

@@ -38,6 +38,16 @@ func TestParseCandidate(t *testing.T) {
 		{"control/8", "", 0, `variant "control/8": only pooled takes a capacity (pooled/N)`},
 		{"bogus", "", 0, `unknown variant "bogus"; allowed: ` + fmt.Sprint(CandidateNames()) + `, or pooled/N`},
 		{"bogus/8", "", 0, `unknown variant "bogus/8"`},
+		{"control@layout=3", "control", 0, ""},
+		{"pooled/4@layout=9", "pooled", 4, ""},
+		{"control@layout=0", "", 0, `variant "control@layout=0": layout seed must be an integer 1..`},
+		{"control@layout=x", "", 0, `layout seed must be an integer`},
+		{"control@layout=", "", 0, `layout seed must be an integer`},
+		{"control@layout=03", "", 0, `layout seed must be an integer`},
+		{"control@layout=3@layout=4", "", 0, `got "3@layout=4"`},
+		{"aa@layout=3", "", 0, `aa has its own layout (seed 45)`},
+		{"bogus@layout=3", "", 0, `unknown variant "bogus@layout=3"`},
+		{"control/8@layout=3", "", 0, `only pooled takes a capacity`},
 	}
 	for _, tt := range tests {
 		v, c, err := ParseCandidate(tt.name)
@@ -75,6 +85,30 @@ func TestAA(t *testing.T) {
 	aa, ctl := hostArgs(p, j), hostArgs(p, matrix.Job{Cell: j.Cell, Variant: "control"})
 	if !slices.Equal(aa, ctl) || matrix.HostVariant("aa") != "control" {
 		t.Errorf("aa runs host %q with %v; control runs %v", matrix.HostVariant("aa"), aa, ctl)
+	}
+}
+
+// A candidate's host build: its variant, with the layout seed its binary links with (aa's fixed one).
+func TestHostBuild(t *testing.T) {
+	for _, tt := range []struct {
+		name, build, variant string
+		layout               int64
+	}{
+		{"control", "control", "control", 0},
+		{"aa", "control@layout=45", "control", matrix.AALayout},
+		{"pooled/8", "pooled", "pooled", 0},
+		{"control@layout=7", "control@layout=7", "control", 7},
+		{"pooled/8@layout=7", "pooled@layout=7", "pooled", 7},
+		{"control@layout=x", "control", "control", 0}, // not a candidate: Validate says so
+	} {
+		b := matrix.HostBuild(tt.name)
+		v, l := matrix.SplitHostBuild(b)
+		if b != tt.build || v != tt.variant || l != tt.layout || matrix.Layout(tt.name) != tt.layout || matrix.HostVariant(tt.name) != tt.variant {
+			t.Errorf("%s: build %q (%q, %d), layout %d, want %q (%q, %d)", tt.name, b, v, l, matrix.Layout(tt.name), tt.build, tt.variant, tt.layout)
+		}
+	}
+	if !matrix.IsLayoutOf("control@layout=3", "control") || matrix.IsLayoutOf("aa", "control") || matrix.IsLayoutOf("pooled@layout=3", "control") || matrix.IsLayoutOf("control", "control") {
+		t.Error("IsLayoutOf names the wrong candidates")
 	}
 }
 

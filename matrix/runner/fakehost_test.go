@@ -52,6 +52,11 @@ func TestMain(m *testing.M) {
 
 func fakeHost(mode string, args []string, stdout, stderr io.Writer) int {
 	variant := strings.TrimSuffix(strings.TrimPrefix(filepath.Base(os.Args[0]), "host-"), ".exe")
+	var layout int64 // host-<variant>-layout<N> (hostbin.Stem)
+	if v, n, ok := strings.Cut(variant, "-layout"); ok {
+		variant = v
+		fmt.Sscan(n, &layout)
+	}
 	fs := flag.NewFlagSet("fake", flag.ContinueOnError)
 	var r hostresult.Result
 	describe := fs.Bool("describe", false, "")
@@ -108,7 +113,7 @@ func fakeHost(mode string, args []string, stdout, stderr io.Writer) int {
 		if what == "describeold" {
 			gens = nil
 		}
-		json.NewEncoder(stdout).Encode(hostresult.Description{Variant: variant, Backends: []string{"goheap", "pages"}, DefaultBackend: "pages", Commit: "fake", Platform: platform, Generations: gens})
+		json.NewEncoder(stdout).Encode(hostresult.Description{Variant: variant, Backends: []string{"goheap", "pages"}, DefaultBackend: "pages", Commit: "fake", Platform: platform, Generations: gens, Layout: layout})
 		return 0
 	}
 	if *calibrate {
@@ -167,7 +172,8 @@ func fakeHost(mode string, args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// fakeHosts copies the test binary to dir/host-<variant> for every variant and sets the fake mode.
+// fakeHosts copies the test binary to dir/host-<variant> for every host build (hostbin.Hosts: every
+// variant, and aa's layout of control) and sets the fake mode.
 func fakeHosts(t *testing.T, mode string) (dir string, hosts map[string]string) {
 	t.Helper()
 	t.Setenv(fakeHostEnv, mode)
@@ -181,7 +187,7 @@ func fakeHosts(t *testing.T, mode string) (dir string, hosts map[string]string) 
 	}
 	dir = t.TempDir()
 	hosts = map[string]string{}
-	for _, v := range hostbin.Variants() {
+	for _, v := range hostbin.Hosts() {
 		p := hostbin.Path(dir, runtime.GOOS, v)
 		if err := os.WriteFile(p, data, 0o755); err != nil {
 			t.Fatal(err)

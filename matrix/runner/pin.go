@@ -11,6 +11,7 @@ import (
 	"slices"
 
 	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/hostbin"
 	"github.com/deflatelab/deflatelab/matrix/resultsdir"
 )
 
@@ -46,9 +47,10 @@ func (e *BuildError) Error() string {
 	return fmt.Sprintf("matrix: variant %s: %s; one run measures one build of each host - rebuild the run's commit, or start a new run (or -out elsewhere)", e.Variant, e.Detail)
 }
 
-// pinnedName is variant's host copy in a results directory, named like its source (.exe kept).
-func pinnedName(dir, variant, source string) string {
-	return filepath.Join(dir, HostsDir, "host-"+variant+filepath.Ext(source))
+// pinnedName is a host build's (matrix.HostBuild) copy in a results directory, named like its source
+// (hostbin.Stem, .exe kept).
+func pinnedName(dir, build, source string) string {
+	return filepath.Join(dir, HostsDir, hostbin.Stem(build)+filepath.Ext(source))
 }
 
 // pinnedHosts finds a run's pinned copies of the hosts its plan needs (sources names the binaries they
@@ -56,7 +58,7 @@ func pinnedName(dir, variant, source string) string {
 func pinnedHosts(dir string, variants []string, sources map[string]string) (map[string]string, bool) {
 	out := map[string]string{}
 	for _, v := range variants {
-		hv := matrix.HostVariant(v)
+		hv := matrix.HostBuild(v)
 		p := pinnedName(dir, hv, sources[hv])
 		if st, err := os.Stat(p); err != nil || !st.Mode().IsRegular() {
 			return nil, false
@@ -148,7 +150,7 @@ func sameBuild(old matrix.Manifest, hosts, commits, builds map[string]string) er
 // mixedBuild checks that the recorded samples ran the builds about to run.
 func mixedBuild(samples []matrix.Sample, builds map[string]string) error {
 	for _, s := range samples {
-		if hv := matrix.HostVariant(s.Variant); s.Build != "" && builds[hv] != "" && s.Build != builds[hv] {
+		if hv := matrix.HostBuild(s.Variant); s.Build != "" && builds[hv] != "" && s.Build != builds[hv] {
 			return &BuildError{Variant: hv, Detail: fmt.Sprintf("%s round %d (%s) ran build %s, the hosts now are build %s", s.Cell, s.Round, s.Variant, s.Build, builds[hv])}
 		}
 	}

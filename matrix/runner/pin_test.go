@@ -65,7 +65,7 @@ func TestRebuildMidRun(t *testing.T) {
 		t.Errorf("run.json builds %v, want pooled %s", m.Builds, was)
 	}
 	for _, s := range readAll(t, r.Dir) {
-		if !s.OK || s.Build != m.Builds[matrix.HostVariant(s.Variant)] {
+		if !s.OK || s.Build != m.Builds[matrix.HostBuild(s.Variant)] {
 			t.Errorf("%v round %d %s: ok %v, build %q (%s); want every sample OK on the pinned build", s.Cell, s.Round, s.Variant, s.OK, s.Build, s.Error)
 		}
 	}
@@ -111,8 +111,10 @@ func TestMixedBuilds(t *testing.T) {
 		samples []matrix.Sample
 		want    string
 	}{
-		{"one build", []matrix.Sample{s("control", "a", "c1"), s("aa", "a", "c1"), s("pooled/8", "b", "c1")}, ""},
-		{"two builds", []matrix.Sample{s("control", "a", "c1"), s("aa", "x", "c1"), s("pooled/8", "b", "c1")}, "control on linux/amd64 ran 2 builds: build a (1 samples), build x (1 samples)"},
+		{"one build", []matrix.Sample{s("control", "a", "c1"), s("aa", "x", "c1"), s("pooled/8", "b", "c1")}, ""},
+		{"aa's layout is a build of its own", []matrix.Sample{s("control", "a", "c1"), s("aa", "a", "c1"), s("pooled/8", "b", "c1")}, ""},
+		{"two builds", []matrix.Sample{s("control", "a", "c1"), s("control", "x", "c1"), s("pooled/8", "b", "c1")}, "control on linux/amd64 ran 2 builds: build a (1 samples), build x (1 samples)"},
+		{"two builds of a layout", []matrix.Sample{s("control@layout=3", "a", "c1"), s("control@layout=3", "x", "c1"), s("control", "x", "c1")}, "control@layout=3 on linux/amd64 ran 2 builds: build a (1 samples), build x (1 samples)"},
 		{"old run, two commits", []matrix.Sample{s("pooled", "", "c1"), s("pooled", "", "c1-dirty")}, "pooled on linux/amd64 ran 2 builds: commit c1 (1 samples), commit c1-dirty (1 samples)"},
 		{"old run resumed on one commit", []matrix.Sample{s("pooled", "", "c1"), s("pooled", "b", "c1")}, ""},
 	} {

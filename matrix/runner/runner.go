@@ -85,18 +85,19 @@ func (r *Runner) prepare(ctx context.Context, hosts map[string]string, run matri
 	var backends []string
 	var def string
 	for _, v := range r.Plan.Variants {
-		path := hosts[matrix.HostVariant(v)]
+		hb := matrix.HostBuild(v)
+		path := hosts[hb]
 		if path == "" {
 			return nil, nil, matrix.Invalidf("matrix: no host binary given for variant %q", v)
 		}
 		if st, err := os.Stat(path); err != nil || !st.Mode().IsRegular() {
 			return nil, nil, matrix.Invalidf("matrix: missing host binary %s for variant %q on %s; build the hosts first (go tool mage build), or give -bin or -platform for hosts that exist", path, v, r.Plan.Platform)
 		}
-		if builds[matrix.HostVariant(v)], err = BuildID(path); err != nil {
+		if builds[hb], err = BuildID(path); err != nil {
 			return nil, nil, err
 		}
-		if was, now := run.Builds[matrix.HostVariant(v)], builds[matrix.HostVariant(v)]; was != "" && was != now {
-			return nil, nil, &BuildError{Variant: matrix.HostVariant(v), Detail: fmt.Sprintf("the run measured build %s (commit %s), but %s is build %s", was, run.Commits[matrix.HostVariant(v)], path, now)}
+		if was, now := run.Builds[hb], builds[hb]; was != "" && was != now {
+			return nil, nil, &BuildError{Variant: hb, Detail: fmt.Sprintf("the run measured build %s (commit %s), but %s is build %s", was, run.Commits[hb], path, now)}
 		}
 		d, err := describeHost(ctx, r.Exec, path, r.Env)
 		if err != nil {
@@ -113,12 +114,18 @@ func (r *Runner) prepare(ctx context.Context, hosts map[string]string, run matri
 			return nil, nil, matrix.Invalidf("matrix: host binary %s runs zlib-ng generations %s, not the plan's %s; rebuild the hosts (go tool mage build)",
 				path, cmp.Or(hostresult.JoinGenerations(d.Generations, ", "), string(matrix.LegacyZlibNG)+" only (built before -zlibng)"), r.Plan.ZlibNG)
 		}
-		commits[matrix.HostVariant(v)] = d.Commit
+		if d.Layout != matrix.Layout(v) {
+			return nil, nil, fmt.Errorf("matrix: host binary %s is linked with layout seed %d (0: the linker's own order), but the plan's %q expects %d; rebuild the hosts (go tool mage build)", path, d.Layout, v, matrix.Layout(v))
+		}
+		commits[hb] = d.Commit
 		if backends == nil {
 			backends, def = d.Backends, d.DefaultBackend
 		} else {
 			backends = slices.DeleteFunc(backends, func(b string) bool { return !slices.Contains(d.Backends, b) })
 		}
+	}
+	if err := sameCommits(r.Plan.Variants, commits); err != nil {
+		return nil, nil, err
 	}
 	planned := r.Plan.Backends
 	if slices.Equal(planned, []string{AllBackends}) {
@@ -258,8 +265,8 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 	m.Status, m.Emulated = matrix.StatusRunning, strings.Join(r.Exec, " ")
 	m.Planned, m.Extra = matrix.PlannedSamples(r.Plan, m.Cells)
 	m.Dir = filepath.ToSlash(r.Dir) // where it is written now (a folder moved, then resumed, is there)
-	first := matrix.HostVariant(r.Plan.Variants[0])
-	if m.Harness, err = calibrateHost(ctx, r.Exec, hosts[first], first, r.Plan, r.Env); err != nil {
+	first := r.Plan.Variants[0]
+	if m.Harness, err = calibrateHost(ctx, r.Exec, hosts[matrix.HostBuild(first)], matrix.HostVariant(first), r.Plan, r.Env); err != nil {
 		return err
 	}
 
@@ -331,7 +338,7 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 	keep := func(c *matrix.CellProgress, j matrix.Job, s matrix.Sample) error {
 		k := matrix.SampleKey{Cell: j.Cell, Round: j.Round, Variant: j.Variant}
 		prev, ok := recorded[k]
-		s.Run, s.Build = m.Run, builds[matrix.HostVariant(j.Variant)]
+		s.Run, s.Build, s.Layout = m.Run, builds[matrix.HostBuild(j.Variant)], matrix.Layout(j.Variant)
 		if ok {
 			s.Attempt, retried[k] = prev.Attempt+1, true
 		}
@@ -351,7 +358,7 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 		if !pending(j) {
 			return nil
 		}
-		s, err := runHost(ctx, r.Exec, hosts[matrix.HostVariant(j.Variant)], r.Plan, j, r.Env, r.Timeout)
+		s, err := runHost(ctx, r.Exec, hosts[matrix.HostBuild(j.Variant)], r.Plan, j, r.Env, r.Timeout)
 		if err != nil {
 			return err
 		}
@@ -362,7 +369,7 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 	}
 	// takeDuet takes a round's two jobs at once (runDuet).
 	takeDuet := func(c *matrix.CellProgress, jobs [2]matrix.Job) error {
-		paths := [2]string{hosts[matrix.HostVariant(jobs[0].Variant)], hosts[matrix.HostVariant(jobs[1].Variant)]}
+		paths := [2]string{hosts[matrix.HostBuild(jobs[0].Variant)], hosts[matrix.HostBuild(jobs[1].Variant)]}
 		ss, err := runDuet(ctx, r.Exec, paths, r.Plan, jobs, r.Env, r.Timeout, duetProcessors(r.Plan, jobs[:]))
 		if err != nil {
 			return err
@@ -469,11 +476,11 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 	}
 }
 
-// hostsOf is the binaries of the plan's host variants, of hosts.
+// hostsOf is the binaries of the plan's host builds (matrix.HostBuild), of hosts.
 func hostsOf(variants []string, hosts map[string]string) map[string]string {
 	out := map[string]string{}
 	for _, v := range variants {
-		out[matrix.HostVariant(v)] = hosts[matrix.HostVariant(v)]
+		out[matrix.HostBuild(v)] = hosts[matrix.HostBuild(v)]
 	}
 	return out
 }
