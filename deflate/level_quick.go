@@ -21,7 +21,6 @@ func (s *State) deflateQuick(flush Flush) blockState {
 		s.quickStartBlock(last)
 	}
 	for {
-		s.quickRun()
 		if s.pendEnd-s.pendStart+8 >= 4*s.litBufsize {
 			s.flushPending()
 			if s.nOut == len(s.out) {
@@ -43,28 +42,7 @@ func (s *State) deflateQuick(flush Flush) blockState {
 				s.quickStartBlock(last)
 			}
 		}
-		if s.lookahead >= wantMinMatch {
-			hashHead := s.quickInsertString(s.strstart)
-			if dist := s.strstart - hashHead; dist <= s.maxDist && dist > 0 {
-				w := s.windowPtr()
-				str, match := unsafe.Add(w, s.strstart), unsafe.Add(w, hashHead)
-				if load16(str, 0) == load16(match, 0) {
-					n := compare256(unsafe.Add(str, 2), unsafe.Add(match, 2)) + 2
-					if n >= wantMinMatch {
-						n = min(n, s.lookahead, maxMatch)
-						v, nb := staticMatchBits(n-minMatch, dist)
-						s.putBits(v, nb)
-						s.lookahead -= n
-						s.strstart += n
-						continue
-					}
-				}
-			}
-		}
-		c := staticLtree[s.window[s.strstart]]
-		s.putBits(uint64(c.fc), uint(c.dl))
-		s.strstart++
-		s.lookahead--
+		s.quickRun()
 	}
 	s.insert = min(s.strstart, minMatch-1)
 	if st, stop := s.quickEndBlock(last); stop {
@@ -76,40 +54,44 @@ func (s *State) deflateQuick(flush Flush) blockState {
 	return blockDone
 }
 
-// quickRun is deflateQuick's loop for as long as neither the pending output nor the lookahead needs
-// attention: at least minLookahead bytes ahead and room for eight more pending bytes. It does exactly
-// what the general loop does, with the bit buffer, positions and tables in locals.
-func (s *State) quickRun() {
-	if s.rollHash {
-		return // never at level 1; the loop below hashes with the multiplicative hash only
-	}
+// quickRunGo is deflateQuick's loop from a position on: it codes the symbol at strstart (a match
+// with at least wantMinMatch bytes ahead, else a literal), then the following ones for as long as
+// neither the pending output nor the lookahead needs attention - at least minLookahead bytes ahead and
+// room for eight more pending bytes - as zlib-ng's loop does between its checks, with the bit buffer,
+// positions and tables in locals. deflateQuick calls it with lookahead > 0 and room for the first
+// symbol, and hashes as quick_insert_string does at level 1 (multiplicatively: the rolling hash is
+// level 9's). It is quickRun on the platforms without it in assembly, and the reference quickRunAVX2
+// (amd64) is tested against.
+func (s *State) quickRunGo() {
 	limit := 4*s.litBufsize - 8 + s.pendStart // stop once pendEnd reaches it
 	strstart, lookahead := s.strstart, s.lookahead
 	bitBuf, bitCount, pend := s.bitBuf, s.bitCount, s.pendEnd
-	out := s.pendingBuf[:min(limit+8, len(s.pendingBuf))]
+	out := s.pendingBuf
 	w := s.windowPtr()
 	head, wmask, maxDist := s.head, s.wmask, s.maxDist
 	prev := s.prev[:wmask+1]
 	lt := &staticLtree
-	for lookahead >= minLookahead && pend < limit {
+	for first := true; first || lookahead >= minLookahead && pend < limit; first = false {
 		var v uint64
 		var nb uint
 		str := unsafe.Add(w, strstart)
-		h := hash4At(str, 0)
-		hashHead := int(head[h])
-		if hashHead != strstart {
-			prev[strstart&wmask] = uint16(hashHead)
-			head[h] = uint16(strstart)
-		}
 		n := 0
-		if dist := strstart - hashHead; dist <= maxDist && dist > 0 {
-			match := unsafe.Add(w, hashHead)
-			if load16(str, 0) == load16(match, 0) {
-				n = compare256(unsafe.Add(str, 2), unsafe.Add(match, 2)) + 2
+		if lookahead >= wantMinMatch {
+			h := hash4At(str, 0)
+			hashHead := int(head[h])
+			if hashHead != strstart {
+				prev[strstart&wmask] = uint16(hashHead)
+				head[h] = uint16(strstart)
 			}
-			if n >= wantMinMatch {
-				n = min(n, lookahead) // compare256 keeps n <= maxMatch
-				v, nb = staticMatchBits(n-minMatch, dist)
+			if dist := strstart - hashHead; dist <= maxDist && dist > 0 {
+				match := unsafe.Add(w, hashHead)
+				if load16(str, 0) == load16(match, 0) {
+					n = compare256(unsafe.Add(str, 2), unsafe.Add(match, 2)) + 2
+				}
+				if n >= wantMinMatch {
+					n = min(n, lookahead) // compare256 keeps n <= maxMatch
+					v, nb = staticMatchBits(n-minMatch, dist)
+				}
 			}
 		}
 		if n < wantMinMatch {

@@ -1,0 +1,148 @@
+package deflate
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// quickRunCase is a State as deflateQuick hands it to quickRun: a window of some kind of content,
+// positions, hash heads and links, a bit buffer and pending output; drawn from a seed.
+type quickRunCase struct {
+	wbits, memLevel      int
+	content              int // 0 random, 1 short period, 2 few symbols, 3 zeros
+	strstart, lookahead  int
+	pendStart, pendEnd   int
+	bitCount             uint
+	bitBuf               uint64
+	headNear, headRandom bool // heads at most wsize back, or anywhere (also at and past strstart)
+}
+
+// state builds c's State; the caller ends it.
+func (c quickRunCase) state(t *testing.T, r *rand.Rand) *State {
+	t.Helper()
+	s, err := New(Config{Level: 1, WindowBits: -c.wbits, MemLevel: c.memLevel}, GoHeap, Consolidated)
+	if err != nil {
+		t.Fatal(err)
+	}
+	period := 1 + r.IntN(40)
+	for i := range s.window {
+		switch c.content {
+		case 0:
+			s.window[i] = byte(r.Uint32())
+		case 1:
+			s.window[i] = byte(i%period) * 7
+			if r.IntN(50) == 0 {
+				s.window[i] = byte(r.Uint32())
+			}
+		case 2:
+			s.window[i] = byte(r.IntN(3))
+		}
+	}
+	for i := range s.head {
+		switch {
+		case c.headRandom:
+			s.head[i] = uint16(r.IntN(len(s.window)))
+		case c.headNear:
+			s.head[i] = uint16(max(0, c.strstart-r.IntN(s.wsize+1)))
+		}
+	}
+	for i := range s.prev {
+		s.prev[i] = uint16(r.Uint32())
+	}
+	for i := range s.pendingBuf {
+		s.pendingBuf[i] = byte(r.Uint32())
+	}
+	s.strstart, s.lookahead = c.strstart, c.lookahead
+	s.pendStart, s.pendEnd = c.pendStart, c.pendEnd
+	s.bitCount, s.bitBuf = c.bitCount, c.bitBuf&(1<<c.bitCount-1)
+	return s
+}
+
+// randomQuickRunCase draws a case: window sizes 2^9 to 2^15, memLevels 1 to 9 (pending regions of 512
+// bytes to 128 KiB), a lookahead from 1 (the input's last positions, where zlib-ng's loop goes on after
+// fill_window) to the whole window, pending output from empty to past the end the loop stops at.
+func randomQuickRunCase(r *rand.Rand) quickRunCase {
+	c := quickRunCase{wbits: 9 + r.IntN(7), memLevel: 1 + r.IntN(9), content: r.IntN(4)}
+	if r.IntN(2) == 0 {
+		c.wbits = 15
+	}
+	wsize := 1 << c.wbits
+	c.strstart = r.IntN(wsize)
+	if r.IntN(2) == 0 {
+		c.strstart = wsize + r.IntN(wsize-minLookahead)
+	}
+	c.lookahead = min(2*wsize-c.strstart, minLookahead-5+r.IntN(2*wsize))
+	if r.IntN(4) == 0 {
+		c.lookahead = min(2*wsize-c.strstart, 1+r.IntN(minLookahead)) // the input's last positions
+	}
+	pendSize := 4 << (c.memLevel + 6)
+	c.pendEnd = []int{0, r.IntN(pendSize), pendSize - 16 - r.IntN(8), pendSize - 9, pendSize}[r.IntN(5)]
+	// pendStart is 0 whenever deflateQuick runs (deflate hands out all pending output first); up to a
+	// quarter of the region here, within the 5*litBufsize bytes quickRunGo may write up to.
+	c.pendStart = []int{0, 0, r.IntN(min(c.pendEnd, pendSize/4) + 1)}[r.IntN(3)]
+	c.bitCount, c.bitBuf = uint(r.IntN(64)), r.Uint64()
+	c.headNear, c.headRandom = r.IntN(4) > 0, r.IntN(4) == 0
+	return c
+}
+
+// TestQuickRunAsmMatchesGo runs quickRunAVX2 and quickRunGo from the same State and requires the same
+// State after: every scalar, hash heads and links, and every byte of the pending region (so also none
+// written past the end the loop stops at).
+func TestQuickRunAsmMatchesGo(t *testing.T) {
+	if !useAVX2 {
+		t.Skip("quickRunAVX2 needs AVX2; quickRun runs quickRunGo here")
+	}
+	r := rand.New(rand.NewPCG(48, 1))
+	for i := range 400 {
+		c := randomQuickRunCase(r)
+		a := c.state(t, r)
+		g, err := a.Copy()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !quickRunAVX2(a) {
+			t.Fatalf("case %d %+v: quickRunAVX2 declined with room for a symbol", i, c)
+		}
+		g.quickRunGo()
+		switch {
+		case a.streamState != g.streamState:
+			t.Errorf("case %d %+v: state\nasm %+v\ngo  %+v", i, c, a.streamState, g.streamState)
+		case *a.head != *g.head:
+			t.Errorf("case %d %+v: hash heads differ", i, c)
+		case !slices.Equal(a.prev, g.prev):
+			t.Errorf("case %d %+v: hash links differ", i, c)
+		case !bytes.Equal(a.pendingBuf, g.pendingBuf):
+			t.Errorf("case %d %+v: pending bytes differ", i, c)
+		case a.strstart == c.strstart:
+			t.Errorf("case %d %+v: no symbol coded", i, c)
+		}
+		a.End()
+		g.End()
+	}
+}
+
+// TestQuickRunAsmDeclinesWithoutRoom: with fewer than eight bytes of pendingBuf left at pendEnd,
+// quickRunAVX2 returns false and changes nothing (quickRun then runs quickRunGo, whose store panics).
+func TestQuickRunAsmDeclinesWithoutRoom(t *testing.T) {
+	if !useAVX2 {
+		t.Skip("quickRunAVX2 needs AVX2")
+	}
+	r := rand.New(rand.NewPCG(48, 2))
+	for _, short := range []int{1, 7} {
+		c := randomQuickRunCase(r)
+		c.lookahead = min(2<<c.wbits-c.strstart, minLookahead)
+		a := c.state(t, r)
+		a.pendEnd = len(a.pendingBuf) - 8 + short
+		before := a.streamState
+		pending := bytes.Clone(a.pendingBuf)
+		if quickRunAVX2(a) {
+			t.Errorf("pendEnd %d of %d: quickRunAVX2 ran", a.pendEnd, len(a.pendingBuf))
+		}
+		if a.streamState != before || !bytes.Equal(a.pendingBuf, pending) {
+			t.Errorf("pendEnd %d of %d: quickRunAVX2 changed the state", a.pendEnd, len(a.pendingBuf))
+		}
+		a.End()
+	}
+}
