@@ -26,7 +26,9 @@ var (
 	notebookRe  = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}-[a-z0-9.+-]+\.md$`)
 )
 
-// slug is GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens.
+// slug is GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens - as
+// matrix/report's githubAnchor (unexported there; kept here so that this test does not link the report),
+// with non-ASCII letters kept as GitHub keeps them.
 func slug(h string) string {
 	var b strings.Builder
 	for _, r := range strings.ToLower(h) {
