@@ -13,6 +13,7 @@ import (
 	"github.com/magefile/mage/mg"
 
 	"github.com/deflatelab/deflatelab/internal/tasks"
+	"github.com/deflatelab/deflatelab/matrix/giveback/probe"
 	"github.com/deflatelab/deflatelab/matrix/report"
 	"github.com/deflatelab/deflatelab/matrix/resultsdir"
 	"github.com/deflatelab/deflatelab/matrix/runner"
@@ -124,6 +125,19 @@ func Matrix(ctx context.Context) error {
 	}
 	steps := tasks.LocalSteps(runtime.GOOS, runtime.GOARCH, runner.Bench, resultsdir.Merge, report.Run)
 	_, err = tasks.Matrix(ctx, std, o, runtime.GOOS, runtime.GOARCH, steps)
+	return tasks.Exit(ctx, err)
+}
+
+// Thresholds finds each backend's give-back thresholds here (lab thresholds) into DEFLATELAB_RESULTS/thresholds/<goos>-<goarch>.{md,svg,json}; prints the markdown's path.
+func Thresholds(ctx context.Context) error {
+	o, err := options()
+	if err != nil {
+		return tasks.Exit(ctx, err)
+	}
+	path, err := tasks.Thresholds(ctx, std, o, runtime.GOOS, runtime.GOARCH, probe.Run, report.WriteThresholds)
+	if path != "" {
+		fmt.Println(path)
+	}
 	return tasks.Exit(ctx, err)
 }
 

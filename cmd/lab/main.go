@@ -8,6 +8,7 @@
 //	lab aanull [flags]  the A/A label-swap null of results, per family (report.AANull; lab aanull -h)
 //	lab compare -old A -new B  verdicts that changed from one report to another (report.Compare)
 //	lab pairnoise RESULTS...  per-pair noise and detectable change per runner-minute (report.PairNoise)
+//	lab thresholds [-out DIR]  each backend's give-back thresholds: faults per page of a freed block allocated again (probe.Run)
 //	lab plan -pilot RESULTS -change 5% -minutes 60  a plan sized from a pilot's variance components (report.SizePlan)
 //
 // Every command parses its flags here (one file each: bench.go, report.go, merge.go, ...) into the typed

@@ -25,14 +25,15 @@ type command struct {
 }
 
 var commands = map[string]command{
-	"bench":     {benchMain, "run the matrix on this machine and write a results directory"},
-	"report":    {reportMain, "render a report (markdown and SVG) from results files or directories"},
-	"merge":     {mergeMain, "merge results folders of one plan and build (replicas of several runner instances) into one"},
-	"replay":    {replayMain, "replay a fixed-design run under adaptive stopping, and simulate A/A families from it"},
-	"aanull":    {aanullMain, "measure the A/A label-swap null of results: what each family names as A/A differences"},
-	"compare":   {compareMain, "which elapsed-time verdicts changed from one report to another, cell by cell"},
-	"plan":      {planMain, "size a plan (warm operations, rounds, instances) for a smallest detectable change from a pilot run's variance components"},
-	"pairnoise": {pairnoiseMain, "per-pair noise and detectable change per runner-minute of results folders (alternating against duet pairs)"},
+	"bench":      {benchMain, "run the matrix on this machine and write a results directory"},
+	"report":     {reportMain, "render a report (markdown and SVG) from results files or directories"},
+	"merge":      {mergeMain, "merge results folders of one plan and build (replicas of several runner instances) into one"},
+	"replay":     {replayMain, "replay a fixed-design run under adaptive stopping, and simulate A/A families from it"},
+	"aanull":     {aanullMain, "measure the A/A label-swap null of results: what each family names as A/A differences"},
+	"compare":    {compareMain, "which elapsed-time verdicts changed from one report to another, cell by cell"},
+	"plan":       {planMain, "size a plan (warm operations, rounds, instances) for a smallest detectable change from a pilot run's variance components"},
+	"thresholds": {thresholdsMain, "find each allocator's give-back thresholds: the block sizes and free patterns at which a fresh allocation faults its pages in again"},
+	"pairnoise":  {pairnoiseMain, "per-pair noise and detectable change per runner-minute of results folders (alternating against duet pairs)"},
 }
 
 // Exit statuses, as the go command uses them.

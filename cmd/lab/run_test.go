@@ -64,6 +64,13 @@ func TestRun(t *testing.T) {
 		{[]string{"report", "-bogus"}, exitUsage, []string{"flag provided but not defined"}},
 		{[]string{"report", "-in", "x", "-planned", "linux"}, exitUsage, []string{`lab report: -planned "linux": want goos/goarch`}},
 		{[]string{"report", "-in", "no-such-results"}, exitError, []string{"lab report: -in"}},
+		{[]string{"thresholds", "-patterns", "lifo"}, exitUsage, []string{`lab thresholds: -patterns: unknown pattern "lifo"`}},
+		{[]string{"thresholds", "-sizes", "4k"}, exitUsage, []string{`lab thresholds: -sizes "4k": "4k" is not a whole number`}},
+		{[]string{"thresholds", "-backends", "nosuch"}, exitUsage, []string{`lab thresholds: -backends: "nosuch" is not in this build`}},
+		{[]string{"thresholds", "-repeats", "0"}, exitUsage, []string{"lab thresholds: -repeats 0: allowed: 1.."}},
+		{[]string{"thresholds", "extra"}, exitUsage, []string{"lab thresholds: unexpected arguments"}},
+		{[]string{"thresholds", "-probe", "nosuch,4096,same,4"}, exitError, []string{`lab thresholds: nativemem: unknown backend "nosuch"`}},
+		{[]string{"thresholds", "-from", "no-such.json"}, exitUsage, []string{"lab thresholds: -from: open no-such.json"}},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
@@ -76,7 +83,7 @@ func TestRun(t *testing.T) {
 					t.Errorf("stderr lacks %q:\n%s", w, stderr.String())
 				}
 			}
-			for _, doubled := range []string{"bench: bench:", "report: report:", "merge: merge:", "replay: replay:", "aanull: aanull:", "compare: compare:", "plan: plan:", "pairnoise: pairnoise:"} {
+			for _, doubled := range []string{"bench: bench:", "report: report:", "merge: merge:", "replay: replay:", "aanull: aanull:", "compare: compare:", "plan: plan:", "pairnoise: pairnoise:", "thresholds: thresholds:"} {
 				if strings.Contains(stderr.String(), doubled) {
 					t.Errorf("stderr has the doubled prefix %q:\n%s", doubled, stderr.String())
 				}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -64,7 +63,7 @@ func wineFaultSource() error {
 				continue // exited, or not ours to read
 			}
 			args := strings.Split(string(bytes.TrimRight(cmdline, "\x00")), "\x00")
-			if strings.EqualFold(path.Base(args[0]), exe) && slices.Equal(args[1:], trimEmpty(os.Args[1:])) {
+			if strings.EqualFold(unixOrWindowsBase(args[0]), exe) && slices.Equal(args[1:], trimEmpty(os.Args[1:])) {
 				found = append(found, e.Name())
 			}
 		}
@@ -89,3 +88,7 @@ func trimEmpty(args []string) []string {
 	}
 	return args
 }
+
+// unixOrWindowsBase is the last element of a path written with / or \: a process started from Linux has
+// its Unix path in /proc's cmdline, one that a Windows process started (CreateProcess) its Windows path.
+func unixOrWindowsBase(p string) string { return p[strings.LastIndexAny(p, `/\`)+1:] }
