@@ -27,7 +27,7 @@ func TestGoRunSIGTERM(t *testing.T) {
 		t.Skip("builds the hosts and runs a bench under go run")
 	}
 	bin := t.TempDir()
-	if err := hostbin.Build(context.Background(), runtime.GOOS, runtime.GOARCH, bin, hostbin.Variants(), os.Stderr, os.Stderr); err != nil {
+	if err := hostbin.Build(context.Background(), runtime.GOOS, runtime.GOARCH, bin, hostbin.Hosts(), os.Stderr, os.Stderr); err != nil {
 		t.Fatal(err)
 	}
 	out := filepath.Join(t.TempDir(), "results")

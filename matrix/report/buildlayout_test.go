@@ -56,12 +56,7 @@ func TestBuildLayout(t *testing.T) {
 			[]string{"`-randlayout=45`"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			out := t.TempDir()
-			path, err := Render(Options{In: []string{writeResults(t, tc.samples)}, Out: out, Name: "x"})
-			if err != nil {
-				t.Fatal(err)
-			}
-			page := reportText(t, filepath.Dir(path))
+			page, dir := renderValidity(t, tc.samples)
 			for _, w := range tc.want {
 				if !strings.Contains(page, w) {
 					t.Errorf("report lacks %q", w)
@@ -73,7 +68,7 @@ func TestBuildLayout(t *testing.T) {
 				}
 			}
 			if t.Failed() {
-				env, _ := os.ReadFile(filepath.Join(filepath.Dir(path), "environment.md"))
+				env, _ := os.ReadFile(filepath.Join(dir, "environment.md"))
 				t.Logf("environment.md:\n%s", env)
 			}
 		})

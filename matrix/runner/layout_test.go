@@ -21,7 +21,9 @@ func TestAAIsALayoutBuild(t *testing.T) {
 	r := fakeRunner(t, "ok")
 	r.Plan.Variants, r.Plan.Phases = []string{"control", matrix.AA, "control@layout=7"}, []string{"warm"}
 	r.Hosts["control@layout=7"] = hostbin.Path(filepath.Dir(r.Hosts["control"]), runtime.GOOS, "control@layout=7")
-	copyFile(t, r.Hosts["control"], r.Hosts["control@layout=7"])
+	if err := copyBinary(r.Hosts["control"], r.Hosts["control@layout=7"]); err != nil {
+		t.Fatal(err)
+	}
 	if err := r.Run(context.Background()); err != nil {
 		t.Fatal(err)
 	}
@@ -93,20 +95,11 @@ func TestSameCommits(t *testing.T) {
 
 func TestMissingLayoutHosts(t *testing.T) {
 	dir := t.TempDir()
-	copyFile(t, os.Args[0], hostbin.Path(dir, "linux", "control@layout=2"))
+	if err := os.WriteFile(hostbin.Path(dir, "linux", "control@layout=2"), nil, 0o755); err != nil {
+		t.Fatal(err)
+	}
 	got := missingLayoutHosts([]string{"control", "aa", "control@layout=2", "control@layout=3", "pooled/4@layout=3", "pooled/8@layout=3"}, dir, "linux")
 	if want := "control@layout=45 control@layout=3 pooled@layout=3"; strings.Join(got, " ") != want {
 		t.Errorf("missing %v, want %s", got, want)
-	}
-}
-
-func copyFile(t *testing.T, src, dst string) {
-	t.Helper()
-	data, err := os.ReadFile(src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(dst, data, 0o755); err != nil {
-		t.Fatal(err)
 	}
 }
