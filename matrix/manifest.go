@@ -45,6 +45,9 @@ type Manifest struct {
 	Emulated string `json:"emulated,omitempty"`
 	// Stopping is the adaptive stopping rule the run used; empty for the fixed design.
 	Stopping string `json:"stopping,omitempty"`
+	// Alternating, in a duet run (Plan.Pairing), lists the cells that run alternating in every round or
+	// in some, and why (Plan.DuetNotes); absent when every round is a duet, or in runs older than it.
+	Alternating []PairingNote `json:"alternating,omitempty"`
 	// Cells is each cell's rounds and why it closed, in plan order, rewritten after every batch; a resumed
 	// run continues the open cells (ClosedBy "") from their Rounds. Absent in runs older than it: there
 	// every cell takes the plan's rounds.

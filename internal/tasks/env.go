@@ -291,12 +291,8 @@ func FromEnv(getenv func(string) string) (Options, error) {
 	if err := resultsdir.CheckDir(o.Results); o.Results != "" && err != nil { // the default, results/
 		return o, fmt.Errorf("%s unset: its default %w", EnvResults, err)
 	}
-	switch v := strings.TrimSpace(getenv(EnvForce)); v {
-	case "", "0", "false":
-	case "1", "true":
-		o.Force = true
-	default:
-		return o, fmt.Errorf("%s=%q: allowed: 1 or true (the report target replaces a report folder that exists, as lab report -force), 0, false or unset (it refuses)", EnvForce, v)
+	if o.Force, err = envBool(getenv, EnvForce, "1 or true (the report target replaces a report folder that exists, as lab report -force), 0, false or unset (it refuses)"); err != nil {
+		return o, err
 	}
 	o.Resume = strings.TrimSpace(getenv(EnvResume))
 	switch v := strings.TrimSpace(getenv(EnvRetryFailed)); v {
@@ -352,12 +348,8 @@ func FromEnv(getenv func(string) string) (Options, error) {
 	if o.Resume != "" && (o.Replica.Count != 0 || o.Replicas > 1) {
 		return o, fmt.Errorf("%s=%q continues one run; unset %s and %s", EnvResume, o.Resume, EnvReplica, EnvReplicas)
 	}
-	switch v := strings.TrimSpace(getenv(EnvRequireEmulators)); v {
-	case "", "0", "false":
-	case "1", "true":
-		o.RequireEmulators = true
-	default:
-		return o, fmt.Errorf("%s=%q: allowed: 1, true, 0, false or unset", EnvRequireEmulators, v)
+	if o.RequireEmulators, err = envBool(getenv, EnvRequireEmulators, "1, true, 0, false or unset"); err != nil {
+		return o, err
 	}
 	return o, nil
 }
@@ -436,6 +428,19 @@ func settingsCheck(key string, getenv func(string) string, s runner.Settings) er
 		return fmt.Errorf("%s=%q: %s", key, strings.TrimSpace(getenv(key)), strings.TrimPrefix(err.Error(), "matrix: "))
 	}
 	return nil
+}
+
+// envBool reads a yes/no variable: 1 or true, 0, false or unset (no); anything else is an error naming
+// the variable, its value and allowed.
+func envBool(getenv func(string) string, key, allowed string) (bool, error) {
+	switch v := strings.TrimSpace(getenv(key)); v {
+	case "", "0", "false":
+		return false, nil
+	case "1", "true":
+		return true, nil
+	default:
+		return false, fmt.Errorf("%s=%q: allowed: %s", key, v, allowed)
+	}
 }
 
 // ResultsDir is the one directory bench and remote write a run into: EnvResults, which must then

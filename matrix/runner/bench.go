@@ -130,6 +130,11 @@ func Bench(ctx context.Context, o BenchOptions, stdout, stderr io.Writer) error 
 	for _, v := range plan.Variants {
 		r.Hosts[matrix.HostBuild(v)] = hostbin.Path(bin, goos, matrix.HostBuild(v))
 	}
+	if notes, none := plan.DuetNotes(r.processors()); none {
+		return matrix.Invalidf("bench: -pairing duet: no cell can run as a duet: %s; or give -pairing alternating", duetReasons(notes))
+	} else if len(notes) > 0 && !complete {
+		fmt.Fprintf(stderr, "bench: -pairing duet: %d of %d cells run alternating in some or all rounds: %s (run.json: alternating)\n", len(notes), len(plan.Cells()), duetReasons(notes))
+	}
 	if complete {
 		fmt.Fprintf(stderr, "bench: %s is complete: every planned sample is recorded, and every cell closed; nothing to resume\n", out)
 	} else {
@@ -178,6 +183,24 @@ func (e *ResumableError) Unwrap() error { return e.Err }
 // Continue is the hint the error ends with: "continue with: go run ./cmd/lab bench -resume -out <Dir>".
 func (e *ResumableError) Continue() string {
 	return "continue with: " + resultsdir.ResumeCommand(e.Dir)
+}
+
+// duetReasons groups a duet plan's notes by reason: "4 cells: DOP 8: a duet needs 2 x 8 processors, this
+// machine has 2; 12 cells: 3 variants: ...".
+func duetReasons(notes []matrix.PairingNote) string {
+	var reasons []string
+	count := map[string]int{}
+	for _, n := range notes {
+		if count[n.Reason] == 0 {
+			reasons = append(reasons, n.Reason)
+		}
+		count[n.Reason]++
+	}
+	parts := make([]string, len(reasons))
+	for i, r := range reasons {
+		parts[i] = fmt.Sprintf("%d cell(s): %s", count[r], r)
+	}
+	return strings.Join(parts, "; ")
 }
 
 // summaryLine is the line a bench ends with, and its counts: the samples of out (read by

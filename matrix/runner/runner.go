@@ -263,6 +263,7 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 	}
 	m.Profile, m.Plan, m.Commits, m.Builds, m.Timeout = r.Plan.Profile, r.Plan, commits, builds, r.Timeout.String()
 	m.Status, m.Emulated = matrix.StatusRunning, strings.Join(r.Exec, " ")
+	m.Alternating, _ = r.Plan.DuetNotes(r.processors()) // this machine's: a resume elsewhere says its own
 	m.Planned, m.Extra = matrix.PlannedSamples(r.Plan, m.Cells)
 	m.Dir = filepath.ToSlash(r.Dir) // where it is written now (a folder moved, then resumed, is there)
 	first := r.Plan.Variants[0]

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -156,5 +157,42 @@ func TestResumeCommandNamesResultsFolder(t *testing.T) {
 	}
 	if m, _ := resultsdir.ReadManifest(out); !m.Complete() || m.Samples != len(lines) {
 		t.Errorf("after the printed resume: complete %v, %d samples; want complete, %d", m.Complete(), m.Samples, len(lines))
+	}
+}
+
+// lab bench -pairing duet says which cells run alternating and why, on screen and in run.json, and
+// exits 2 when no cell can run as a duet (three variants: every round is three processes), writing
+// nothing (issue 45 item 5).
+func TestDuetSaysWhatRunsAlternating(t *testing.T) {
+	if runtime.NumCPU() < 2 {
+		t.Skip("a duet of DOP 1 needs two processors")
+	}
+	bin, _ := fakeHosts(t, "ok")
+	out := filepath.Join(t.TempDir(), "results")
+	o := quiet(smoke(bin, out))
+	o.Pairing = matrix.Duet
+	var stderr strings.Builder
+	err := Bench(context.Background(), o, io.Discard, &stderr)
+	var invalid *matrix.InvalidError
+	if !errors.As(err, &invalid) || !strings.Contains(err.Error(), "no cell can run as a duet") || !strings.Contains(err.Error(), "every round holds") {
+		t.Errorf("-pairing duet with %d variants: %v; want exit 2 saying no cell can run as a duet, and why", len(testPlan().Variants), err)
+	}
+	if _, serr := os.Stat(out); serr == nil {
+		t.Error("the refused bench left a results folder")
+	}
+
+	wide := runtime.NumCPU() // 2 x DOP > processors: alternating
+	o.Variants, o.DOPs = []string{"control", matrix.AA}, []int{1, wide}
+	stderr.Reset()
+	if err := Bench(context.Background(), o, io.Discard, &stderr); err != nil {
+		t.Fatalf("%v\n%s", err, stderr.String())
+	}
+	want := fmt.Sprintf("DOP %d: a duet needs 2 x %d processors, this machine has %d", wide, wide, wide)
+	if !strings.Contains(stderr.String(), "bench: -pairing duet: 1 of 2 cells run alternating") || !strings.Contains(stderr.String(), want) {
+		t.Errorf("stderr lacks the alternating cell and why:\n%s", stderr.String())
+	}
+	m, _ := resultsdir.ReadManifest(out)
+	if len(m.Alternating) != 1 || m.Alternating[0].Cell.DOP != wide || m.Alternating[0].Reason != want {
+		t.Errorf("run.json alternating %+v, want DOP %d's cell: %q", m.Alternating, wide, want)
 	}
 }
