@@ -27,37 +27,11 @@ const defaultStateBytes = 350336
 // freed exactly once.
 func newPooled(t testing.TB, capacity int) (*variants.Variant, *varianttest.Recorder) {
 	t.Helper()
-	rec := varianttest.NewGoHeapRecorder()
-	v, err := variants.New(pooled.Name, variants.Options{Alloc: rec, PoolCapacity: capacity})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		if err := v.Close(); err != nil {
-			t.Error(err)
-		}
-		if err := rec.CheckClean(); err != nil {
-			t.Error(err)
-		}
-		if c := v.Counters(); c.NativeAllocs != c.NativeFrees || c.IdleStates != 0 || c.IdleBytes != 0 {
-			t.Errorf("after Close: %+v", c)
-		}
-	})
-	return v, rec
+	return varianttest.OpenRecorded(t, pooled.Name, variants.Options{PoolCapacity: capacity}, nil)
 }
 
 // compressOp is one open-write-close on a fresh buffer; the output must round-trip.
-func compressOp(t testing.TB, v *variants.Variant, cfg deflate.Config, payload []byte) []byte {
-	t.Helper()
-	var buf bytes.Buffer
-	if err := varianttest.Compress(v, &buf, cfg, payload); err != nil {
-		t.Fatal(err)
-	}
-	if err := varianttest.CheckRoundTrip(cfg, buf.Bytes(), payload); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
-}
+var compressOp = varianttest.CompressChecked
 
 // checkCounters compares the counters a pool test predicts with got.
 func checkCounters(t *testing.T, got variants.Counters, allocs, hits, misses, evictions, idle int64) {
@@ -84,28 +58,15 @@ func TestSequentialReuse(t *testing.T) {
 
 func TestSettingsSeparation(t *testing.T) {
 	base := deflate.DefaultConfig()
-	tests := []struct {
-		name  string
-		other deflate.Config
-	}{
-		{"level", deflate.Config{Level: 9, WindowBits: -15, MemLevel: 8}},
-		{"level-default-vs-6", deflate.Config{Level: -1, WindowBits: -15, MemLevel: 8}},
-		{"strategy", deflate.Config{Level: 6, WindowBits: -15, MemLevel: 8, Strategy: deflate.Filtered}},
-		{"windowBits-format", deflate.Config{Level: 6, WindowBits: 31, MemLevel: 8}},
-		{"windowBits-size", deflate.Config{Level: 6, WindowBits: -12, MemLevel: 8}},
-		{"memLevel", deflate.Config{Level: 6, WindowBits: -15, MemLevel: 9}},
-		{"gzipOS", deflate.Config{Level: 6, WindowBits: -15, MemLevel: 8, GzipOS: deflate.GzipOSWindows}},
-		{"generation", deflate.Config{Level: 6, WindowBits: -15, MemLevel: 8, Generation: deflate.ZlibNG222}},
-	}
 	payload := varianttest.Payload()
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
+	for _, tt := range varianttest.OneFieldApart() {
+		t.Run(tt.Name, func(t *testing.T) {
 			v, _ := newPooled(t, 0)
 			compressOp(t, v, base, payload)
-			compressOp(t, v, tt.other, payload) // must not take base's idle state
+			compressOp(t, v, tt.Other, payload) // must not take base's idle state
 			checkCounters(t, v.Counters(), 2, 0, 2, 0, 2)
 			compressOp(t, v, base, payload)
-			compressOp(t, v, tt.other, payload)
+			compressOp(t, v, tt.Other, payload)
 			checkCounters(t, v.Counters(), 2, 2, 2, 0, 2)
 		})
 	}

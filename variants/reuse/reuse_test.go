@@ -26,41 +26,11 @@ const defaultStateBytes = 350336
 // checks that every block was freed exactly once.
 func newReuse(t testing.TB, wrap func(deflate.Allocator) deflate.Allocator) (*variants.Variant, *varianttest.Recorder) {
 	t.Helper()
-	rec := varianttest.NewGoHeapRecorder()
-	var a deflate.Allocator = rec
-	if wrap != nil {
-		a = wrap(rec)
-	}
-	v, err := variants.New(reuse.Name, variants.Options{Alloc: a})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		if err := v.Close(); err != nil {
-			t.Error(err)
-		}
-		if err := rec.CheckClean(); err != nil {
-			t.Error(err)
-		}
-		if c := v.Counters(); c.NativeAllocs != c.NativeFrees || c.IdleStates != 0 || c.IdleBytes != 0 {
-			t.Errorf("after Close: %+v", c)
-		}
-	})
-	return v, rec
+	return varianttest.OpenRecorded(t, reuse.Name, variants.Options{}, wrap)
 }
 
 // compressOp is one open-write-close on a fresh buffer; the output must round-trip.
-func compressOp(t testing.TB, o variants.Opener, cfg deflate.Config, payload []byte) []byte {
-	t.Helper()
-	var buf bytes.Buffer
-	if err := varianttest.Compress(o, &buf, cfg, payload); err != nil {
-		t.Fatal(err)
-	}
-	if err := varianttest.CheckRoundTrip(cfg, buf.Bytes(), payload); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
-}
+var compressOp = varianttest.CompressChecked
 
 // checkCounters compares the counters a test predicts with got.
 func checkCounters(t *testing.T, got variants.Counters, allocs, frees, hits, misses, idle int64) {
@@ -118,27 +88,14 @@ func TestOpenWithoutWorker(t *testing.T) {
 
 func TestSettingsSeparation(t *testing.T) {
 	base := deflate.DefaultConfig()
-	tests := []struct {
-		name  string
-		other deflate.Config
-	}{
-		{"level", deflate.Config{Level: 9, WindowBits: -15, MemLevel: 8}},
-		{"level-default-vs-6", deflate.Config{Level: -1, WindowBits: -15, MemLevel: 8}},
-		{"strategy", deflate.Config{Level: 6, WindowBits: -15, MemLevel: 8, Strategy: deflate.Filtered}},
-		{"windowBits-format", deflate.Config{Level: 6, WindowBits: 31, MemLevel: 8}},
-		{"windowBits-size", deflate.Config{Level: 6, WindowBits: -12, MemLevel: 8}},
-		{"memLevel", deflate.Config{Level: 6, WindowBits: -15, MemLevel: 9}},
-		{"gzipOS", deflate.Config{Level: 6, WindowBits: -15, MemLevel: 8, GzipOS: deflate.GzipOSWindows}},
-		{"generation", deflate.Config{Level: 6, WindowBits: -15, MemLevel: 8, Generation: deflate.ZlibNG222}},
-	}
 	payload := varianttest.Payload()
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
+	for _, tt := range varianttest.OneFieldApart() {
+		t.Run(tt.Name, func(t *testing.T) {
 			v, _ := newReuse(t, nil)
 			w := v.Worker()
 			window := map[deflate.Config]uintptr{}
 			for round := range 2 {
-				for _, cfg := range []deflate.Config{base, tt.other} {
+				for _, cfg := range []deflate.Config{base, tt.Other} {
 					var buf bytes.Buffer
 					c, err := w.Open(&buf, cfg)
 					if err != nil {
@@ -161,8 +118,8 @@ func TestSettingsSeparation(t *testing.T) {
 					}
 				}
 			}
-			if window[base] == window[tt.other] {
-				t.Fatalf("%v and %v ran on the same state", base, tt.other)
+			if window[base] == window[tt.Other] {
+				t.Fatalf("%v and %v ran on the same state", base, tt.Other)
 			}
 			checkCounters(t, v.Counters(), 2, 0, 2, 2, 2)
 		})
