@@ -48,6 +48,10 @@ type Plan struct {
 	// Pairing is how a round's two processes run: Alternating (one after the other; "" in plans recorded
 	// before the field) or Duet (at once, each on processors of its own, where the cell allows it).
 	Pairing string `json:"pairing,omitempty"`
+	// Service records the background of the plan's service workload (workload.BackgroundOf): its seed,
+	// population, size mix and churn, which the hosts take from the workload's definition. Nil when the
+	// plan has no such workload, and in plans recorded before it.
+	Service *workload.Background `json:"service,omitempty"`
 }
 
 // DefaultEquivMargin is the equivalence margin when a plan gives none, for the runner's adaptive stopping
@@ -129,6 +133,11 @@ func (p Plan) Validate() error {
 	}
 	if err := CheckZlibNG(p.ZlibNG); err != nil {
 		return err
+	}
+	if p.Service != nil {
+		if err := p.Service.Validate(); err != nil {
+			return err
+		}
 	}
 	_, err := workload.Payload(p.PayloadSeed, p.PayloadSize, p.PayloadRandom)
 	return err

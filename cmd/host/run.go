@@ -71,6 +71,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usage("-workload: %v", err)
 	}
+	oneArena := false
+	if w.Background != nil {
+		if oneArena, err = ensureOneArena(); err != nil {
+			fmt.Fprintf(stderr, "host-%s: %v\n", linked, err)
+			return exitFail
+		}
+	}
 	gen, err := deflate.ParseGeneration(*zlibng)
 	if err != nil {
 		return usage("-zlibng: %v", err)
@@ -123,6 +130,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usage("-backend: %v", err)
 	}
+	// The service workload's background lives in the process heap and its probe allocates on the backend.
+	p.Heap, p.HeapName = nativemem.ProcessHeap()
+	if oneArena {
+		p.HeapName += ", one arena (MALLOC_ARENA_MAX=1)"
+	}
+	p.Probe = alloc
 
 	v, err := variants.New(linked, variants.Options{Alloc: alloc, PoolCapacity: *poolCap, ForceSplit: *forceSplit})
 	if err != nil {
@@ -142,6 +155,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintf(stderr, "host-%s: %v\n", linked, err)
 		return exitFail
+	}
+	if r.Service != nil {
+		r.Service.Arenas = nativemem.Arenas()
 	}
 	return emit(stdout, stderr, r)
 }

@@ -86,7 +86,7 @@ func TestRunBadFlags(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"-workload", "zip"}, `unknown workload "zip"; allowed: [fixed mixed stream]`},
+		{[]string{"-workload", "zip"}, `unknown workload "zip"; allowed: [fixed mixed stream service]`},
 		{[]string{"-dop", "0"}, "-dop 0 is outside 1..1024"},
 		{[]string{"-dop", "300000"}, "-dop 300000 is outside 1..1024"},
 		{[]string{"-phase", "hot"}, `-phase "hot" is not one of [cold warm]`},
@@ -135,7 +135,7 @@ func TestDescribe(t *testing.T) {
 	if err := json.Unmarshal(stdout.Bytes(), &d); err != nil {
 		t.Fatal(err)
 	}
-	if d.Variant != "control" || d.DefaultBackend == "" || len(d.Backends) == 0 || !slices.Equal(d.Workloads, []string{"fixed", "mixed", "stream"}) ||
+	if d.Variant != "control" || d.DefaultBackend == "" || len(d.Backends) == 0 || !slices.Equal(d.Workloads, []string{"fixed", "mixed", "stream", "service"}) ||
 		d.Platform != runtime.GOOS+"/"+runtime.GOARCH {
 		t.Errorf("untagged build: %+v", d)
 	}

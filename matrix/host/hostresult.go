@@ -12,6 +12,8 @@ type (
 	Counters    = hostresult.Counters
 	Counter     = hostresult.Counter
 	Calibration = hostresult.Calibration
+	Service     = hostresult.Service
+	Probe       = hostresult.Probe
 	Description = hostresult.Description
 	Generation  = hostresult.Generation
 )

@@ -44,6 +44,7 @@ func (s *sink) startRun(measured bool) {
 	s.cpu = -1
 	s.measured = measured
 	s.mech = mechanism{}
+	s.churnNs, s.churns, s.churnFaults = 0, 0, 0
 }
 
 // onProcessor records that the worker's next operation starts on processor cpu (-1 unknown), counting a

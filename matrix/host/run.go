@@ -39,6 +39,12 @@ type Params struct {
 	// Ready, when set, is called once, just before the measured region, with the workers parked: a duet
 	// pair's barrier (cmd/host -barrier), so that both processes of a pair measure from the same moment.
 	Ready func()
+	// Heap is the process heap the workload's background lives in (nativemem.ProcessHeap), HeapName its
+	// name for the result, and Probe the sample's backend, which the probe allocates from: all three are
+	// needed when the workload has a background and unused otherwise.
+	Heap     Heap
+	HeapName string
+	Probe    Heap
 }
 
 // Validate names the first bad field, its value and what is allowed.
@@ -58,6 +64,8 @@ func (p Params) Validate() error {
 		return fmt.Errorf("host: zlib-ng generation %v is not one of %v", p.Generation, deflate.Generations())
 	case p.Phase == Cold && p.Warmup != 0:
 		return fmt.Errorf("host: warmup %d with phase cold; a cold sample measures the first operations of the process, so warmup must be 0", p.Warmup)
+	case p.Workload.Background != nil && (p.Heap == nil || p.Probe == nil):
+		return fmt.Errorf("host: workload %q has a background: Heap (the process heap) and Probe (the backend) must be set", p.Workload.Name)
 	}
 	return nil
 }
@@ -83,6 +91,26 @@ func Run(v *variants.Variant, p Params) (Result, error) {
 		return Result{}, err
 	}
 	l := newVariantLoop(v, p.Workload, Configs(p.Workload, p.Generation), input, p.DOP)
+	svc, bg, err := startBackground(p, l)
+	if err != nil {
+		return Result{}, err
+	}
+	r, err := measure(v, p, l, input)
+	if bg != nil {
+		err = errors.Join(err, bg.finish(svc, p, l, r.ElapsedNs))
+		r.Service = svc
+		if err == nil {
+			r.ElapsedNs -= svc.ChurnNs / int64(p.DOP)
+		}
+	}
+	if err != nil {
+		return Result{}, err
+	}
+	return r, nil
+}
+
+// measure runs p's warm-up, if any, and its measured region on l, and makes the result.
+func measure(v *variants.Variant, p Params, l *loop, input []byte) (Result, error) {
 	if p.Warmup > 0 {
 		l.run(p.Warmup, false, func() {}, func() {})
 		if err := l.err(); err != nil {
@@ -247,6 +275,9 @@ type loop struct {
 	input   []byte           // what every write compresses
 	writes  int              // writes per operation
 	sinks   []*sink          // one per goroutine
+	// between, when set, runs after every operation, off the clock: the service workload's churn. Its
+	// time in the measured region goes to the sink's churnNs, not to the operation's duration.
+	between func() error
 }
 
 // newLoop makes the loop and its sinks, one per goroutine, sized above deflate's worst-case expansion of
@@ -318,6 +349,12 @@ func (l *loop) work(s *sink, next *atomic.Int64, n int, measured bool) {
 		}
 		if !measured {
 			s.discard()
+			if l.between != nil {
+				if err := l.between(); err != nil {
+					s.err = fmt.Errorf("host: after operation %d: %w", i, err)
+					return
+				}
+			}
 			continue
 		}
 		s.finish(ci)
@@ -325,6 +362,20 @@ func (l *loop) work(s *sink, next *atomic.Int64, n int, measured bool) {
 		s.tl[Bin(i)] += t1 - t
 		s.first.record(t1 - t)
 		t = t1
+		if l.between != nil {
+			f0, ferr0 := procstat.Read()
+			if err := l.between(); err != nil {
+				s.err = fmt.Errorf("host: after operation %d: %w", i, err)
+				return
+			}
+			f1, ferr1 := procstat.Read()
+			if ferr0 == nil && ferr1 == nil {
+				s.churnFaults += f1.Sub(f0).Faults()
+			}
+			t = procstat.Now()
+			s.churnNs += t - t1
+			s.churns++
+		}
 	}
 }
 

@@ -39,6 +39,10 @@ type sink struct {
 	cpu      int      // processor of the current operation, -1 unknown
 	measured bool     // the current run is the measured region
 	mech     mechanism
+	churnNs  int64 // the time the loop's between hook took after this worker's measured operations
+	churns   int64 // ... and how many times it ran
+	// churnFaults is the process's faults while this worker's hook ran (every worker's at DOP > 1)
+	churnFaults int64
 
 	_ [64]byte
 }

@@ -6,7 +6,7 @@ type Result struct {
 	// What ran.
 	Variant  string `json:"variant"`
 	Backend  string `json:"backend"`
-	Workload string `json:"workload"` // a workload.Names() name: fixed, mixed or stream
+	Workload string `json:"workload"` // a workload.Names() name: fixed, mixed, stream or service
 	Phase    string `json:"phase"`    // cold or warm
 	DOP      int    `json:"dop"`
 	Ops      int    `json:"ops"`    // measured operations
@@ -43,6 +43,8 @@ type Result struct {
 	FirstOpsNs [][]int64 `json:"firstOpsNs,omitempty"`
 	// Counters are the mechanism counters (see Counters); nil in results older than them.
 	Counters *Counters `json:"counters,omitempty"`
+	// Service is the service workload's background heap and probe; nil for every other workload.
+	Service *Service `json:"service,omitempty"`
 
 	// Go's view.
 	GoAllocs uint64 `json:"goAllocs"` // heap objects allocated

@@ -97,6 +97,7 @@ func init() {
 				{"why", writeWhy, full},
 				{"why-counters", writeWhyCounters, full},
 				{"why-regimes", writeWhyRegimes, full},
+				{"service-heap", writeServiceHeap, full},
 				{"why-charts", writeChartsOf(whyPage), full},
 			}, Charts: []chartSet{faultsCharts}, ChartFiles: []string{"faults-"}},
 

@@ -45,6 +45,7 @@ type model struct {
 	Cold        *coldStart      // the cold-start and pool-capacity sections' analyses (coldstart.go)
 	Life        *lifeView       // the steady-state and lifetime sections' analyses (lifetime.go)
 	Emulated    *emulatedInputs // what ran under an emulator: kept out of everything above (emulated.go)
+	Service     []serviceLine   // the service workload's probe per platform and backend (service.go); nil without one
 	Missing     []string        // planned platforms without a measured sample (missing.go)
 	// Calibration is the run's own A/A label-swap null (stats.LabelSwapNull), nil without an A/A control.
 	Calibration *stats.Calibration

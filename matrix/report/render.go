@@ -90,6 +90,7 @@ func analyse(opts Options) (*model, error) {
 	m.AALayouts = aaLayouts(in.Samples)
 	m.Variance, m.Pairings = a.VarianceComponents(), cellPairings(in.Samples)
 	m.Missing = missingPlatforms(opts.Planned, m.Samples)
+	m.Service = newServiceLines(in.Samples)
 	if err := fill(m, opts, in); err != nil {
 		return nil, err
 	}

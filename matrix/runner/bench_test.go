@@ -28,7 +28,7 @@ func TestBenchBadInput(t *testing.T) {
 		o    BenchOptions
 		want string
 	}{
-		{BenchOptions{Profile: "huge"}, `unknown profile "huge"; allowed: [smoke quick full]`},
+		{BenchOptions{Profile: "huge"}, `unknown profile "huge"; allowed: [smoke quick full service]`},
 		{BenchOptions{Variants: []string{"control", "bogus"}}, `unknown variant "bogus"; allowed: ` + fmt.Sprint(CandidateNames())},
 		{BenchOptions{Workloads: []string{"zip"}}, `unknown workload "zip"; allowed: ` + fmt.Sprint(workload.Names())},
 		{BenchOptions{Phases: []string{"hot"}}, `unknown phase "hot"`},

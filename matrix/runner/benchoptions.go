@@ -11,6 +11,7 @@ import (
 
 	"github.com/deflatelab/deflatelab/matrix"
 	"github.com/deflatelab/deflatelab/matrix/resultsdir"
+	"github.com/deflatelab/deflatelab/matrix/workload"
 )
 
 // BenchOptions are one lab bench: a new run of a profile's plan narrowed by the plan fields, or, with
@@ -265,6 +266,7 @@ func (o BenchOptions) narrow(plan matrix.Plan) (matrix.Plan, error) {
 	}
 	plan.Seed = o.Seed
 	plan.ForceSplit = o.ForceSplit == nil || *o.ForceSplit
+	plan.Service = workload.BackgroundOf(plan.Workloads)
 	if o.PoolCapacity != nil {
 		vs, err := applyCapacities(plan.Variants, o.PoolCapacity)
 		if err != nil {

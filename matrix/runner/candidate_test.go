@@ -151,9 +151,10 @@ func TestProfileCandidates(t *testing.T) {
 		return out
 	}
 	want := map[string][]string{
-		"smoke": candidates(false, "8"),
-		"quick": candidates(true, "8"),
-		"full":  candidates(true, "8", "12", "16"),
+		"smoke":   candidates(false, "8"),
+		"quick":   candidates(true, "8"),
+		"full":    candidates(true, "8", "12", "16"),
+		"service": candidates(true, "8", "12", "16"),
 	}
 	for _, prof := range Profiles() {
 		if !slices.Equal(prof.Plan.Variants, want[prof.Name]) {

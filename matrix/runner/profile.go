@@ -30,7 +30,7 @@ type Profile struct {
 	Timeout time.Duration
 }
 
-// Profiles lists the profiles: smoke, quick (the default), full.
+// Profiles lists the profiles: smoke, quick (the default), full, service.
 func Profiles() []Profile {
 	base := matrix.Plan{
 		Variants: withCapacities(hostbin.Variants(), matrix.DefaultPoolCapacities), Workloads: workload.Names(), Phases: hostresult.Phases(),
@@ -43,6 +43,8 @@ func Profiles() []Profile {
 		PayloadSeed: workload.DefaultSeed, PayloadSize: workload.DefaultSize, PayloadRandom: workload.DefaultRandFrac,
 	}
 	smoke, quick, full := base, base, base
+	// quick and full measure the pristine heap's workloads; service has a profile of its own (below).
+	quick.Workloads, full.Workloads = workload.Pristine(), workload.Pristine()
 
 	smoke.Profile = "smoke"
 	smoke.DOPs, smoke.Rounds = []int{1, 2}, balancedRounds(3, len(smoke.Variants), false)
@@ -70,10 +72,18 @@ func Profiles() []Profile {
 	// outvoted or confirmed (docs/METHOD.md, "Re-sampling unstable cells").
 	full.Resample = &matrix.Resample{MaxExtra: full.Rounds}
 
+	// service: full's protocol on the service workload beside fixed, its pristine twin, so that one run
+	// says what the fragmented heap changes. Not in full: a service sample costs a fixed one plus the
+	// background's build, settle, churn and probes, and a fourth workload would make full a third longer.
+	service := full
+	service.Profile = "service"
+	service.Workloads = []string{workload.Fixed().Name, workload.Service().Name}
+
 	return []Profile{
 		{Name: "smoke", Doc: "seconds: tiny operation counts, for tests and CI", Plan: smoke, Timeout: time.Minute},
 		{Name: "quick", Doc: "the default local run: a few minutes", Plan: quick, Timeout: 2 * time.Minute},
 		{Name: "full", Doc: "the seeds' protocol: cold 3,000 ops, warm 2,000 + 20,000, DOP 1/4/8/12, pooled/8, /12 and /16, the reuse bound, the A/A control, 14 rounds", Plan: full, Timeout: 10 * time.Minute},
+		{Name: "service", Doc: "full's protocol on the service workload (a fragmented process heap) beside fixed", Plan: service, Timeout: 10 * time.Minute},
 	}
 }
 

@@ -28,6 +28,9 @@ type Workload struct {
 	// Summary is the few words a decision needs (the first page's run line): how many configurations, and
 	// what that means for the seed's pool of 8 slots.
 	Summary string
+	// Background, when set, is the process heap the host keeps fragmented around the operations (the
+	// service workload); nil: a pristine heap, nothing allocated but the operations'.
+	Background *Background
 }
 
 // Config is one operation's deflateInit2 parameters, as .NET passes them (the default strategy always).
@@ -114,8 +117,33 @@ func Stream() Workload {
 	}
 }
 
+// Service is fixed's operation in a long-lived service's process heap (dotnet/runtime PR 117949: a
+// partner service spent 48% of its profile in RtlpAllocateHeap under zlib's allocation, from native heap
+// fragmentation): DefaultBackground's blocks live in the process heap from before the warm-up to the end
+// of the measured region, and its churn runs after every operation.
+func Service() Workload {
+	w := Fixed()
+	bg := DefaultBackground()
+	w.Name, w.Background, w.Title = "service", &bg, "Service heap"
+	w.Definition = fmt.Sprintf("fixed's operation (raw deflate, level 6) in a fragmented process heap: %d seeded blocks of 16 B to 1 MiB "+
+		"live in the process heap (malloc; the CRT heap on Windows), %d of them freed and replaced after every operation", bg.Blocks, bg.ChurnPerOp)
+	w.Summary = "one configuration (raw deflate, level 6) in a fragmented process heap (PR 117949)"
+	return w
+}
+
 // all lists the workloads in the order plans and reports take them.
-var all = []func() Workload{Fixed, Mixed, Stream}
+var all = []func() Workload{Fixed, Mixed, Stream, Service}
+
+// Pristine lists the workloads without a background: those whose heap holds nothing but the operations'.
+func Pristine() []string {
+	var names []string
+	for _, f := range all {
+		if w := f(); w.Background == nil {
+			names = append(names, w.Name)
+		}
+	}
+	return names
+}
 
 // Names lists the workloads ByName knows.
 func Names() []string {
