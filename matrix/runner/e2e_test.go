@@ -53,8 +53,10 @@ func TestSmokeEndToEnd(t *testing.T) {
 		if res.Variant == "pooled" && s.Cell.Phase == "warm" && s.Cell.Workload == "fixed" && res.PoolHits < int64(res.Ops-res.DOP) {
 			t.Errorf("warm fixed pooled at DOP %d: %d hits of %d ops", res.DOP, res.PoolHits, res.Ops)
 		}
-		// The mechanism counters and first durations travel from the host through the runner's file.
-		if c := res.Counters; c == nil || c.CPUNs == nil || (c.Handoffs != nil) != (res.PoolCapacity > 0 && c.CPUChanges != nil) {
+		// The mechanism counters and first durations travel from the host through the runner's file; reuses
+		// and handoffs come with the variants that hand a state out again: the pool and the reuse bound.
+		reusing := res.PoolCapacity > 0 || res.Variant == "reuse"
+		if c := res.Counters; c == nil || c.CPUNs == nil || (c.Handoffs != nil) != (reusing && c.CPUChanges != nil) {
 			t.Errorf("%s %s: counters %+v", s.Cell, s.Variant, c)
 		}
 		if len(res.FirstOpsNs) != res.DOP {
