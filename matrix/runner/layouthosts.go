@@ -12,12 +12,17 @@ import (
 )
 
 // missingLayoutHosts are the host builds with a layout seed (matrix.HostBuild "<variant>@layout=N") that
-// the plan's candidates need and bin does not hold, in plan order.
+// the plan's candidates need and bin does not hold, in plan order - only those whose plain variant host
+// bin does hold: a layout host must come from the same commit as its variant's (sameCommits), so where
+// the plain host is missing too nothing is linked and the run fails naming the missing hosts.
 func missingLayoutHosts(variants []string, bin, goos string) []string {
 	var out []string
 	for _, v := range variants {
 		hb := matrix.HostBuild(v)
 		if _, seed := matrix.SplitHostBuild(hb); seed == 0 || slices.Contains(out, hb) {
+			continue
+		}
+		if _, err := os.Stat(hostbin.Path(bin, goos, matrix.HostVariant(v))); err != nil {
 			continue
 		}
 		if _, err := os.Stat(hostbin.Path(bin, goos, hb)); err != nil {
