@@ -11,8 +11,9 @@
 # updateHashRollStep; zlib-ng's compare256_avx2, which deflate_quick calls through the functable, is the
 # matcher's, as is the engine's compare256AVX2Step; the engine's quickInsertStep, gcc's
 # quick_insert_string, is the loop's, and its insertStringStep, gcc's insert_string, the insertion's),
-# a column per input (payload, text, gosrc) with "engine / zlib-ng" instructions per operation. DIR (default a temporary directory) keeps callgrind-compare.sh's output per cell, and a
-# cell whose file is already there is not measured again.
+# a column per input (payload, text, gosrc) with "engine / zlib-ng" instructions per operation. DIR
+# (default a temporary directory) keeps callgrind-compare.sh's output per cell, and a cell whose file is
+# already there is not measured again.
 set -eu
 [ $# -ge 3 ] || { echo "usage: $0 BIN G 'LEVELS' [DIR]" >&2; exit 2; }
 bin=$1 gen=$2 levels=$3 dir=${4:-$(mktemp -d)}

@@ -110,17 +110,8 @@ func TestQuickRunAsmMatchesGo(t *testing.T) {
 			t.Fatalf("case %d %+v: quickRunAVX2 declined with room for a symbol", i, c)
 		}
 		g.quickRunGo()
-		switch {
-		case a.streamState != g.streamState:
-			t.Errorf("case %d %+v: state\nasm %+v\ngo  %+v", i, c, a.streamState, g.streamState)
-		case *a.head != *g.head:
-			t.Errorf("case %d %+v: hash heads differ", i, c)
-		case !slices.Equal(a.prev, g.prev):
-			t.Errorf("case %d %+v: hash links differ", i, c)
-		case !bytes.Equal(a.pendingBuf, g.pendingBuf):
-			t.Errorf("case %d %+v: pending bytes differ", i, c)
-		case a.strstart == c.strstart:
-			t.Errorf("case %d %+v: no symbol coded", i, c)
+		if diff := runStateDiff(a, g, c.strstart); diff != "" {
+			t.Errorf("case %d %+v: %s", i, c, diff)
 		}
 		a.End()
 		g.End()
@@ -175,25 +166,36 @@ func TestFastRunAsmMatchesGo(t *testing.T) {
 			t.Fatal(err)
 		}
 		fullA, fullG := fastRunAVX2(a), g.fastRunGo()
-		switch {
+		switch diff := runStateDiff(a, g, c.strstart); {
 		case fullA != fullG:
 			t.Errorf("case %d %+v: full %v, Go's %v", i, c, fullA, fullG)
-		case a.streamState != g.streamState:
-			t.Errorf("case %d %+v: state\nasm %+v\ngo  %+v", i, c, a.streamState, g.streamState)
-		case *a.head != *g.head:
-			t.Errorf("case %d %+v: hash heads differ", i, c)
-		case !slices.Equal(a.prev, g.prev):
-			t.Errorf("case %d %+v: hash links differ", i, c)
-		case !bytes.Equal(a.pendingBuf, g.pendingBuf):
-			t.Errorf("case %d %+v: symbol buffers differ", i, c)
+		case diff != "":
+			t.Errorf("case %d %+v: %s", i, c, diff)
 		case *a.trees != *g.trees:
 			t.Errorf("case %d %+v: frequencies differ%s", i, c, treesDiff(a.trees, g.trees))
-		case a.strstart == c.strstart:
-			t.Errorf("case %d %+v: no symbol tallied", i, c)
 		}
 		a.End()
 		g.End()
 	}
+}
+
+// runStateDiff says how the State after the assembly (a) differs from the State after the Go loop (g),
+// both started at strstart: scalars, hash heads and links, the pending region (and the symbol buffers
+// in it); or that no symbol was coded. "" when neither.
+func runStateDiff(a, g *State, strstart int) string {
+	switch {
+	case a.streamState != g.streamState:
+		return fmt.Sprintf("state\nasm %+v\ngo  %+v", a.streamState, g.streamState)
+	case *a.head != *g.head:
+		return "hash heads differ"
+	case !slices.Equal(a.prev, g.prev):
+		return "hash links differ"
+	case !bytes.Equal(a.pendingBuf, g.pendingBuf):
+		return "pending region (output, symbol buffers) differs"
+	case a.strstart == strstart:
+		return "no symbol coded"
+	}
+	return ""
 }
 
 // treesDiff names the first differing frequency of two tree states, for a failure's message.
