@@ -9,10 +9,9 @@ const wantMinMatch = 4
 
 // deflateFast is greedy matching for level 2 (zlib-ng's deflate_fast): take the longest match at each
 // position; insert the positions inside a match only when it is at most maxLazyMatch (max_insert_length)
-// long, otherwise only its last one. Its chain is never longer than 1024, so it hashes with the
-// multiplicative hash only (quickInsert4, insertString4).
+// long, otherwise only its last one. fastRun does the positions, as zlib-ng's loop does between
+// fill_window and the block flushes.
 func (s *State) deflateFast(flush Flush) blockState {
-	matchLen := 0
 	for {
 		if s.lookahead < minLookahead {
 			if s.refill(flush, minLookahead) {
@@ -22,47 +21,21 @@ func (s *State) deflateFast(flush Flush) blockState {
 				break
 			}
 		}
-		if s.lookahead >= minLookahead {
-			if s.fastRun() && s.flushBlock(false) {
-				return needMore
-			}
-			continue
-		}
-		// The last positions of the input, with less than minLookahead ahead.
-		if s.lookahead >= wantMinMatch {
-			hashHead := s.quickInsert4(s.strstart)
-			if dist := s.strstart - hashHead; dist <= s.maxDist && dist > 0 && hashHead != 0 {
-				matchLen = s.longestMatch(hashHead)
-			}
-		}
-		var full bool
-		if matchLen >= wantMinMatch {
-			full = s.tallyDist(s.strstart-s.matchStart, matchLen-minMatch)
-			s.lookahead -= matchLen
-			if matchLen <= s.maxLazyMatch && s.lookahead >= wantMinMatch {
-				s.insertString4(s.strstart+1, matchLen-1)
-				s.strstart += matchLen
-			} else {
-				s.strstart += matchLen
-				s.quickInsert4(s.strstart + 2 - minMatch)
-			}
-			matchLen = 0
-		} else {
-			full = s.tallyLit(s.window[s.strstart])
-			s.lookahead--
-			s.strstart++
-		}
-		if full && s.flushBlock(false) {
+		if s.fastRun() && s.flushBlock(false) {
 			return needMore
 		}
 	}
 	return s.finishBlock(flush, minMatch-1)
 }
 
-// fastRun is deflateFast's loop for as long as minLookahead bytes are ahead: it does exactly what the
-// general loop does, with the positions, the symbol buffer's index and the tables in locals (as
-// deflateQuick's quickRun), and stops after the symbol that fills the buffer, reporting it.
-func (s *State) fastRun() (full bool) {
+// fastRunGo is deflateFast's loop from a position on: it tallies the symbol at strstart (with at least
+// wantMinMatch bytes ahead the position is inserted and a match searched), then the following ones for
+// as long as minLookahead bytes are ahead, as zlib-ng's loop does between its checks, with the
+// positions, the symbol buffer's index and the tables in locals; it stops after the symbol that fills
+// the buffer, reporting it. deflateFast calls it with lookahead > 0 and room in the symbol buffer. It is
+// fastRun on the platforms without it in assembly, and the reference fastRunAVX2 (amd64) is tested
+// against. Its chain is never longer than 1024, so it hashes with the multiplicative hash only.
+func (s *State) fastRunGo() (full bool) {
 	strstart, lookahead := s.strstart, s.lookahead
 	w := s.windowPtr()
 	head, wmask, maxDist, maxInsert := s.head, s.wmask, s.maxDist, s.maxLazyMatch
@@ -72,17 +45,19 @@ func (s *State) fastRun() (full bool) {
 	symNext, symEnd := s.symNext, s.symEnd
 	dBuf, lBuf := s.dBuf[:symEnd], s.lBuf[:symEnd]
 	lt, dt := &s.trees.dynLtree, &s.trees.dynDtree
-	for lookahead >= minLookahead && symNext < symEnd {
-		h := hash4At(w, strstart)
-		hashHead := int(head[h])
-		if hashHead != strstart {
-			*(*uint16)(unsafe.Add(prev, 2*(strstart&wmask))) = uint16(hashHead)
-			head[h] = uint16(strstart)
-		}
+	for first := true; first || lookahead >= minLookahead && symNext < symEnd; first = false {
 		matchLen := 0
-		if dist := strstart - hashHead; dist <= maxDist && dist > 0 && hashHead != 0 {
-			s.strstart, s.lookahead = strstart, lookahead
-			matchLen = s.longestMatch(hashHead)
+		if lookahead >= wantMinMatch {
+			h := hash4At(w, strstart)
+			hashHead := int(head[h])
+			if hashHead != strstart {
+				*(*uint16)(unsafe.Add(prev, 2*(strstart&wmask))) = uint16(hashHead)
+				head[h] = uint16(strstart)
+			}
+			if dist := strstart - hashHead; dist <= maxDist && dist > 0 && hashHead != 0 {
+				s.strstart, s.lookahead = strstart, lookahead
+				matchLen = s.longestMatch(hashHead)
+			}
 		}
 		if matchLen >= wantMinMatch {
 			dist, lc := strstart-s.matchStart, matchLen-minMatch

@@ -8,9 +8,12 @@
 # (zlib-ng calls quick_insert_string from its loops where the engine inlines it, so the loop and that
 # insertion are one row; zlib-ng's update_hash_roll, which longest_match_slow calls through
 # s->update_hash for all but one of its calls per operation, is the matcher's, as is the engine's
-# updateHashRollStep), a column per input (payload, text, gosrc) with "engine / zlib-ng" instructions
-# per operation. DIR (default a temporary directory) keeps callgrind-compare.sh's output per cell, and a
-# cell whose file is already there is not measured again.
+# updateHashRollStep; zlib-ng's compare256_avx2, which deflate_quick calls through the functable, is the
+# matcher's, as is the engine's compare256AVX2Step; the engine's quickInsertStep, gcc's
+# quick_insert_string, is the loop's, and its insertStringStep, gcc's insert_string, the insertion's),
+# a column per input (payload, text, gosrc) with "engine / zlib-ng" instructions per operation. DIR
+# (default a temporary directory) keeps callgrind-compare.sh's output per cell, and a cell whose file is
+# already there is not measured again.
 set -eu
 [ $# -ge 3 ] || { echo "usage: $0 BIN G 'LEVELS' [DIR]" >&2; exit 2; }
 bin=$1 gen=$2 levels=$3 dir=${4:-$(mktemp -d)}
@@ -30,8 +33,8 @@ for level in $levels; do
       function group(impl, f) {
         sub(/.*deflate\./, "", f)
         if (impl == "engine") {
-          if (f ~ /RunLazy|RunGreedy|deflateMedium|slowRun|deflateSlow|fastRun|deflateFast|quickRun|deflateQuick|quickInsertCall|fizzleMatches|emitLiterals/) return "loop"
-          if (f ~ /insertString4|insertStringRoll/) return "insert"
+          if (f ~ /RunLazy|RunGreedy|deflateMedium|slowRun|deflateSlow|fastRun|deflateFast|quickRun|deflateQuick|quickInsertCall|quickInsertStep|fizzleMatches|emitLiterals/) return "loop"
+          if (f ~ /insertString4|insertStringRoll|insertStringStep/) return "insert"
           if (f ~ /longestMatch|compare256|updateHashRollStep/) return "match"
           if (f ~ /compressBlock|matchCode/) return "emit"
           if (f ~ /downHeap/) return "heap" # downHeapGo, or downHeapPQ (amd64: the pqdownheap of gcc in assembly)
@@ -42,7 +45,7 @@ for level in $levels; do
         } else {
           if (f ~ /^deflate_(medium|slow|fast|quick)$|^quick_insert_string/) return "loop"
           if (f ~ /^insert_string/) return "insert"
-          if (f ~ /^longest_match|^update_hash_roll/) return "match"
+          if (f ~ /^longest_match|^update_hash_roll|^compare256/) return "match"
           if (f ~ /^compress_block$/) return "emit"
           if (f ~ /^pqdownheap$/) return "heap"
           if (f ~ /^build_tree$/) return "build"

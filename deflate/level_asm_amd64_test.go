@@ -2,6 +2,7 @@ package deflate
 
 import (
 	"bytes"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -19,10 +20,10 @@ type quickRunCase struct {
 	headNear, headRandom bool // heads at most wsize back, or anywhere (also at and past strstart)
 }
 
-// state builds c's State; the caller ends it.
-func (c quickRunCase) state(t *testing.T, r *rand.Rand) *State {
+// state builds c's State at level; the caller ends it.
+func (c quickRunCase) state(t *testing.T, r *rand.Rand, level int) *State {
 	t.Helper()
-	s, err := New(Config{Level: 1, WindowBits: -c.wbits, MemLevel: c.memLevel}, GoHeap, Consolidated)
+	s, err := New(Config{Level: level, WindowBits: -c.wbits, MemLevel: c.memLevel}, GoHeap, Consolidated)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,7 +50,10 @@ func (c quickRunCase) state(t *testing.T, r *rand.Rand) *State {
 		}
 	}
 	for i := range s.prev {
-		s.prev[i] = uint16(r.Uint32())
+		// Backward, as a stream's links are: the latest position below strstart with this index links
+		// to an older one (the matchers follow them; a link forward would be a state no stream has).
+		p := c.strstart - (c.strstart-i)&s.wmask
+		s.prev[i] = uint16(max(0, p-1-r.IntN(s.wsize)))
 	}
 	for i := range s.pendingBuf {
 		s.pendingBuf[i] = byte(r.Uint32())
@@ -97,7 +101,7 @@ func TestQuickRunAsmMatchesGo(t *testing.T) {
 	r := rand.New(rand.NewPCG(48, 1))
 	for i := range 400 {
 		c := randomQuickRunCase(r)
-		a := c.state(t, r)
+		a := c.state(t, r, 1)
 		g, err := a.Copy()
 		if err != nil {
 			t.Fatal(err)
@@ -106,17 +110,8 @@ func TestQuickRunAsmMatchesGo(t *testing.T) {
 			t.Fatalf("case %d %+v: quickRunAVX2 declined with room for a symbol", i, c)
 		}
 		g.quickRunGo()
-		switch {
-		case a.streamState != g.streamState:
-			t.Errorf("case %d %+v: state\nasm %+v\ngo  %+v", i, c, a.streamState, g.streamState)
-		case *a.head != *g.head:
-			t.Errorf("case %d %+v: hash heads differ", i, c)
-		case !slices.Equal(a.prev, g.prev):
-			t.Errorf("case %d %+v: hash links differ", i, c)
-		case !bytes.Equal(a.pendingBuf, g.pendingBuf):
-			t.Errorf("case %d %+v: pending bytes differ", i, c)
-		case a.strstart == c.strstart:
-			t.Errorf("case %d %+v: no symbol coded", i, c)
+		if diff := runStateDiff(a, g, c.strstart); diff != "" {
+			t.Errorf("case %d %+v: %s", i, c, diff)
 		}
 		a.End()
 		g.End()
@@ -133,7 +128,7 @@ func TestQuickRunAsmDeclinesWithoutRoom(t *testing.T) {
 	for _, short := range []int{1, 7} {
 		c := randomQuickRunCase(r)
 		c.lookahead = min(2<<c.wbits-c.strstart, minLookahead)
-		a := c.state(t, r)
+		a := c.state(t, r, 1)
 		a.pendEnd = len(a.pendingBuf) - 8 + short
 		before := a.streamState
 		pending := bytes.Clone(a.pendingBuf)
@@ -145,4 +140,81 @@ func TestQuickRunAsmDeclinesWithoutRoom(t *testing.T) {
 		}
 		a.End()
 	}
+}
+
+// TestFastRunAsmMatchesGo runs fastRunAVX2 and fastRunGo (level 2, deflate_fast) from the same State
+// and requires the same State after: every scalar, hash heads and links, the symbol buffers and the
+// frequencies.
+func TestFastRunAsmMatchesGo(t *testing.T) {
+	if !useAVX2 {
+		t.Skip("fastRunAVX2 needs AVX2; fastRun runs fastRunGo here")
+	}
+	r := rand.New(rand.NewPCG(48, 3))
+	for i := range 400 {
+		c := randomQuickRunCase(r)
+		c.headRandom = false // heads at or past strstart would link positions forward, which no stream does
+		a := c.state(t, r, 2)
+		a.symNext = []int{0, r.IntN(a.symEnd), a.symEnd - 1}[r.IntN(3)]
+		for j := range a.trees.dynLtree {
+			a.trees.dynLtree[j].fc = uint16(r.IntN(1000))
+		}
+		for j := range a.trees.dynDtree {
+			a.trees.dynDtree[j].fc = uint16(r.IntN(1000))
+		}
+		g, err := a.Copy()
+		if err != nil {
+			t.Fatal(err)
+		}
+		fullA, fullG := fastRunAVX2(a), g.fastRunGo()
+		switch diff := runStateDiff(a, g, c.strstart); {
+		case fullA != fullG:
+			t.Errorf("case %d %+v: full %v, Go's %v", i, c, fullA, fullG)
+		case diff != "":
+			t.Errorf("case %d %+v: %s", i, c, diff)
+		case *a.trees != *g.trees:
+			t.Errorf("case %d %+v: frequencies differ%s", i, c, treesDiff(a.trees, g.trees))
+		}
+		a.End()
+		g.End()
+	}
+}
+
+// runStateDiff says how the State after the assembly (a) differs from the State after the Go loop (g),
+// both started at strstart: scalars, hash heads and links, the pending region (and the symbol buffers
+// in it); or that no symbol was coded. "" when neither.
+func runStateDiff(a, g *State, strstart int) string {
+	switch {
+	case a.streamState != g.streamState:
+		return fmt.Sprintf("state\nasm %+v\ngo  %+v", a.streamState, g.streamState)
+	case *a.head != *g.head:
+		return "hash heads differ"
+	case !slices.Equal(a.prev, g.prev):
+		return "hash links differ"
+	case !bytes.Equal(a.pendingBuf, g.pendingBuf):
+		return "pending region (output, symbol buffers) differs"
+	case a.strstart == strstart:
+		return "no symbol coded"
+	}
+	return ""
+}
+
+// treesDiff names the first differing frequency of two tree states, for a failure's message.
+func treesDiff(a, b *treeState) string {
+	for j := range a.dynLtree {
+		if a.dynLtree[j] != b.dynLtree[j] {
+			return fmt.Sprintf(": dynLtree[%d] %+v, Go's %+v", j, a.dynLtree[j], b.dynLtree[j])
+		}
+	}
+	for j := range a.dynDtree {
+		if a.dynDtree[j] != b.dynDtree[j] {
+			s := ""
+			for k := range a.dynDtree {
+				if a.dynDtree[k] != b.dynDtree[k] {
+					s += fmt.Sprintf(" [%d] %d/%d", k, a.dynDtree[k].fc, b.dynDtree[k].fc)
+				}
+			}
+			return s
+		}
+	}
+	return ""
 }
