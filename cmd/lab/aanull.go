@@ -9,6 +9,7 @@ import (
 
 	"github.com/deflatelab/deflatelab/matrix/lifetime"
 	"github.com/deflatelab/deflatelab/matrix/report"
+	"github.com/deflatelab/deflatelab/matrix/stats"
 )
 
 // aanullMain is `lab aanull -in RESULTS`: its flags become report.AANullOptions.
@@ -20,8 +21,10 @@ func aanullMain(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	fs.IntVar(&opts.Swaps, "swaps", 100, "label swaps to draw")
 	fs.Uint64Var(&opts.Seed, "seed", 1, "the swaps' seed (swap i draws from PCG(seed, i))")
 	method := fs.String("lifetime-method", "signflip", "the lifetime intervals' `method`: signflip (the report's), or bootstrap (the percentile bootstrap it replaced, to compare)")
+	style := fs.String("swap-style", "kept", "`style` of the swaps: kept (labels swapped, each measurement keeps its planned position: the report's) or outside (measurements exchanged, records and positions stay with the labels, as internal/aaswap does)")
 	fs.BoolVar(&opts.Moderation, "moderation", false, "instead: calibrate the merged run's moderated decision (exact A/A null, instance heterogeneity in aa, injected effects) for several priors (stats.CalibrateModeration)")
 	reps := fs.String("reps", "100,60,20", "with -moderation: `replicates` of the A/A null, of each heterogeneity tau, of each injected effect")
+	fs.BoolVar(&opts.Slices, "slices", false, "with -moderation: calibrate instead against heterogeneity confined to one workload, DOP class, phase or workload x phase of aa's cells, and one heterogeneous candidate, for the guards against them")
 	fs.IntVar(&opts.PseudoInstances, "pseudo-instances", 1, "with -moderation: split each runner instance's rounds into `n` pseudo-instances (round mod n), to see what more instances of fewer rounds would decide")
 	if err := parse(fs, args); err != nil {
 		return err
@@ -40,6 +43,13 @@ func aanullMain(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		opts.LifetimeMethod = lifetime.Bootstrap
 	default:
 		return usagef(fmt.Errorf("aanull: -lifetime-method %q: want signflip or bootstrap", *method))
+	}
+	switch *style {
+	case stats.PositionsKept.String():
+	case stats.PositionsWithLabels.String():
+		opts.SwapStyle = stats.PositionsWithLabels
+	default:
+		return usagef(fmt.Errorf("aanull: -swap-style %q: want kept or outside", *style))
 	}
 	if opts.Moderation { // -reps means nothing without -moderation, so only then is it checked
 		n, err := parseReps(*reps)

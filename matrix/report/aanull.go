@@ -16,6 +16,7 @@ type AANullOptions struct {
 	Swaps          int             // label swaps to draw, 1 or more
 	Seed           uint64          // swap i draws from PCG(Seed, i)
 	LifetimeMethod lifetime.Method // the lifetime intervals' method: the report's (SignFlip), or Bootstrap to compare
+	SwapStyle      stats.SwapStyle // labels swapped with positions kept (the report's), or measurements exchanged as internal/aaswap does
 	// Moderation asks instead for the calibration of the merged run's moderated decision (exact A/A
 	// null, instance heterogeneity in aa, injected effects) for several priors (stats.CalibrateModeration),
 	// with ModerationReps replicates (each 1 or more) of the A/A null, of each heterogeneity tau and of
@@ -28,6 +29,10 @@ type AANullOptions struct {
 	// window, so their own spread is smaller than real instances'; the injected heterogeneity is drawn per
 	// pseudo-instance as per instance.
 	PseudoInstances int
+	// Slices, with Moderation, calibrates instead against heterogeneity confined to one slice of the A/A
+	// candidate's cells (a workload, DOP class, phase, workload x phase) and one heterogeneous candidate,
+	// for the guards against them (issue 45).
+	Slices bool
 }
 
 // AANull is `lab aanull`: the A/A label-swap null of results (stats.LabelSwapNull), read as a report
@@ -38,23 +43,27 @@ func AANull(ctx context.Context, opts AANullOptions, stdout io.Writer) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
+	if opts.Moderation && opts.Slices {
+		return writeSlices(opts.In, opts.ModerationReps, opts.Seed, stdout)
+	}
 	if opts.Moderation {
 		return writeModeration(opts.In, opts.ModerationReps, opts.Seed, opts.PseudoInstances, stdout)
 	}
-	cal, err := labelSwapNull(opts.In, opts.Swaps, opts.Seed, opts.LifetimeMethod)
+	cal, err := labelSwapNull(opts.In, opts.Swaps, opts.Seed, opts.LifetimeMethod, opts.SwapStyle)
 	if err != nil {
 		return err
 	}
 	if cal == nil {
 		return fmt.Errorf("aanull: the results hold no %s samples: there is no A/A control to swap", matrix.AA)
 	}
-	fmt.Fprintf(stdout, "## A/A label-swap null: %d swaps (seed %d), lifetime intervals by %s\n\n", cal.Swaps, cal.Seed, opts.LifetimeMethod)
+	fmt.Fprintf(stdout, "## A/A label-swap null: %d swaps (seed %d, positions %s), lifetime intervals by %s\n\n", cal.Swaps, cal.Seed,
+		map[stats.SwapStyle]string{stats.PositionsKept: "kept", stats.PositionsWithLabels: "exchanged with the labels"}[opts.SwapStyle], opts.LifetimeMethod)
 	writeCalibrationTable(stdout, cal, true)
 	return nil
 }
 
 // labelSwapNull loads results as Render does (emulated samples split out) and measures their null.
-func labelSwapNull(paths []string, swaps int, seed uint64, method lifetime.Method) (*stats.Calibration, error) {
+func labelSwapNull(paths []string, swaps int, seed uint64, method lifetime.Method, style stats.SwapStyle) (*stats.Calibration, error) {
 	in, err := load(paths)
 	if err != nil {
 		return nil, err
@@ -64,5 +73,5 @@ func labelSwapNull(paths []string, swaps int, seed uint64, method lifetime.Metho
 	for _, src := range in.Sources {
 		manifests = append(manifests, src.Manifest)
 	}
-	return stats.LabelSwapNull(in.Samples, manifests, stats.Options{EquivMargin: planMargin(in), LifetimeMethod: method}, swaps, seed)
+	return stats.LabelSwapNullStyle(in.Samples, manifests, stats.Options{EquivMargin: planMargin(in), LifetimeMethod: method}, swaps, seed, style)
 }

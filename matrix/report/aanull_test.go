@@ -11,6 +11,7 @@ import (
 
 	"github.com/deflatelab/deflatelab/matrix"
 	"github.com/deflatelab/deflatelab/matrix/resultsdir"
+	"github.com/deflatelab/deflatelab/matrix/stats"
 )
 
 // aaReplica writes a replica whose candidate is the A/A control (pooled renamed aa, at control's speed
@@ -47,10 +48,17 @@ func TestAANull(t *testing.T) {
 	if err := AANull(context.Background(), AANullOptions{In: []string{dir}, Swaps: 3, Seed: 7}, &out); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"## A/A label-swap null: 3 swaps (seed 7), lifetime intervals by signflip", "elapsed time: A/A cells named faster or slower | 2 |"} {
+	for _, want := range []string{"## A/A label-swap null: 3 swaps (seed 7, positions kept), lifetime intervals by signflip", "elapsed time: A/A cells named faster or slower | 2 |"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("output lacks %q:\n%s", want, out.String())
 		}
+	}
+	var outside strings.Builder
+	if err := AANull(context.Background(), AANullOptions{In: []string{dir}, Swaps: 3, Seed: 7, SwapStyle: stats.PositionsWithLabels}, &outside); err != nil {
+		t.Fatal(err)
+	}
+	if want := "(seed 7, positions exchanged with the labels)"; !strings.Contains(outside.String(), want) {
+		t.Errorf("outside swaps: output lacks %q:\n%s", want, outside.String())
 	}
 	noAA := filepath.Join(t.TempDir(), "n")
 	writeReplica(t, noAA, "20261201T120000Z-linux-amd64-bbbbbbbb", 1, 1.2)

@@ -36,7 +36,10 @@ type Options struct {
 	// the combination with the larger p-value (moderateFamily): a comparison is decided only if both
 	// priors decide it. The zero value means DefaultAlsoBy (each candidate's own prior); OnePrior, or
 	// AlsoBy equal to Strata, leaves the second prior out (for calibration).
-	AlsoBy       Strata
+	AlsoBy Strata
+	// AlsoByMore are further strata whose priors every comparison must also be decided under, as
+	// AlsoBy's (the largest of the p-values decides); nil: none. OnePrior leaves them out too.
+	AlsoByMore   []Strata
 	OnePrior     bool
 	Unmoderated  bool
 	Guard        float64

@@ -97,6 +97,32 @@ var calibrationMetrics = []Metric{Elapsed, ElapsedPerOp, IdleBytes}
 // the functions the report itself uses. seed makes it reproducible (swap i draws from PCG(seed, i)). It
 // returns nil when the samples hold no A/A control.
 func LabelSwapNull(samples []matrix.Sample, manifests []*matrix.Manifest, opts Options, swaps int, seed uint64) (*Calibration, error) {
+	return LabelSwapNullStyle(samples, manifests, opts, swaps, seed, PositionsKept)
+}
+
+// SwapStyle is how a label swap exchanges control's and matrix.AA's samples of a (cell, run, round).
+type SwapStyle uint8
+
+const (
+	// PositionsKept swaps the labels: each measurement keeps its record (planned position, start, build),
+	// as LabelSwapNull always has.
+	PositionsKept SwapStyle = iota
+	// PositionsWithLabels exchanges the measurements (outcome, wall time, result) and leaves the records
+	// - labels, planned positions, starts - where they are, as the outside swap internal/aaswap does: the
+	// position a measurement is recorded at follows its new label.
+	PositionsWithLabels
+)
+
+// String names the style as lab aanull -swap-style takes it.
+func (s SwapStyle) String() string {
+	if s == PositionsWithLabels {
+		return "outside"
+	}
+	return "kept"
+}
+
+// LabelSwapNullStyle is LabelSwapNull with the swaps drawn in style.
+func LabelSwapNullStyle(samples []matrix.Sample, manifests []*matrix.Manifest, opts Options, swaps int, seed uint64, style SwapStyle) (*Calibration, error) {
 	if swaps < 1 {
 		return nil, fmt.Errorf("stats: label-swap null: %d swaps; want 1 or more", swaps)
 	}
@@ -174,6 +200,13 @@ func LabelSwapNull(samples []matrix.Sample, manifests []*matrix.Manifest, opts O
 				}
 				ss := make([]matrix.Sample, len(samples))
 				copy(ss, samples)
+				if style == PositionsWithLabels {
+					exchangeMeasurements(ss, opts.Control, func(k matrix.Cell, run string, round int) bool {
+						return flip[index[key{k, run, round}]]
+					})
+					results[i], _, _, errs[i] = named(ss)
+					continue
+				}
 				for j := range ss {
 					s := &ss[j]
 					if s.Variant != opts.Control && s.Variant != matrix.AA || !flip[index[key{s.Cell, s.Run, s.Round}]] {
@@ -235,4 +268,43 @@ func (f *FamilyCalibration) finish() {
 	}
 	f.Rate, f.SE = mean, math.Sqrt(variance/n)
 	f.Exceeds = f.Rate-ExceedsSE*f.SE > f.Nominal
+}
+
+// exchangeMeasurements exchanges, in every (cell, run, round) flip says, the measurements of control's and
+// matrix.AA's samples (their outcome, wall time, result), in place: the records stay, so each measurement
+// takes the other's planned position and start (SwapStyle PositionsWithLabels). A round missing either
+// sample is left alone.
+func exchangeMeasurements(ss []matrix.Sample, control string, flip func(matrix.Cell, string, int) bool) {
+	type key struct {
+		cell  matrix.Cell
+		run   string
+		round int
+	}
+	pairs := map[key][2]int{}
+	for j, s := range ss {
+		if s.Variant != control && s.Variant != matrix.AA {
+			continue
+		}
+		k := key{s.Cell, s.Run, s.Round}
+		p, ok := pairs[k]
+		if !ok {
+			p = [2]int{-1, -1}
+		}
+		if i := map[bool]int{true: 0, false: 1}[s.Variant == control]; p[i] < 0 || ss[p[i]].Attempt <= s.Attempt {
+			p[i] = j // the latest attempt stands for the record, as Screen keeps it
+		}
+		pairs[k] = p
+	}
+	for k, p := range pairs {
+		if p[0] < 0 || p[1] < 0 || !flip(k.cell, k.run, k.round) {
+			continue
+		}
+		c, a := &ss[p[0]], &ss[p[1]]
+		c.OK, a.OK = a.OK, c.OK
+		c.Error, a.Error = a.Error, c.Error
+		c.ExitStatus, a.ExitStatus = a.ExitStatus, c.ExitStatus
+		c.StderrTail, a.StderrTail = a.StderrTail, c.StderrTail
+		c.WallNs, a.WallNs = a.WallNs, c.WallNs
+		c.Result, a.Result = a.Result, c.Result
+	}
 }

@@ -91,19 +91,32 @@ func ParseStrata(v string) (Strata, error) {
 // robust = TRUE idea, as a test rather than a shrunken prior df). With o.RobustPrior, each stratum's
 // prior is limma's robust one (FitFDistRobust): the shrunken prior df itself.
 func moderateFamily(ds []*Delta, cells []*Cell, o Options) []StratumPrior {
-	two := !o.OnePrior && o.AlsoBy != o.Strata
-	groups, also := map[string][]*Moderated{}, map[string][]*Moderated{}
-	var own, alt []*Moderated // alt[i] is own[i]'s second moderation
+	var alsos []Strata // the strata of the further priors every comparison must also be decided under
+	if !o.OnePrior {
+		for _, s := range append([]Strata{o.AlsoBy}, o.AlsoByMore...) {
+			if s != o.Strata && !slices.Contains(alsos, s) {
+				alsos = append(alsos, s)
+			}
+		}
+	}
+	groups := map[string][]*Moderated{}
+	also := make([]map[string][]*Moderated, len(alsos))
+	for j := range also {
+		also[j] = map[string][]*Moderated{}
+	}
+	var own []*Moderated
+	alt := make([][]*Moderated, len(alsos)) // alt[j][i] is own[i]'s moderation under alsos[j]
 	for i, d := range ds {
 		if in := d.Instances; in != nil && in.Moderated.K >= 2 {
 			in.Moderated.setPrior(VarPrior{}, 0)
 			in.Moderated.PriorOf = o.Strata.label(cells[i], d.Candidate)
 			groups[in.Moderated.PriorOf] = append(groups[in.Moderated.PriorOf], &in.Moderated)
-			if two {
+			own = append(own, &in.Moderated)
+			for j, s := range alsos {
 				m := in.Moderated
-				m.PriorOf = o.AlsoBy.label(cells[i], d.Candidate)
-				also[m.PriorOf] = append(also[m.PriorOf], &m)
-				own, alt = append(own, &in.Moderated), append(alt, &m)
+				m.PriorOf = s.label(cells[i], d.Candidate)
+				also[j][m.PriorOf] = append(also[j][m.PriorOf], &m)
+				alt[j] = append(alt[j], &m)
 			}
 		}
 	}
@@ -141,10 +154,14 @@ func moderateFamily(ds []*Delta, cells []*Cell, o Options) []StratumPrior {
 		}
 	}
 	fit(groups)
-	fit(also)
+	for j := range also {
+		fit(also[j])
+	}
 	for i, m := range own {
-		if alt[i].P() > m.P() {
-			*m = *alt[i]
+		for j := range alt {
+			if alt[j][i].P() > m.P() {
+				*m = *alt[j][i]
+			}
 		}
 	}
 	for i := range priors {

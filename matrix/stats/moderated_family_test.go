@@ -103,3 +103,28 @@ func TestStrataLabel(t *testing.T) {
 		}
 	}
 }
+
+// With further priors (AlsoByMore), each comparison keeps the largest p-value of all its single-prior
+// moderations, and a stratum repeated among them is fitted once.
+func TestModerateFamilyMorePriors(t *testing.T) {
+	single := func(strata Strata) []float64 {
+		ds, cells := twoPriorFamily(9)
+		moderateFamily(ds, cells, Options{Strata: strata, OnePrior: true})
+		out := make([]float64, len(ds))
+		for i, d := range ds {
+			out[i] = d.Instances.Moderated.P()
+		}
+		return out
+	}
+	family, cand, phase := single(0), single(ByCandidate), single(ByCandidate|ByPhase)
+	ds, cells := twoPriorFamily(9)
+	priors := moderateFamily(ds, cells, Options{AlsoBy: ByCandidate, AlsoByMore: []Strata{ByCandidate | ByPhase, ByCandidate}})
+	if len(priors) != 1+2+4 {
+		t.Errorf("%d priors; want 7 (family, 2 candidates, 4 candidate x phase)", len(priors))
+	}
+	for i, d := range ds {
+		if got, want := d.Instances.Moderated.P(), math.Max(family[i], math.Max(cand[i], phase[i])); got != want {
+			t.Errorf("comparison %d: p %.6g; want the largest of %.6g, %.6g, %.6g", i, got, family[i], cand[i], phase[i])
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"runtime"
+	"strings"
 	"sync"
 
 	"github.com/deflatelab/deflatelab/matrix"
@@ -15,8 +16,9 @@ import (
 type ModerationMethod struct {
 	Name        string
 	Strata      Strata
-	AlsoBy      Strata // also decided under this stratum's prior (Options.AlsoBy; zero: DefaultAlsoBy)
-	OnePrior    bool   // without AlsoBy's second prior
+	AlsoBy      Strata   // also decided under this stratum's prior (Options.AlsoBy; zero: DefaultAlsoBy)
+	AlsoByMore  []Strata // ... and under these (Options.AlsoByMore)
+	OnePrior    bool     // without AlsoBy's second prior
 	Unmoderated bool
 	Guard       float64
 	Outlier     float64
@@ -26,20 +28,60 @@ type ModerationMethod struct {
 
 func (m ModerationMethod) apply(a *Analysis) {
 	a.Strata, a.Unmoderated, a.Guard, a.OutlierGuard, a.AllowSplit = m.Strata, m.Unmoderated, m.Guard, m.Outlier, !m.Agreement
-	a.RobustPrior, a.AlsoBy, a.OnePrior = m.Robust, cmp.Or(m.AlsoBy, DefaultAlsoBy), m.OnePrior
+	a.RobustPrior, a.AlsoBy, a.AlsoByMore, a.OnePrior = m.Robust, cmp.Or(m.AlsoBy, DefaultAlsoBy), m.AlsoByMore, m.OnePrior
 	a.correct()
 }
 
 // ModerationScenario is what a calibration draws on top of the A/A label swaps, in the A/A candidate's
 // elapsed time only: Tau, each (cell, instance) its own offset drawn from N(0, Tau) on the log scale (an
 // instance x treatment heterogeneity the rest of the family does not share, no mean effect); Effect, a
-// known change every A/A cell gets (0.10: 10% slower). Phase, if set, limits both to the A/A cells of that
-// phase, and the scenario's shares count those cells only: heterogeneity that only part of a candidate's
-// cells have, which a prior per candidate dilutes.
+// known change every A/A cell gets (0.10: 10% slower). Phase, Workload and DOPClass, where set, limit both
+// to the A/A cells of that slice, and the scenario's shares count those cells only: heterogeneity that
+// only part of a candidate's cells have (a runner whose memory differs shows in mixed, one with fewer
+// cores in the contention DOPs), which a prior fitted over more cells dilutes. AllCandidates draws Tau
+// in every candidate's cells of the slice, not the A/A candidate's only (each candidate, cell and
+// instance its own offset): heterogeneity the whole family shares. OneInstance puts Effect in the A/A
+// candidate's first instance (by run name) only: one heterogeneous candidate, whose cost to the other
+// candidates' decisions ModerationRate.Others counts.
 type ModerationScenario struct {
-	Tau, Effect float64
-	Reps        int
-	Phase       string
+	Tau, Effect     float64
+	Reps            int
+	Phase, Workload string
+	DOPClass        string // "latency" (DOP within the processors) or "contention" (oversubscribed); "" any
+	AllCandidates   bool
+	OneInstance     bool
+}
+
+// DOP classes as ModerationScenario.DOPClass names them.
+const (
+	DOPLatency    = "latency"
+	DOPContention = "contention"
+)
+
+// Slice names the cells sc draws in: "aa" (every A/A cell), else the slice's parts ("aa, fixed, cold",
+// "every candidate, contention").
+func (sc ModerationScenario) Slice() string {
+	parts := []string{matrix.AA}
+	if sc.AllCandidates {
+		parts[0] = "every candidate"
+	}
+	for _, p := range []string{sc.Workload, sc.DOPClass, sc.Phase} {
+		if p != "" {
+			parts = append(parts, p)
+		}
+	}
+	if sc.OneInstance {
+		parts = append(parts, "one instance")
+	}
+	return strings.Join(parts, ", ")
+}
+
+// covers reports whether a cell (its workload, phase, DOP and whether the DOP exceeds the machine's
+// processors) lies in sc's slice.
+func (sc ModerationScenario) covers(c matrix.Cell, oversubscribed bool) bool {
+	class := map[bool]string{false: DOPLatency, true: DOPContention}[oversubscribed]
+	return (sc.Phase == "" || c.Phase == sc.Phase) && (sc.Workload == "" || c.Workload == sc.Workload) &&
+		(sc.DOPClass == "" || class == sc.DOPClass)
 }
 
 // ModerationRate is one method's outcome in one scenario: the share of the A/A cells decided faster and
@@ -51,6 +93,9 @@ type ModerationRate struct {
 	Nominal         float64 // mean of 1 - the A/A cells' adjusted confidence: the level they are decided at
 	AllSlowerShare  float64 // of the replicates, the share in which every A/A cell was decided slower
 	HalfSlowerShare float64 // ... and at least half of them
+	// Others is the other candidates' elapsed-time comparisons decided faster or slower (every cell, not
+	// the slice's), mean over the replicates, with its standard error.
+	Others, OthersSE float64
 }
 
 // ModerationCalibration is item 3 of issue 34 on a merged run: per method and scenario, the A/A cells'
@@ -74,8 +119,8 @@ func CalibrateModeration(samples []matrix.Sample, opts Options, methods []Modera
 	opts.Metrics = []Metric{Elapsed, RegimeMetric}
 	type job struct{ scenario, rep int }
 	type outcome struct {
-		slower, faster, cells []int
-		nominal               []float64
+		slower, faster, cells, others []int
+		nominal                       []float64
 	}
 	out := make([][]outcome, len(scenarios))
 	for j, sc := range scenarios {
@@ -96,7 +141,7 @@ func CalibrateModeration(samples []matrix.Sample, opts Options, methods []Modera
 				sc := scenarios[jb.scenario]
 				r := rand.New(rand.NewPCG(seed, uint64(jb.scenario)<<32|uint64(jb.rep)))
 				ss := swapAA(samples, opts.Control, r)
-				applyScenario(ss, sc, r)
+				applyScenario(ss, sc, opts.Control, r)
 				a, err := Analyze(ss, opts)
 				if err != nil {
 					mu.Lock()
@@ -107,10 +152,15 @@ func CalibrateModeration(samples []matrix.Sample, opts Options, methods []Modera
 				o := outcome{}
 				for _, m := range methods {
 					m.apply(a)
-					var slower, faster, cells int
+					var slower, faster, cells, others int
 					var nominal float64
 					for _, c := range a.Cells {
-						if sc.Phase != "" && c.Phase != sc.Phase {
+						for _, d := range c.Deltas {
+							if d.Metric == Elapsed.Name && d.Candidate != matrix.AA && (d.Class() == Slower || d.Class() == Faster) {
+								others++
+							}
+						}
+						if !sc.covers(c.Cell, c.Oversubscribed()) {
 							continue
 						}
 						if d := c.Delta(matrix.AA, Elapsed.Name); d != nil {
@@ -125,6 +175,7 @@ func CalibrateModeration(samples []matrix.Sample, opts Options, methods []Modera
 						}
 					}
 					o.slower, o.faster, o.cells, o.nominal = append(o.slower, slower), append(o.faster, faster), append(o.cells, cells), append(o.nominal, nominal)
+					o.others = append(o.others, others)
 				}
 				out[jb.scenario][jb.rep] = o
 			}
@@ -144,8 +195,10 @@ func CalibrateModeration(samples []matrix.Sample, opts Options, methods []Modera
 	for k := range methods {
 		for j, sc := range scenarios {
 			rate := ModerationRate{Scenario: sc}
-			var sum, sum2 float64
+			var sum, sum2, osum, osum2 float64
 			for _, o := range out[j] {
+				x := float64(o.others[k])
+				osum, osum2 = osum+x, osum2+x*x
 				n := float64(o.cells[k])
 				if n == 0 {
 					continue
@@ -163,8 +216,11 @@ func CalibrateModeration(samples []matrix.Sample, opts Options, methods []Modera
 					rate.HalfSlowerShare += 1 / float64(sc.Reps)
 				}
 			}
-			if n := float64(sc.Reps); n > 1 {
+			n := float64(sc.Reps)
+			rate.Others = osum / n
+			if n > 1 {
 				rate.SE = math.Sqrt(math.Max(0, (sum2-sum*sum/n)/(n-1)) / n)
+				rate.OthersSE = math.Sqrt(math.Max(0, (osum2-osum*osum/n)/(n-1)) / n)
 			}
 			cal.Rates[k] = append(cal.Rates[k], rate)
 		}
@@ -206,30 +262,45 @@ func swapAA(samples []matrix.Sample, control string, r *rand.Rand) []matrix.Samp
 	return ss
 }
 
-// applyScenario scales the A/A candidate's elapsed time in ss (in place, on copies of the results) by the
-// scenario's effect and its per-(cell, run) offset.
-func applyScenario(ss []matrix.Sample, sc ModerationScenario, r *rand.Rand) {
+// applyScenario scales the elapsed time of the A/A candidate (of every candidate, with AllCandidates) in
+// ss (in place, on copies of the results) by the scenario's effect and its per-(candidate, cell, run)
+// offset, in the scenario's slice; with OneInstance, the effect in the first run (by name) only.
+func applyScenario(ss []matrix.Sample, sc ModerationScenario, control string, r *rand.Rand) {
 	if sc.Tau == 0 && sc.Effect == 0 {
 		return
 	}
+	first := ""
+	if sc.OneInstance {
+		for _, s := range ss {
+			if first == "" || s.Run < first {
+				first = s.Run
+			}
+		}
+	}
 	type key struct {
-		cell matrix.Cell
-		run  string
+		variant string
+		cell    matrix.Cell
+		run     string
 	}
 	offsets := map[key]float64{}
 	for i := range ss {
 		s := &ss[i]
-		if s.Variant != matrix.AA || s.Result == nil || sc.Phase != "" && s.Cell.Phase != sc.Phase {
+		if s.Result == nil || s.Variant == control || !sc.AllCandidates && s.Variant != matrix.AA ||
+			!sc.covers(s.Cell, s.Cell.DOP > s.Result.Env.NumCPU) {
 			continue
 		}
-		k := key{s.Cell, s.Run}
+		k := key{s.Variant, s.Cell, s.Run}
 		o, ok := offsets[k]
-		if !ok {
+		if !ok && sc.Tau > 0 {
 			o = r.NormFloat64() * sc.Tau
 			offsets[k] = o
 		}
+		effect := sc.Effect
+		if s.Variant != matrix.AA || sc.OneInstance && s.Run != first {
+			effect = 0
+		}
 		res := *s.Result
-		res.ElapsedNs = int64(math.Round(float64(res.ElapsedNs) * (1 + sc.Effect) * math.Exp(o)))
+		res.ElapsedNs = int64(math.Round(float64(res.ElapsedNs) * (1 + effect) * math.Exp(o)))
 		s.Result = &res
 	}
 }

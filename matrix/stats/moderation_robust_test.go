@@ -33,7 +33,7 @@ func TestRobustPriorAtTau5(t *testing.T) {
 	for i := range reps {
 		r := rand.New(rand.NewPCG(1, uint64(scenario)<<32|uint64(i)))
 		ss := swapAA(samples, opts.Control, r)
-		applyScenario(ss, sc, r)
+		applyScenario(ss, sc, opts.Control, r)
 		a, err := Analyze(ss, opts)
 		if err != nil {
 			t.Fatal(err)
