@@ -21,8 +21,9 @@ import (
 var namingDocs = []string{"docs/METHOD.md", "docs/ARCHITECTURE.md", "docs/USAGE.md", "README.md", "docs/FINDINGS.md"}
 
 // otherFlags are flags the docs name that are not lab's: go test's, the hosts' (which the runner
-// passes), zpipe's, and the placeholders the docs use for "a flag".
-var otherFlags = []string{"race", "fuzzminimizetime", "cpus", "barrier", "calibrate", "describe", "wbits", "h", "flag"}
+// passes), zpipe's, the go command's and linker's that build aa's layout (-ldflags=-randlayout=N), and
+// the placeholders the docs use for "a flag".
+var otherFlags = []string{"race", "fuzzminimizetime", "cpus", "barrier", "calibrate", "describe", "wbits", "ldflags", "randlayout", "h", "flag"}
 
 // exampleNames are names the docs show on purpose although nothing defines them: ARCHITECTURE's worked
 // example of adding a run setting (-cool-down), and the misspelt variable USAGE shows being refused.
