@@ -29,7 +29,8 @@ var moderationMethods = []stats.ModerationMethod{
 	{Name: "family prior and prior per candidate", AlsoBy: stats.ByCandidate},
 	{Name: "family prior and prior per candidate, agree in sign", AlsoBy: stats.ByCandidate, Agreement: true},
 	{Name: "family prior and prior per candidate x phase", AlsoBy: stats.ByCandidate | stats.ByPhase},
-	{Name: "family prior and prior per candidate x phase, agree in sign (the lab's)", AlsoBy: stats.ByCandidate | stats.ByPhase, Agreement: true},
+	{Name: "family prior and prior per candidate x phase, agree in sign (the lab's until 4 December 2026)", AlsoBy: stats.ByCandidate | stats.ByPhase, Agreement: true},
+	{Name: "family prior and priors per candidate x phase, x workload, x DOP class, agree in sign (the lab's)", AlsoBy: stats.DefaultAlsoBy, AlsoByMore: stats.DefaultAlsoByMore(), Agreement: true},
 }
 
 // moderationScenarios is issue 34's item 3 with n = null, tau, effect replicates: the exact A/A null;

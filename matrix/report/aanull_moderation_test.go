@@ -1,28 +1,31 @@
 package report
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/deflatelab/deflatelab/matrix/stats"
 )
 
-// The row `lab aanull -moderation` marks as the lab's is the decision a report takes: the family's prior
-// and stats.DefaultAlsoBy's, instances agreeing in sign - so METHOD's calibration table calibrates what
-// the reports print.
+// The row `lab aanull -moderation` (and -slices) marks as the lab's is the decision a report takes: the
+// family's prior, stats.DefaultAlsoBy's and stats.DefaultAlsoByMore's, instances agreeing in sign - so
+// METHOD's calibration table calibrates what the reports print.
 func TestModerationMethodsMarkTheReports(t *testing.T) {
 	var labs []stats.ModerationMethod
-	for _, m := range moderationMethods {
+	for _, m := range append(slices.Clone(moderationMethods), sliceMethods...) {
 		if strings.Contains(m.Name, "(the lab's)") {
 			labs = append(labs, m)
 		}
 	}
-	if len(labs) != 1 {
-		t.Fatalf("%d methods marked (the lab's); want 1", len(labs))
+	if len(labs) != 2 {
+		t.Fatalf("%d methods marked (the lab's); want 1 in each table", len(labs))
 	}
-	m := labs[0]
-	if m.AlsoBy != stats.DefaultAlsoBy || m.OnePrior || !m.Agreement || m.Unmoderated || m.Robust || m.Guard != 0 ||
-		m.Outlier != 0 || m.Strata != stats.DefaultStrata {
-		t.Errorf("the lab's row %+v is not the report's decision (family prior, AlsoBy %v, agreement)", m, stats.DefaultAlsoBy)
+	for _, m := range labs {
+		if m.AlsoBy != stats.DefaultAlsoBy || !slices.Equal(m.AlsoByMore, stats.DefaultAlsoByMore()) || m.OnePrior ||
+			!m.Agreement || m.Unmoderated || m.Robust || m.Guard != 0 || m.Outlier != 0 || m.Strata != stats.DefaultStrata {
+			t.Errorf("the lab's row %+v is not the report's decision (family prior, AlsoBy %v and %v, agreement)",
+				m, stats.DefaultAlsoBy, stats.DefaultAlsoByMore())
+		}
 	}
 }

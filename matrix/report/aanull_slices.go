@@ -12,15 +12,15 @@ import (
 // the guards against heterogeneity confined to one slice of a candidate's cells, and the robust family
 // prior against one heterogeneous candidate.
 var sliceMethods = []stats.ModerationMethod{
-	{Name: "the lab's (family and candidate x phase priors, agree in sign)", AlsoBy: stats.DefaultAlsoBy, Agreement: true},
-	{Name: "the lab's, Q guard 0.05", AlsoBy: stats.DefaultAlsoBy, Guard: 0.05, Agreement: true},
-	{Name: "the lab's, Q guard 0.2", AlsoBy: stats.DefaultAlsoBy, Guard: 0.2, Agreement: true},
-	{Name: "four priors: family, candidate x phase, x workload, x DOP class", AlsoBy: stats.DefaultAlsoBy, Agreement: true,
+	{Name: "two priors (family and candidate x phase, agree in sign; the lab's until 4 December 2026)", AlsoBy: stats.DefaultAlsoBy, Agreement: true},
+	{Name: "two priors, Q guard 0.05", AlsoBy: stats.DefaultAlsoBy, Guard: 0.05, Agreement: true},
+	{Name: "two priors, Q guard 0.2", AlsoBy: stats.DefaultAlsoBy, Guard: 0.2, Agreement: true},
+	{Name: "four priors: family, candidate x phase, x workload, x DOP class (the lab's)", AlsoBy: stats.DefaultAlsoBy, Agreement: true,
 		AlsoByMore: []stats.Strata{stats.ByCandidate | stats.ByWorkload, stats.ByCandidate | stats.ByDOP}},
 	{Name: "four priors, Q guard 0.05", AlsoBy: stats.DefaultAlsoBy, Guard: 0.05, Agreement: true,
 		AlsoByMore: []stats.Strata{stats.ByCandidate | stats.ByWorkload, stats.ByCandidate | stats.ByDOP}},
 	{Name: "family and candidate x workload x DOP class priors", AlsoBy: stats.ByCandidate | stats.ByWorkload | stats.ByDOP, Agreement: true},
-	{Name: "the lab's, robust priors", AlsoBy: stats.DefaultAlsoBy, Robust: true, Agreement: true},
+	{Name: "two priors, robust", AlsoBy: stats.DefaultAlsoBy, Robust: true, Agreement: true},
 	{Name: "four priors, robust", AlsoBy: stats.DefaultAlsoBy, Robust: true, Agreement: true,
 		AlsoByMore: []stats.Strata{stats.ByCandidate | stats.ByWorkload, stats.ByCandidate | stats.ByDOP}},
 	{Name: "four priors, robust, Q guard 0.05", AlsoBy: stats.DefaultAlsoBy, Robust: true, Guard: 0.05, Agreement: true,

@@ -80,17 +80,23 @@ func instanceCell(e stats.InstanceEstimate) string {
 	return fmt.Sprintf("%s [%s, %s] %s", c, pctSigned((math.Exp(e.Log.Lo)-1)*100), pctSigned((math.Exp(e.Log.Hi)-1)*100), e.Class)
 }
 
-// writePriors is the elapsed-time family's moderated priors (stats.StratumPrior) as a table: with two
-// priors per comparison (the family's and its stratum's), which one each comparison was decided on.
+// writePriors is the elapsed-time family's moderated priors (stats.StratumPrior) as a table: with several
+// priors per comparison (the family's and one per stratum of stats.DefaultAlsoBy and DefaultAlsoByMore, the
+// options every report takes), which one each comparison was decided on.
 func writePriors(w io.Writer, ps []stats.StratumPrior) {
 	if len(ps) == 0 {
 		return
 	}
 	if len(ps) > 1 {
-		fmt.Fprintf(w, "Each comparison is moderated twice, with the prior fitted over the whole family and with the prior "+
-			"fitted over its stratum (its candidate and phase), and decided on the one with the larger p-value: only what "+
-			"both decide is decided, so a candidate whose instances vary more than the family's is not under-stated by "+
-			"the family's prior.\n\n")
+		var strata []string
+		for _, s := range append([]stats.Strata{stats.DefaultAlsoBy}, stats.DefaultAlsoByMore()...) {
+			strata = append(strata, s.String())
+		}
+		fmt.Fprintf(w, "Each comparison is moderated %d times, with the prior fitted over the whole family and with the prior "+
+			"fitted over each of its strata (%s), and decided on the largest p-value: only what every prior decides is "+
+			"decided, so a candidate whose instances vary more than the family's, in all its cells or in one workload, "+
+			"DOP class or phase, is not under-stated by a prior fitted over more comparisons.\n\n",
+			1+len(strata), strings.Join(strata, "; "))
 	}
 	var rows [][]string
 	for _, p := range ps {

@@ -13,18 +13,26 @@ import (
 // 100%, a share is a fixed number of decimals, an axis label is a whole percent.
 
 // pctNum formats a percentage, without the sign, with no decimals (intervals are rarely tighter than
-// 1%), at least one decimal below 1%, so that a small real change does not print as 0.
+// 1%), at least one decimal below 1%, so that a small real change does not print as 0 - and below 0.05%
+// as many as it takes to show a digit that is not 0, so that an interval's bound that excludes 0 never
+// reads as 0 ("-0.004", not "-0.0").
 func pctNum(v float64) string {
 	switch {
 	case math.IsNaN(v):
 		return "n/a"
 	case math.IsInf(v, 0):
 		return "∞"
+	case math.Abs(v) < 0.05 && v != 0:
+		return fixed(v, min(int(math.Ceil(-math.Log10(math.Abs(v)))), maxSmallDigits))
 	case math.Abs(v) < 1 && v != 0:
 		return fixed(v, 1)
 	}
 	return fixed(v, 0)
 }
+
+// maxSmallDigits bounds the decimals of a percentage near 0: a change of 1e-6% is not news, and its sign
+// shows at that many.
+const maxSmallDigits = 6
 
 // pctSigned is pctNum with an explicit sign: a change, where "+" and "-" are the news.
 func pctSigned(v float64) string {

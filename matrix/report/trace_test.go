@@ -255,7 +255,14 @@ func (f *fixture) recompute(t *testing.T) map[string]*recomputed {
 	var keys []string
 	var ps []float64
 	var mods []*modT
-	byCand := map[string][]*modT{} // each candidate's comparisons in a phase: their own second prior
+	// each candidate's comparisons in a phase, in a workload and in a DOP class: their own further priors
+	byStratum := []map[string][]*modT{{}, {}, {}}
+	procs := map[matrix.Cell]int{} // a cell's processors, as stats takes them: the most any sample saw
+	for _, s := range f.samples {
+		if s.Result != nil {
+			procs[s.Cell] = max(procs[s.Cell], s.Result.Env.NumCPU)
+		}
+	}
 	pct := func(l float64) float64 { return (math.Exp(l) - 1) * 100 }
 	for _, c := range f.cells {
 		for _, cand := range f.cands {
@@ -279,7 +286,13 @@ func (f *fixture) recompute(t *testing.T) map[string]*recomputed {
 				r.medianRatio = median(rs)
 				r.instances, r.mod = runs, &m
 				mods = append(mods, &m)
-				byCand[cand+" "+c.Phase] = append(byCand[cand+" "+c.Phase], &m)
+				class := "latency"
+				if procs[c] > 0 && c.DOP > procs[c] {
+					class = "contention"
+				}
+				for i, stratum := range []string{c.Phase, c.Workload, class} {
+					byStratum[i][cand+" "+stratum] = append(byStratum[i][cand+" "+stratum], &m)
+				}
 				r.lo, r.hi = 0, 0 // set at the adjusted level below
 				for _, x := range rs {
 					logs = append(logs, math.Log(x))
@@ -313,25 +326,33 @@ func (f *fixture) recompute(t *testing.T) map[string]*recomputed {
 		}
 	}
 	// The instances' combinations moderated over the family and, again, over their candidate's
-	// comparisons in the same phase; each keeps the one with the larger p-value (decided only if both
-	// decide).
-	second := map[*modT]modT{}
-	for _, ms := range byCand {
-		cp := make([]*modT, len(ms))
-		for i, m := range ms {
-			c := *m
-			cp[i] = &c
+	// comparisons in the same phase, the same workload and the same DOP class; each keeps the one with
+	// the largest p-value (decided only if all four decide).
+	var further []map[*modT]modT
+	for _, by := range byStratum {
+		alt := map[*modT]modT{}
+		for _, ms := range by {
+			cp := make([]*modT, len(ms))
+			for i, m := range ms {
+				c := *m
+				cp[i] = &c
+			}
+			moderateAll(cp)
+			for i, m := range ms {
+				alt[m] = *cp[i]
+			}
 		}
-		moderateAll(cp)
-		for i, m := range ms {
-			second[m] = *cp[i]
-		}
+		further = append(further, alt)
 	}
 	moderateAll(mods)
 	for _, m := range mods {
-		if c := second[m]; c.p() > m.p() {
-			*m = c
+		best := *m
+		for _, alt := range further {
+			if c := alt[m]; c.p() > best.p() {
+				best = c
+			}
 		}
+		*m = best
 	}
 	for i, k := range keys {
 		if r := out[k]; r.mod != nil {

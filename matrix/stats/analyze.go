@@ -38,7 +38,8 @@ type Options struct {
 	// AlsoBy equal to Strata, leaves the second prior out (for calibration).
 	AlsoBy Strata
 	// AlsoByMore are further strata whose priors every comparison must also be decided under, as
-	// AlsoBy's (the largest of the p-values decides); nil: none. OnePrior leaves them out too.
+	// AlsoBy's (the largest of the p-values decides); nil means DefaultAlsoByMore, an empty slice none.
+	// OnePrior leaves them out too.
 	AlsoByMore   []Strata
 	OnePrior     bool
 	Unmoderated  bool
@@ -82,6 +83,9 @@ func (o Options) withDefaults() (Options, error) {
 	}
 	if o.AlsoBy == 0 {
 		o.AlsoBy = DefaultAlsoBy
+	}
+	if o.AlsoByMore == nil {
+		o.AlsoByMore = DefaultAlsoByMore()
 	}
 	if o.EquivMargin == 0 {
 		o.EquivMargin = DefaultEquivMargin

@@ -35,6 +35,14 @@ const DefaultStrata Strata = 0
 // names more A/A cells than its level; requiring both holds both.
 const DefaultAlsoBy = ByCandidate | ByPhase
 
+// DefaultAlsoByMore are the further priors every comparison must also be decided under (Options.AlsoByMore):
+// its candidate's in its workload, and in its DOP class. Instances that differ in one slice only (a runner
+// whose memory differs shows in mixed, one with fewer cores in the contention DOPs) spread a few of a
+// candidate x phase stratum's twelve comparisons, which that prior dilutes: with these two the A/A null
+// holds at level + 1 SE with the heterogeneity in any one workload, DOP class, phase or candidate, at a
+// small cost in power (lab aanull -moderation -slices; docs/notebook/2026-12-04-null-in-every-slice.md).
+func DefaultAlsoByMore() []Strata { return []Strata{ByCandidate | ByWorkload, ByCandidate | ByDOP} }
+
 // String names the strata as ParseStrata reads them: "family" for none, else "phase+dop+workload+candidate"
 // or a part.
 func (s Strata) String() string {

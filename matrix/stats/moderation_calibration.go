@@ -17,7 +17,7 @@ type ModerationMethod struct {
 	Name        string
 	Strata      Strata
 	AlsoBy      Strata   // also decided under this stratum's prior (Options.AlsoBy; zero: DefaultAlsoBy)
-	AlsoByMore  []Strata // ... and under these (Options.AlsoByMore)
+	AlsoByMore  []Strata // ... and under these (Options.AlsoByMore; nil here: none, unlike Options)
 	OnePrior    bool     // without AlsoBy's second prior
 	Unmoderated bool
 	Guard       float64
