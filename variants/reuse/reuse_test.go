@@ -212,29 +212,10 @@ func TestCleanup(t *testing.T) {
 	if c := v.Counters(); c.IdleStates != int64(len(ws)*len(cfgs)) || int64(rec.LiveBytes()) != c.IdleBytes {
 		t.Fatalf("counters %+v, allocator holds %d bytes: want %d idle states holding every live byte", c, rec.LiveBytes(), len(ws)*len(cfgs))
 	}
+	if err := varianttest.CloseWithOneOpen(v, ws[0], rec, cfgs[0], payload); err != nil {
+		t.Fatal(err)
+	}
 	var buf bytes.Buffer
-	open, err := ws[0].Open(&buf, cfgs[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := v.Close(); err != nil {
-		t.Fatal(err)
-	}
-	if allocs, frees, _ := rec.Counts(); allocs-frees != 1 {
-		t.Fatalf("after Close with one compressor open: %d allocs, %d frees, want exactly the open one live", allocs, frees)
-	}
-	if _, err := open.Write(payload); err != nil {
-		t.Fatal(err)
-	}
-	if err := open.Close(); err != nil {
-		t.Fatal(err)
-	}
-	if err := varianttest.CheckRoundTrip(cfgs[0], buf.Bytes(), payload); err != nil {
-		t.Fatal(err)
-	}
-	if err := rec.CheckClean(); err != nil {
-		t.Fatal(err)
-	}
 	for _, o := range []variants.Opener{v, ws[1]} {
 		if _, err := o.Open(&buf, cfgs[0]); !errors.Is(err, variants.ErrClosed) {
 			t.Fatalf("Open after Close = %v, want ErrClosed", err)
