@@ -27,9 +27,26 @@ func TestProfileWorkloads(t *testing.T) {
 		if !slices.Equal(p.Plan.Workloads, tt.want) {
 			t.Errorf("profile %s: workloads %v, want %v", tt.profile, p.Plan.Workloads, tt.want)
 		}
-		if tt.profile == "service" && (p.Plan.WarmOps != full.Plan.WarmOps || !slices.Equal(p.Plan.DOPs, full.Plan.DOPs) || p.Plan.Rounds != full.Plan.Rounds) {
+		if tt.profile == "service" && (p.Plan.WarmOps != full.Plan.WarmOps || p.Plan.ColdOps != full.Plan.ColdOps || !slices.Equal(p.Plan.DOPs, full.Plan.DOPs)) {
 			t.Errorf("profile service: %+v, want full's protocol", p.Plan)
 		}
+	}
+}
+
+// The service profile runs quick's five candidates (control, aa, pooled/8, splitalloc, reuse) in 10
+// rounds: 800 samples a replica, so that three replicas fit in under an hour on a 2-core machine.
+func TestServiceProfileSize(t *testing.T) {
+	p, err := ProfileByName("service")
+	if err != nil {
+		t.Fatal(err)
+	}
+	quick, _ := ProfileByName("quick")
+	if !slices.Equal(p.Plan.Variants, quick.Plan.Variants) {
+		t.Errorf("service variants %v, want quick's %v", p.Plan.Variants, quick.Plan.Variants)
+	}
+	samples := len(p.Plan.Variants) * len(p.Plan.Workloads) * len(p.Plan.DOPs) * len(p.Plan.Phases) * p.Plan.Rounds
+	if samples != 800 || p.Plan.Resample == nil || p.Plan.Resample.MaxExtra != p.Plan.Rounds {
+		t.Errorf("service: %d samples a replica (want 800), resample %+v", samples, p.Plan.Resample)
 	}
 	if !slices.Contains(workload.Names(), "service") || slices.Contains(workload.Pristine(), "service") {
 		t.Errorf("names %v, pristine %v", workload.Names(), workload.Pristine())
