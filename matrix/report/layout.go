@@ -98,6 +98,7 @@ func init() {
 				{"why-counters", writeWhyCounters, full},
 				{"why-regimes", writeWhyRegimes, full},
 				{"service-heap", writeServiceHeap, full},
+				{"service-heap-change", writeServiceHeapChange, full},
 				{"why-charts", writeChartsOf(whyPage), full},
 			}, Charts: []chartSet{faultsCharts}, ChartFiles: []string{"faults-"}},
 

@@ -46,7 +46,10 @@ type model struct {
 	Life        *lifeView       // the steady-state and lifetime sections' analyses (lifetime.go)
 	Emulated    *emulatedInputs // what ran under an emulator: kept out of everything above (emulated.go)
 	Service     []serviceLine   // the service workload's probe per platform and backend (service.go); nil without one
-	Missing     []string        // planned platforms without a measured sample (missing.go)
+	// ServiceHeaps is every service cell against its pristine twin on elapsed time (heapchange.go); nil
+	// without service cells whose twin ran.
+	ServiceHeaps []stats.ServiceHeap
+	Missing      []string // planned platforms without a measured sample (missing.go)
 	// Calibration is the run's own A/A label-swap null (stats.LabelSwapNull), nil without an A/A control.
 	Calibration *stats.Calibration
 	// Validity is the measurement's own validity data (stats.Validity), nil before Render computes it.

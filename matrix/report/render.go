@@ -90,7 +90,7 @@ func analyse(opts Options) (*model, error) {
 	m.AALayouts = aaLayouts(in.Samples)
 	m.Variance, m.Pairings = a.VarianceComponents(), cellPairings(in.Samples)
 	m.Missing = missingPlatforms(opts.Planned, m.Samples)
-	m.Service = newServiceLines(in.Samples)
+	m.Service, m.ServiceHeaps = newServiceLines(in.Samples), a.ServiceHeaps(stats.Elapsed, workloadTwin)
 	if err := fill(m, opts, in); err != nil {
 		return nil, err
 	}

@@ -83,6 +83,15 @@ func TestServiceWorkload(t *testing.T) {
 	if !slices.Equal(s.Configs, f.Configs) || s.Writes != f.Writes || s.Input != nil || s.Background == nil {
 		t.Errorf("service %+v: want fixed's configurations and writes and a background", s)
 	}
+	for _, name := range Names() {
+		w, _ := ByName(name)
+		if twin, err := ByName(w.Twin); (w.Background == nil) != (w.Twin == "") || w.Twin != "" && (err != nil || twin.Background != nil) {
+			t.Errorf("%s: twin %q (%v), want a pristine twin exactly when it has a background", name, w.Twin, err)
+		}
+	}
+	if s.Twin != f.Name {
+		t.Errorf("service's twin %q, want %q", s.Twin, f.Name)
+	}
 	if got := Pristine(); slices.Contains(got, "service") || !slices.Contains(got, "fixed") || len(got) != len(Names())-1 {
 		t.Errorf("Pristine() = %v", got)
 	}

@@ -31,6 +31,9 @@ type Workload struct {
 	// Background, when set, is the process heap the host keeps fragmented around the operations (the
 	// service workload); nil: a pristine heap, nothing allocated but the operations'.
 	Background *Background
+	// Twin, for a workload with a Background, is the pristine workload whose operation it repeats (the
+	// service workload's is fixed), so that a report can say what the background changes; "" otherwise.
+	Twin string
 }
 
 // Config is one operation's deflateInit2 parameters, as .NET passes them (the default strategy always).
@@ -124,7 +127,7 @@ func Stream() Workload {
 func Service() Workload {
 	w := Fixed()
 	bg := DefaultBackground()
-	w.Name, w.Background, w.Title = "service", &bg, "Service heap"
+	w.Name, w.Background, w.Title, w.Twin = "service", &bg, "Service heap", w.Name
 	w.Definition = fmt.Sprintf("fixed's operation (raw deflate, level 6) in a fragmented process heap: %d seeded blocks of 16 B to 1 MiB "+
 		"live in the process heap (malloc; the CRT heap on Windows), %d of them freed and replaced after every operation", bg.Blocks, bg.ChurnPerOp)
 	w.Summary = "one configuration (raw deflate, level 6) in a fragmented process heap (PR 117949)"
