@@ -45,6 +45,10 @@ type Run struct {
 	// states (its capacity and the workload's configurations times the DOP both reach that many): the
 	// median idle bytes at the end of the cell, and the cell's DOP.
 	Idle func(t Target, candidate string, states int) []IdleCell
+	// CellRatios lists, for a variant in a workload on a platform, each DOP and phase's ratio of its
+	// metric on backend num over backend den, paired by round; nil when the run lacks either backend
+	// there (or does not say).
+	CellRatios func(platform, workload, variant, num, den string, m Metric) []CellRatio
 	// Margin is the run's equivalence margin, a fraction: a published change within it states no
 	// direction to agree or disagree with.
 	Margin float64

@@ -73,7 +73,10 @@ func TestEverythingIsQuoted(t *testing.T) {
 			t.Errorf("memory estimate %d: %s is not %v bytes", i, e.Text, e.Bytes)
 		}
 	}
-	for _, s := range []Source{SplitPR, PoolPR} {
+	for i, c := range BackendClaims {
+		check("backend claim "+strconv.Itoa(i), c.Source, c.Quote)
+	}
+	for _, s := range []Source{SplitPR, PoolPR, FragmentationPR} {
 		check(s.ID+" setting", s, s.Setting)
 		check(s.ID+" heap", s, s.Heap)
 		check(s.ID+" title", s, s.Title)
@@ -191,5 +194,47 @@ func TestSection(t *testing.T) {
 func TestWorkloads(t *testing.T) {
 	if got := Workloads(); !slices.Equal(got, []string{"fixed", "mixed"}) {
 		t.Errorf("Workloads() = %v, want the write-ups' [fixed mixed]", got)
+	}
+}
+
+// PR 117949's claim: without the backends it says where the cells come from; with them it counts the
+// cells whose interval is above 1 (crt slower), below, and neither, and writes a row per cell.
+func TestBackendClaim(t *testing.T) {
+	c := BackendClaims[0]
+	if c.Slower != "crt" || c.Faster != "privateheap" || c.Workload != "service" || c.Platform != "windows/amd64" {
+		t.Fatalf("claim %+v", c)
+	}
+	none := CompareBackendClaim(c, Run{})
+	if len(none.Cells) != 0 || !strings.Contains(none.Outcome(), "not measured here") || !strings.Contains(none.Outcome(), "windows-2025") {
+		t.Errorf("without cells: %q", none.Outcome())
+	}
+	run := Run{Lookup: func(Key) (Measured, bool) { return Measured{}, false },
+		Phase: func(Target, string, string, Metric) []Measured { return nil },
+		Idle:  func(Target, string, int) []IdleCell { return nil },
+		CellRatios: func(platform, workload, variant, num, den string, m Metric) []CellRatio {
+			if platform != "windows/amd64" || workload != "service" || variant != "control" || num != "crt" || den != "privateheap" || m != Elapsed {
+				return nil
+			}
+			return []CellRatio{
+				{1, "warm", Measured{Ratio: 1.3, Lo: 1.1, Hi: 1.5, Valid: true}},
+				{1, "cold", Measured{Ratio: 0.8, Lo: 0.7, Hi: 0.9, Valid: true}},
+				{4, "warm", Measured{Ratio: 1.0, Lo: 0.9, Hi: 1.1, Valid: true, Oversubscribed: true}},
+			}
+		}}
+	r := CompareBackendClaim(c, run)
+	if a, d, n := r.Counts(); a != 1 || d != 1 || n != 1 {
+		t.Errorf("counts %d %d %d, want 1 1 1", a, d, n)
+	}
+	s := Compared(nil, func(c string, _ int) string { return c }, run)
+	var b strings.Builder
+	if err := s.Write(&b, "##"); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"### pr117949: crt against privateheap in a fragmented heap",
+		"| pr117949 crt slower than privateheap, windows/amd64 | service/1 warm | +30.0% [+10.0%, +50.0%] |",
+		"| service/4‡ warm | +0.0% [-10.0%, +10.0%] |", "Outcome: same direction in 1 of 3 cells, opposite in 1, neither in 1."} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("section lacks %q:\n%s", want, b.String())
+		}
 	}
 }

@@ -15,6 +15,8 @@ type Section struct {
 	Figures [][]Comparison   // per target, in Figures' order
 	Claims  [][]ClaimResult  // per target, in Claims' order
 	Memory  [][]MemoryResult // per target, in MemoryEstimates' order
+	// Backends is every BackendClaim held against the run, in BackendClaims' order.
+	Backends []BackendResult
 }
 
 // Compared builds the section. name maps a write-up's candidate and capacity to the run's name for it
@@ -54,6 +56,9 @@ func Compared(targets []Target, name func(candidate string, capacity int) string
 		}
 		s.Memory = append(s.Memory, ms)
 	}
+	for _, c := range BackendClaims {
+		s.Backends = append(s.Backends, CompareBackendClaim(c, run))
+	}
 	return s
 }
 
@@ -85,9 +90,11 @@ func (s Section) Write(w io.Writer, heading string) error {
 		"*Outcome*: the direction here against the published one and how the sizes compare (ratio of the log " +
 		"changes), and whether the published value lies inside this run's interval. Neither write-up names a .NET " +
 		"version; both ran on one Windows x64 machine.\n\n")
-	for _, src := range []Source{SplitPR, PoolPR} {
+	for _, src := range []Source{SplitPR, PoolPR, FragmentationPR} {
 		fmt.Fprintf(&b, "- **%s**: \"%s\", %s.\n", src.ID, src.Title, src.Where)
 	}
+	b.WriteString("\nThe third states no figure, a direction between two allocators in a fragmented heap: it is held " +
+		"against this run's cells at the end.\n")
 	b.WriteString("\n")
 	for i, t := range s.Targets {
 		fmt.Fprintf(&b, "%s# %s, %s\n\n", heading, t.Platform, t.Backend)
@@ -158,6 +165,7 @@ func (s Section) Write(w io.Writer, heading string) error {
 			fmt.Fprintf(&b, "Setting: %s.\n\n", why)
 		}
 	}
+	s.writeBackends(&b, heading, &q)
 	b.WriteString("The passages, verbatim:\n\n")
 	for i, s := range q.list {
 		fmt.Fprintf(&b, "%d. \"%s\"\n", i+1, strings.ReplaceAll(strings.ReplaceAll(s, "\t", " | "), "\n", " / "))

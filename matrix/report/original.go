@@ -76,6 +76,9 @@ func originalName(a *stats.Analysis) func(string, int) string {
 // originalMetrics are the analysis' names of the write-ups' metrics.
 var originalMetrics = map[original.Metric]string{original.Elapsed: stats.Elapsed.Name, original.FaultsPerOp: stats.Faults.Name}
 
+// originalStatsMetrics are the write-ups' metrics as the analysis reads them from samples.
+var originalStatsMetrics = map[original.Metric]stats.Metric{original.Elapsed: stats.Elapsed, original.FaultsPerOp: stats.Faults}
+
 // measured is a delta of cell c as the comparison reads it: the adjusted interval, the class, and whether
 // the cell ran more workers than processors.
 func measured(c *stats.Cell, d *stats.Delta) original.Measured {
@@ -85,6 +88,15 @@ func measured(c *stats.Cell, d *stats.Delta) original.Measured {
 	}
 	return original.Measured{Ratio: 1 + center/100, Lo: 1 + lo/100, Hi: 1 + hi/100, Class: string(d.Class()), Valid: true,
 		Oversubscribed: c.Oversubscribed()}
+}
+
+// distanceMeasured is a paired ratio between two cells (stats.Distance) as the comparison reads it.
+func distanceMeasured(c *stats.Cell, d stats.Distance) original.Measured {
+	m := original.Measured{Ratio: d.Ratio, Lo: d.Lo, Hi: d.Hi, Valid: d.Pairs > 0, Oversubscribed: c.Oversubscribed()}
+	if d.Thin() {
+		m.Lo, m.Hi = math.Inf(-1), math.Inf(1)
+	}
+	return m
 }
 
 // originalRun gives the comparison the run's cells, in the page's own figures.
@@ -118,6 +130,24 @@ func originalRun(a *stats.Analysis) original.Run {
 			return out
 		},
 		Margin: a.EquivMargin,
+		CellRatios: func(platform, wl, variant, num, den string, m original.Metric) []original.CellRatio {
+			var out []original.CellRatio
+			for _, c := range a.Cells {
+				if c.Platform != platform || c.Workload != wl || c.Backend != num {
+					continue
+				}
+				other := c.Cell
+				other.Backend = den
+				metric, known := originalStatsMetrics[m]
+				if !known {
+					return nil
+				}
+				if d, ok := a.CellRatio(c.Cell, other, variant, metric); ok {
+					out = append(out, original.CellRatio{DOP: c.DOP, Phase: c.Phase, Measured: distanceMeasured(c, d)})
+				}
+			}
+			return out
+		},
 		Idle: func(t original.Target, candidate string, states int) []original.IdleCell {
 			var out []original.IdleCell
 			for _, c := range a.Cells {
