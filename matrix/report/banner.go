@@ -115,21 +115,37 @@ func statusText(status string) string {
 // them in full. Reasons the run lines already state (oversubscribed DOPs: "throughput under contention")
 // are not repeated; "" when there is nothing to warn of.
 func bannerLine(m *model) string {
-	var heads []string
-	for _, r := range weakEvidence(m) {
-		if onRunLines(r) {
-			continue
-		}
-		h := reasonHead(r)
-		if len(heads) > 0 && strings.HasPrefix(h, "The ") {
-			h = "the " + h[len("The "):] // mid-sentence, after a semicolon
-		}
-		heads = append(heads, h)
-	}
+	heads := bannerHeads(weakEvidence(m))
 	if len(heads) == 0 {
 		return ""
 	}
 	return fmt.Sprintf("⚠ **Weak evidence** ([details](%s)): %s.", pageLink(environmentPage, weakEvidenceHeading), strings.Join(heads, "; "))
+}
+
+// bannerHeads are the heads of the weak-evidence reasons the run lines do not state, in order, each once:
+// a reason given for each of several runs (the harness overhead) has one head, said once with its count,
+// "(x3)".
+func bannerHeads(reasons []string) []string {
+	var heads []string
+	times := map[string]int{}
+	for _, r := range reasons {
+		if onRunLines(r) {
+			continue
+		}
+		h := reasonHead(r)
+		if times[h]++; times[h] == 1 {
+			heads = append(heads, h)
+		}
+	}
+	for i, h := range heads {
+		if n := times[h]; n > 1 {
+			heads[i] = fmt.Sprintf("%s (×%d)", h, n)
+		}
+		if i > 0 && strings.HasPrefix(h, "The ") {
+			heads[i] = "the " + heads[i][len("The "):] // mid-sentence, after a semicolon
+		}
+	}
+	return heads
 }
 
 // onRunLines reports whether a weak-evidence reason is said by the first page's run lines (writeRunLines).

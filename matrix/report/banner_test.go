@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -72,5 +73,19 @@ func TestBanner(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// The banner's heads: one per reason, in order, "The" lowered after the first; a head given for each of
+// several runs is said once with its count; reasons the run lines state are left out.
+func TestBannerHeads(t *testing.T) {
+	harness := func(run string) string {
+		return "**Harness overhead 2% of the fastest operation** (180 ns per operation, run `" + run + "`): above 1%."
+	}
+	got := bannerHeads([]string{"**Underpowered**: detects 7%.", harness("a"), "The A/A control differs from control in 1 of 24 cells.",
+		harness("b"), harness("c")})
+	want := []string{"Harness overhead 2% of the fastest operation (×3)", "the A/A control differs from control in 1 of 24 cells"}
+	if !slices.Equal(got, want) {
+		t.Errorf("heads %q, want %q", got, want)
 	}
 }
