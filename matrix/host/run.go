@@ -12,6 +12,7 @@ import (
 	"sync/atomic"
 
 	"github.com/deflatelab/deflatelab/deflate"
+	"github.com/deflatelab/deflatelab/matrix/hostresult"
 	"github.com/deflatelab/deflatelab/matrix/procstat"
 	"github.com/deflatelab/deflatelab/matrix/workload"
 	"github.com/deflatelab/deflatelab/variants"
@@ -99,8 +100,11 @@ func Run(v *variants.Variant, p Params) (Result, error) {
 	if bg != nil {
 		err = errors.Join(err, bg.finish(svc, p, l, r.ElapsedNs))
 		r.Service = svc
-		if err == nil {
-			r.ElapsedNs -= svc.ChurnNs / int64(p.DOP)
+		// The churn's time comes off the clock only where it is exact: one worker churns while nothing
+		// else runs. Above DOP 1 a churn's wall time holds other workers' operations and its wait for the
+		// background's lock too (hostresult.Service.ChurnNs), so the region's wall time stands.
+		if err == nil && hostresult.ChurnOffClock(p.DOP) {
+			r.ElapsedNs -= svc.ChurnNs
 		}
 	}
 	if err != nil {

@@ -66,8 +66,8 @@ func TestServiceSample(t *testing.T) {
 					t.Errorf("%s %s: probe %+v", variant, phase, pr)
 				}
 			}
-			if s.WallNs < r.ElapsedNs || s.ChurnNs <= 0 {
-				t.Errorf("%s %s: wall %d, elapsed %d, churn %d: want elapsed = wall - churn/DOP", variant, phase, s.WallNs, r.ElapsedNs, s.ChurnNs)
+			if s.WallNs != r.ElapsedNs || s.ChurnNs <= 0 { // DOP 2: the churn stays on the clock
+				t.Errorf("%s %s: wall %d, elapsed %d, churn %d: want elapsed = wall at DOP 2", variant, phase, s.WallNs, r.ElapsedNs, s.ChurnNs)
 			}
 		}
 	}
@@ -110,4 +110,15 @@ func goheap(t *testing.T) nativemem.Allocator {
 		t.Fatal(err)
 	}
 	return a
+}
+
+// At DOP 1 the churn's time comes off the clock, exactly: ElapsedNs = WallNs - ChurnNs.
+func TestServiceChurnOffTheClockAtDOP1(t *testing.T) {
+	heap, probe := nativemem.NewCounting(goheap(t)), nativemem.NewCounting(goheap(t))
+	p := serviceParams(t, heap, probe, Warm, 40, 10)
+	p.DOP = 1
+	r := run(t, "control", p)
+	if s := r.Service; s == nil || s.ChurnNs <= 0 || r.ElapsedNs != s.WallNs-s.ChurnNs {
+		t.Errorf("DOP 1: result %+v service %+v, want elapsed = wall - churn", r, s)
+	}
 }

@@ -20,8 +20,10 @@ type Service struct {
 	LiveBlocks int64 `json:"liveBlocks"`
 	LiveBytes  int64 `json:"liveBytes"`
 	// ChurnSteps counts the steps taken in the measured region, and ChurnNs their time summed over the
-	// workers. ElapsedNs leaves it out: ElapsedNs = WallNs - ChurnNs/DOP, exact at DOP 1 (one worker
-	// churns while nothing else runs) and an estimate above it (another worker may run meanwhile).
+	// workers. At DOP 1 ElapsedNs leaves it out, exactly (one worker churns while nothing else runs):
+	// ElapsedNs = WallNs - ChurnNs. Above DOP 1 ElapsedNs = WallNs, the churn included: a churn's wall
+	// time there holds other workers' operations and the wait for the background's lock, so no share of
+	// it is the churn's own (see NormalizeChurnClock).
 	// Faults are not split: MinorFaults counts the process's, churn's included, and ChurnFaults the
 	// process's faults while a churn ran (exact at DOP 1; above it, other workers' faults meanwhile too).
 	ChurnSteps  int64 `json:"churnSteps"`
@@ -69,3 +71,18 @@ func (p Probe) MeanFaults() float64 {
 	}
 	return float64(sum) / float64(len(p.Faults))
 }
+
+// NormalizeChurnClock makes a service result recorded before 5 December 2026 read as hosts now record it.
+// Those hosts took ChurnNs/DOP off ElapsedNs at every DOP; above DOP 1 that removed other workers' time
+// too (the committed service run's control at DOP 8, warm: 9.5 µs per operation left of a 54.5 µs wall),
+// so there ElapsedNs becomes the region's wall time, WallNs, as it is now. Results without a service
+// record, at DOP 1, or already so are left as they are.
+func NormalizeChurnClock(r *Result) {
+	if r != nil && r.Service != nil && !ChurnOffClock(r.DOP) && r.Service.WallNs > 0 {
+		r.ElapsedNs = r.Service.WallNs
+	}
+}
+
+// ChurnOffClock reports whether a service sample at dop leaves its background's churn out of ElapsedNs:
+// at DOP 1 only, where the churn's time is exactly its own.
+func ChurnOffClock(dop int) bool { return dop == 1 }

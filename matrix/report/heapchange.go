@@ -4,7 +4,10 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
+	"strings"
 
+	"github.com/deflatelab/deflatelab/matrix/hostresult"
 	"github.com/deflatelab/deflatelab/matrix/stats"
 	"github.com/deflatelab/deflatelab/matrix/workload"
 )
@@ -48,6 +51,15 @@ func ratioPctCell(r float64) string {
 // twin's, and each candidate's change against control there against the same change in the twin.
 // Nothing when the report has no service cell whose twin ran.
 func writeServiceHeapChange(w io.Writer, m *model) {
+	var shs []stats.ServiceHeap
+	var above []string // the DOPs whose service time holds the churn, not compared
+	for _, sh := range m.ServiceHeaps {
+		if hostresult.ChurnOffClock(sh.Service.DOP) {
+			shs = append(shs, sh)
+		} else if d := dopCell(sh.Service); !slices.Contains(above, d) {
+			above = append(above, d)
+		}
+	}
 	if len(m.ServiceHeaps) == 0 {
 		return
 	}
@@ -56,12 +68,21 @@ func writeServiceHeapChange(w io.Writer, m *model) {
 	fmt.Fprintf(w, "## %s\n\n", serviceHeapChangeHeading)
 	fmt.Fprintf(w, "Exploratory: these describe, they do not decide (no family, no correction, no class); the verdicts "+
 		"decide each cell on its own. A service cell runs its twin's operation in a fragmented process heap, in the same "+
-		"rounds, so round r of the two ran close in time.\n\n")
+		"rounds, so round r of the two ran close in time.")
+	if len(above) > 0 {
+		fmt.Fprintf(w, " Only DOP 1 is compared: above it (here DOP %s) a service cell's time holds its background's churn, whose "+
+			"own share cannot be told from other workers' time there, so it is a service's throughput with its other work, "+
+			"not the operation's.", strings.Join(above, ", "))
+	}
+	fmt.Fprintf(w, "\n\n")
+	if len(shs) == 0 {
+		return
+	}
 	fmt.Fprintf(w, "**What the heap costs control:** control's elapsed time per operation in the service cell over its "+
 		"twin's, paired by round (Hodges-Lehmann estimate of the per-round ratio in %%, %s signed-rank interval; "+
 		"rounds of several runner instances pooled, each round within its instance).\n\n", conf)
 	var rows [][]string
-	for _, sh := range m.ServiceHeaps {
+	for _, sh := range shs {
 		c := sh.Service
 		rows = append(rows, []string{c.Platform, c.Backend, sh.Pristine.Workload + " → " + c.Workload, dopCell(c), c.Phase,
 			distanceCell(sh.Control)})
@@ -76,7 +97,7 @@ func writeServiceHeapChange(w io.Writer, m *model) {
 		"moves both alike); with one, the Hodges-Lehmann estimate of the per-round difference of the two cells' log "+
 		"ratios with its %s signed-rank interval.\n\n", conf, conf)
 	rows = rows[:0]
-	for _, sh := range m.ServiceHeaps {
+	for _, sh := range shs {
 		c := sh.Service
 		for _, h := range sh.Changes {
 			rows = append(rows, []string{c.Platform, c.Backend, dopCell(c), c.Phase, h.Candidate, ratioPctCell(h.Pristine),

@@ -15,9 +15,10 @@ import (
 // read +25 and -10 with intervals; a run without service cells writes nothing.
 func TestServiceHeapChange(t *testing.T) {
 	var ss []matrix.Sample
+	dop := 1
 	add := func(workload, variant string, round, pos int, ms float64) {
 		ss = append(ss, matrix.Sample{Run: "r", Round: round, Position: pos, OK: true, Variant: variant,
-			Cell:   matrix.Cell{Platform: "linux/amd64", Backend: "libc", Workload: workload, DOP: 1, Phase: "warm"},
+			Cell:   matrix.Cell{Platform: "linux/amd64", Backend: "libc", Workload: workload, DOP: dop, Phase: "warm"},
 			Result: &hostresult.Result{Variant: variant, Ops: 1000, ElapsedNs: int64(ms * 1e6), OutputBytes: 42, Digest: "d"}})
 	}
 	for r := range 12 {
@@ -28,6 +29,13 @@ func TestServiceHeapChange(t *testing.T) {
 		heap := 1.25 * (1 + 0.004*float64(r%5-2)) // the background's cost, varying by round
 		add("service", "control", r, r%2, base*heap)
 		add("service", "pooled/8", r, 1-r%2, base*heap*0.9/wob)
+	}
+	dop = 4 // above DOP 1 the service time holds the churn: not compared
+	for r := range 12 {
+		add("fixed", "control", r, r%2, 10)
+		add("fixed", "pooled/8", r, 1-r%2, 10)
+		add("service", "control", r, r%2, 30)
+		add("service", "pooled/8", r, 1-r%2, 30)
 	}
 	a, err := stats.Analyze(ss, stats.Options{})
 	if err != nil {
@@ -41,6 +49,9 @@ func TestServiceHeapChange(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("section lacks %q:\n%s", want, out)
 		}
+	}
+	if !strings.Contains(out, "Only DOP 1 is compared: above it (here DOP 4)") || strings.Contains(out, "| 4 |") {
+		t.Errorf("DOP 4 must be named as not compared, and have no row:\n%s", out)
 	}
 	b.Reset()
 	fixedOnly := ss[:0:0]

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 
 	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/hostresult"
 )
 
 // ResultsFile is what a results file holds, line by line.
@@ -54,6 +55,7 @@ func ReadResultsFile(path string) (*ResultsFile, error) {
 			f.Bad = append(f.Bad, Finding{Where: fmt.Sprintf("%s:%d", path, line), Kind: Unreadable, Detail: detail})
 			continue
 		}
+		hostresult.NormalizeChurnClock(s.Result)
 		f.Samples = append(f.Samples, s)
 		f.Lines = append(f.Lines, line)
 	}

@@ -129,7 +129,8 @@ func Service() Workload {
 	bg := DefaultBackground()
 	w.Name, w.Background, w.Title, w.Twin = "service", &bg, "Service heap", w.Name
 	w.Definition = fmt.Sprintf("fixed's operation (raw deflate, level 6) in a fragmented process heap: %d seeded blocks of 16 B to 1 MiB "+
-		"live in the process heap (malloc; the CRT heap on Windows), %d of them freed and replaced after every operation", bg.Blocks, bg.ChurnPerOp)
+		"live in the process heap (malloc; the CRT heap on Windows), %d of them freed and replaced after every operation (off the clock at DOP 1; "+
+		"above it the churn's time is in the operation's, as a service's other work is)", bg.Blocks, bg.ChurnPerOp)
 	w.Summary = "one configuration (raw deflate, level 6) in a fragmented process heap (PR 117949)"
 	return w
 }
