@@ -36,8 +36,8 @@ type BackendClaim struct {
 // windows/amd64, control (the state allocated per operation, as .NET 9 did).
 var BackendClaims = []BackendClaim{{
 	Source: FragmentationPR, Variant: "control", Platform: Platform, Workload: "service", Slower: "crt", Faster: Backend,
-	Metric: Elapsed, Quote: "This was caused by native heap fragmentation.  We tested the partner's service with a fix that " +
-		"added back the zlib custom allocator and it resolved the issue.",
+	Metric: Elapsed, Quote: "We tested the partner's service with a fix that added back the zlib custom allocator and it " +
+		"resolved the issue.",
 }}
 
 // CellRatio is one cell's ratio between two backends: a variant's metric on the claim's Slower backend

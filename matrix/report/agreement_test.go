@@ -17,7 +17,7 @@ var changeCell = regexp.MustCompile(`^(~ |≈ |unstable |split )?([+-][0-9.]+) \
 // an equivalent one's ("≈") lies inside the margin. Where a table has a Decision column, the change's
 // interval is checked against that word instead.
 func TestIntervalsAgreeWithDecisions(t *testing.T) {
-	dirs := map[string]string{"golden": filepath.Join("testdata", "golden", "fixture"), "example": renderExample(t)}
+	dirs := map[string]string{"golden": filepath.Join("testdata", "golden", "fixture"), "example": renderExample(t), "service": renderCommitted(t, "service")}
 	for name, dir := range dirs {
 		checked := 0
 		for page, text := range reportPages(t, dir) {

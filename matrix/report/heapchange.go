@@ -26,17 +26,10 @@ func workloadTwin(name string) string {
 	return w.Twin
 }
 
-// heapChangeCell formats a candidate's heap change: the change in % with its interval, "-7 [-9, -5]";
-// without an interval how many pairs it has; without an estimate "n/a".
+// heapChangeCell formats a candidate's heap change (describedChange).
 func heapChangeCell(h stats.HeapChange) string {
 	c, lo, hi := h.Percent()
-	switch {
-	case math.IsNaN(c):
-		return "n/a"
-	case h.Thin():
-		return fmt.Sprintf("%s (%d pairs, no CI)", pctSigned(c), h.Pairs)
-	}
-	return fmt.Sprintf("%s [%s, %s]", pctSigned(c), pctSigned(lo), pctSigned(hi))
+	return describedChange(c, lo, hi, h.Thin(), h.Pairs)
 }
 
 // ratioPctCell formats a ratio's point estimate as a signed change in %, "n/a" when it is not finite.
@@ -95,7 +88,7 @@ func writeServiceHeapChange(w io.Writer, m *model) {
 		"(the verdicts' means of the instances' estimates, unadjusted) with a %s Student-t interval on "+
 		"Welch-Satterthwaite's degrees of freedom, the two cells taken as independent (conservative when an instance "+
 		"moves both alike); with one, the Hodges-Lehmann estimate of the per-round difference of the two cells' log "+
-		"ratios with its %s signed-rank interval.\n\n", conf, conf)
+		"ratios with its %s signed-rank interval; ~ marks an interval that holds 0.\n\n", conf, conf)
 	rows = rows[:0]
 	for _, sh := range shs {
 		c := sh.Service

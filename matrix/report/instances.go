@@ -58,14 +58,14 @@ func writeInstances(w io.Writer, m *model) {
 		"interval at the family's level and its own verdict. Combined: the mean of the instances' changes with their variance "+
 		"moderated across the family's comparisons (an empirical-Bayes prior, as limma's squeezeVar; Student's t on the "+
 		"prior's plus K-1 degrees of freedom), the interval and verdict every other table of this report shows. "+
-		"Heterogeneity: SD is the standard deviation of the instances' changes, → the moderated one the interval uses; "+
+		"Instance spread: SD is the standard deviation of the instances' changes, → the moderated one the interval uses; "+
 		"tau is the between-instance standard deviation of the change (REML random effects, a description that decides "+
 		"nothing), I² the share of the variance that lies between instances. Where one instance "+
 		"reads faster and another slower the cell gets no faster or slower verdict (**instances disagree**: %d here). "+
 		"See [METHOD.md](%s) (\"Replicas on several runner instances\").\n\n", len(runs), disagree, m.MethodLink)
 	writePriors(w, m.Analysis.Priors[stats.Elapsed.Name])
 	mdTableCompact(w, []string{"Candidate", "Backend", "Workload", "DOP", "Phase", "Per instance, % [interval] verdict",
-		"Combined, % [interval]", "Heterogeneity", "Decision"}, rows)
+		"Combined, % [interval]", "Instance spread", "Decision"}, rows)
 }
 
 // instanceCell is one instance's change with its interval and verdict.

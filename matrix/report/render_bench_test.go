@@ -3,7 +3,6 @@ package report
 import (
 	"os"
 	"path/filepath"
-	"sort"
 	"testing"
 )
 
@@ -14,12 +13,7 @@ import (
 //	go test ./matrix/report -run '^$' -bench RenderExample -benchtime 1x -cpuprofile /tmp/cpu.out
 //	go tool pprof -top /tmp/cpu.out
 func BenchmarkRenderExample(b *testing.B) {
-	raws, _ := filepath.Glob(filepath.Join("..", "..", "reports", "*", "raw", "*"))
-	if len(raws) == 0 {
-		b.Fatal("no committed report with raw results under reports/")
-	}
-	sort.Strings(raws) // the newest, as exampleReport picks it
-	dir := filepath.Dir(filepath.Dir(raws[len(raws)-1]))
+	dir := committedReport(b, exampleProfile)
 	in, _ := filepath.Glob(filepath.Join(dir, "raw", "*"))
 	for b.Loop() {
 		calibrations.Clear()

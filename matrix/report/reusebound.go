@@ -37,17 +37,28 @@ func reuseBoundRows(a *stats.Analysis) [][]string {
 	return rows
 }
 
-// distanceCell formats a pool's distance from the reuse bound: the paired change in % with its interval,
-// "+8 [+3, +12]"; without an interval it says how many pairs there are; without pairs, "n/a".
+// distanceCell formats a pool's distance from the reuse bound (describedChange).
 func distanceCell(d stats.Distance) string {
 	c, lo, hi := d.Percent()
+	return describedChange(c, lo, hi, d.Thin(), d.Pairs)
+}
+
+// describedChange formats a change that describes and does not decide, in % with its interval: "+8 [+3,
+// +12]", marked "~" as the verdicts mark an inconclusive change when the interval holds 0 ("~ +1 [-2,
+// +4]"), so that no sign reads as a direction the interval does not show; without an interval it says
+// how many pairs there are; without an estimate, "n/a".
+func describedChange(c, lo, hi float64, thin bool, pairs int) string {
 	switch {
 	case math.IsNaN(c):
 		return "n/a"
-	case d.Thin():
-		return fmt.Sprintf("%s (%d pairs, no CI)", pctSigned(c), d.Pairs)
+	case thin:
+		return fmt.Sprintf("%s (%d pairs, no CI)", pctSigned(c), pairs)
 	}
-	return fmt.Sprintf("%s [%s, %s]", pctSigned(c), pctSigned(lo), pctSigned(hi))
+	mark := ""
+	if lo <= 0 && hi >= 0 {
+		mark = "~ "
+	}
+	return fmt.Sprintf("%s%s [%s, %s]", mark, pctSigned(c), pctSigned(lo), pctSigned(hi))
 }
 
 // writeReuseBound writes the pools' distance from the reuse bound; nothing when the run has no reuse
@@ -61,7 +72,7 @@ func writeReuseBound(w io.Writer, m *model) {
 	fmt.Fprintf(w, "*reuse* is .NET 11's caller-owned pattern (DeflateEncoder with Reset, dotnet/runtime PR 131307): each worker "+
 		"keeps its own state per configuration and Resets it, with nothing shared - no lock, no capacity, no eviction - so no "+
 		"pool can reuse more or wait less. *Distance* is the pool's elapsed time relative to the bound's, paired by round "+
-		"(each round runs both): the Hodges-Lehmann estimate of the per-round ratio in %%, with its %s signed-rank interval; "+
+		"(each round runs both): the Hodges-Lehmann estimate of the per-round ratio in %%, with its %s signed-rank interval (~ when it holds 0); "+
 		"+0 is a pool as good as owning the states. It describes, it does not decide: no correction, no class. *Idle "+
 		"retained* is what each holds idle at the end of the region (median, bytes): the bound's price is a state per "+
 		"worker and configuration.\n\n", pctExact(m.Analysis.Confidence))

@@ -77,7 +77,7 @@ func TestDistanceCell(t *testing.T) {
 		want string
 	}{
 		{stats.Distance{Pairs: 12, Ratio: 1.08, Lo: 1.03, Hi: 1.12}, "+8 [+3, +12]"},
-		{stats.Distance{Pairs: 12, Ratio: 0.995, Lo: 0.99, Hi: 1.001}, "-0.5 [-1, +0.1]"},
+		{stats.Distance{Pairs: 12, Ratio: 0.995, Lo: 0.99, Hi: 1.001}, "~ -0.5 [-1, +0.1]"}, // the interval holds 0
 		{stats.Distance{Pairs: 4, Ratio: 1.2, Hi: math.Inf(1)}, "+20 (4 pairs, no CI)"},
 		{stats.Distance{Ratio: math.NaN(), Hi: math.Inf(1)}, "n/a"},
 	} {

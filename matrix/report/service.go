@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 
 	"github.com/deflatelab/deflatelab/matrix"
 )
@@ -91,15 +92,18 @@ func writeServiceHeap(w io.Writer, m *model) {
 		"faults; here the median over samples, and the fragmented/pristine time ratio's median with the lowest and highest "+
 		"sample's. The pristine probe's first repetitions are the process's first allocations of that size (its heap "+
 		"growing), so its last repetition's faults are shown too. Times are whatever the machine gave (see the load banner).\n\n")
-	header := []string{"Platform", "Backend", "Samples", "Pristine ns", "Fragmented ns", "Time ratio (range)",
-		"Pristine faults", "Fragmented faults", "Last rep. faults (pristine / fragmented)", "Background live", "Heap"}
+	header := []string{"Platform", "Backend", "Samples", "Time, pristine → fragmented (ns)", "Time ratio (range)",
+		"Faults, pristine → fragmented", "Last rep. faults", "Background live"}
 	var rows [][]string
+	var heaps []string
 	for _, l := range m.Service {
-		rows = append(rows, []string{l.Platform, l.Backend, fmt.Sprint(l.Samples), num(l.PristineNs), num(l.FragmentedNs),
+		rows = append(rows, []string{l.Platform, l.Backend, fmt.Sprint(l.Samples), num(l.PristineNs) + " → " + num(l.FragmentedNs),
 			fmt.Sprintf("%.2f (%.2f-%.2f)", l.RatioNs, l.RatioNsLo, l.RatioNsHi),
-			fmt.Sprintf("%.1f", l.PristineFaults), fmt.Sprintf("%.1f", l.FragmentedFaults),
-			fmt.Sprintf("%.0f / %.0f", l.LastPristineFaults, l.LastFragmentedFaults),
-			fmt.Sprintf("%s in %.0f blocks", bytesNum(l.LiveBytes), l.LiveBlocks), l.Heap})
+			fmt.Sprintf("%.1f → %.1f", l.PristineFaults, l.FragmentedFaults),
+			fmt.Sprintf("%.0f → %.0f", l.LastPristineFaults, l.LastFragmentedFaults),
+			fmt.Sprintf("%s in %.0f blocks", bytesNum(l.LiveBytes), l.LiveBlocks)})
+		heaps = append(heaps, fmt.Sprintf("%s %s: %s", l.Platform, l.Backend, l.Heap))
 	}
 	mdTable(w, header, rows)
+	fmt.Fprintf(w, "The background's heap: %s.\n\n", strings.Join(heaps, "; "))
 }

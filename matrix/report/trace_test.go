@@ -659,50 +659,74 @@ func TestTrace(t *testing.T) {
 	checkPage(t, string(data), f)
 }
 
-// exampleReport is the committed example report: the newest folder under reports/ with raw results (the
-// README's). The tests re-render it from its raw data with the current code (renderExample), so that old
-// results are checked in the current layout; replacing the committed report changes what they check, and a
-// repository without one fails them rather than skipping.
-func exampleReport(t *testing.T) string {
+// exampleProfile is the example report's profile: the full profile, the seeds' protocol, whose three
+// workloads and three pool capacities many checks of this package read.
+const exampleProfile = "full"
+
+// exampleReport is the committed example report: the newest folder under reports/ with raw results of the
+// full profile. The tests re-render it from its raw data with the current code (renderExample), so that
+// old results are checked in the current layout; replacing the committed report changes what they check,
+// and a repository without one fails them rather than skipping.
+func exampleReport(t *testing.T) string { return committedReport(t, exampleProfile) }
+
+// committedReport is the newest committed report folder whose run has the profile (skipped under -short:
+// validate:emulated runs this package under wine, where thousands of samples take many minutes).
+func committedReport(t testing.TB, profile string) string {
 	t.Helper()
-	if testing.Short() { // validate:emulated runs this package under wine with -short
-		t.Skip("the committed report's 5,184 samples take minutes to render (under wine, many); run without -short")
+	if testing.Short() {
+		t.Skip("a committed report's thousands of samples take minutes to render (under wine, many); run without -short")
 	}
 	raws, _ := filepath.Glob(filepath.Join("..", "..", "reports", "*", "raw", "*"))
-	if len(raws) == 0 {
-		t.Fatal("no committed report with raw results under reports/")
-	}
 	sort.Strings(raws)
-	return filepath.Dir(filepath.Dir(raws[len(raws)-1]))
+	for i := len(raws) - 1; i >= 0; i-- {
+		if m, err := resultsdir.ReadManifest(raws[i]); err == nil && m.Profile == profile {
+			return filepath.Dir(filepath.Dir(raws[i]))
+		}
+	}
+	t.Fatalf("no committed report of the %s profile with raw results under reports/", profile)
+	return ""
 }
 
 // renderExample renders the committed example report's raw data into a temporary folder with the current
-// code and returns the report folder. It renders once per test process (thousands of samples take a
-// minute or more); the folder is shared read-only by the tests and removed by TestMain.
-func renderExample(t *testing.T) string {
+// code and returns the report folder (renderCommitted).
+func renderExample(t *testing.T) string { return renderCommitted(t, exampleProfile) }
+
+// renderCommitted renders the newest committed report of a profile from its raw data into a temporary
+// folder with the current code and returns the report folder. It renders each once per test process
+// (thousands of samples take a minute or more); the folders are shared read-only by the tests and removed
+// by TestMain.
+func renderCommitted(t *testing.T, profile string) string {
 	t.Helper()
-	dir := exampleReport(t)
-	example.once.Do(func() {
+	dir := committedReport(t, profile)
+	rendered.mu.Lock()
+	defer rendered.mu.Unlock()
+	r, ok := rendered.by[profile]
+	if !ok {
 		raws, _ := filepath.Glob(filepath.Join(dir, "raw", "*"))
-		if example.tmp, example.err = os.MkdirTemp("", "report-example-"); example.err != nil {
-			return
+		if r.tmp, r.err = os.MkdirTemp("", "report-"+profile+"-"); r.err == nil {
+			var path string
+			path, r.err = Render(Options{In: raws, Out: r.tmp, Name: "example"})
+			r.dir = filepath.Dir(path)
 		}
-		var path string
-		path, example.err = Render(Options{In: raws, Out: example.tmp, Name: "example"})
-		example.dir = filepath.Dir(path)
-	})
-	if example.err != nil {
-		t.Fatal(example.err)
+		rendered.by[profile] = r
 	}
-	return example.dir
+	if r.err != nil {
+		t.Fatal(r.err)
+	}
+	return r.dir
 }
 
-// example is the committed report rendered once (renderExample).
-var example struct {
-	once     sync.Once
+// renderedReport is one committed report rendered (renderCommitted); tmp is removed by TestMain.
+type renderedReport struct {
 	tmp, dir string
 	err      error
 }
+
+// rendered holds the committed reports rendered so far, by profile.
+var rendered = struct {
+	mu sync.Mutex
+	by map[string]renderedReport
+}{by: map[string]renderedReport{}}
 
 // TestTraceExampleReport checks the committed example report the same way, re-rendered: every cell's
 // estimate, interval, p-values and decision, recomputed from its raw/ without matrix/stats.

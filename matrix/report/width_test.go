@@ -84,6 +84,7 @@ func TestTablesFitPage(t *testing.T) {
 	pages := map[string]string{
 		"golden":  filepath.Join("testdata", "golden", "fixture"),
 		"example": renderExample(t),
+		"service": renderCommitted(t, "service"),
 	}
 	for name, dir := range pages {
 		page := reportText(t, dir)

@@ -154,7 +154,7 @@ func TestProfileCandidates(t *testing.T) {
 		"smoke":   candidates(false, "8"),
 		"quick":   candidates(true, "8"),
 		"full":    candidates(true, "8", "12", "16"),
-		"service": candidates(true, "8", "12", "16"),
+		"service": candidates(true, "8"),
 	}
 	for _, prof := range Profiles() {
 		if !slices.Equal(prof.Plan.Variants, want[prof.Name]) {
