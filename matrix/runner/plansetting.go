@@ -111,7 +111,7 @@ func textRow[T ~string](s PlanSetting, field func(*BenchOptions) *T) PlanSetting
 // listRow fills s's Set and Get for a comma-separated list; given empty, it is an empty list, not nil
 // (nil is not given), which the plan's checks refuse in their own words.
 func listRow(s PlanSetting, field func(*BenchOptions) *[]string) PlanSetting {
-	s.Set = func(o *BenchOptions, v string) error { *field(o) = commaList(v); return nil }
+	s.Set = func(o *BenchOptions, v string) error { *field(o) = CommaList(v); return nil }
 	s.Get = func(o BenchOptions) (string, bool) { v := *field(&o); return strings.Join(v, ","), v != nil }
 	return s
 }
@@ -154,7 +154,7 @@ func intsRow(s PlanSetting, field func(*BenchOptions) *[]int, parse func(string)
 }
 
 // commaList splits a comma-separated value, trimmed, empty names dropped; never nil.
-func commaList(v string) []string {
+func CommaList(v string) []string {
 	out := []string{}
 	for _, s := range strings.Split(v, ",") {
 		if s = strings.TrimSpace(s); s != "" {
@@ -194,7 +194,7 @@ func parseFloat(v string) (float64, error) {
 // parseCapacities reads -pool-capacity: given empty, an empty list, which narrow refuses.
 func parseCapacities(v string) ([]int, error) {
 	caps := []int{}
-	for _, c := range commaList(v) {
+	for _, c := range CommaList(v) {
 		n, err := matrix.ParseCapacity(c)
 		if err != nil {
 			return nil, err
