@@ -35,65 +35,69 @@ var std = tasks.Streams{Stdout: os.Stdout, Stderr: os.Stderr}
 // SIGTERM stops a target as Ctrl-C does (mage itself cancels the context on SIGINT only).
 func init() { tasks.InterruptOnTerm() }
 
-// options reads the DEFLATELAB_* variables; an unknown one is an error (exit 2), as is a bad value.
-func options() (tasks.Options, error) {
-	return tasks.FromEnviron(os.Environ())
+// target is every target's body: it reads the DEFLATELAB_* variables (an unknown one, or a bad value,
+// exits 2 before anything runs), runs do with them, and exits as tasks.Exit says.
+func target(ctx context.Context, do func(o tasks.Options) error) error {
+	o, err := tasks.FromEnviron(os.Environ())
+	if err != nil {
+		return tasks.Exit(ctx, err)
+	}
+	return tasks.Exit(ctx, do(o))
 }
+
+// printed prints the path a target made, if any (a report written by a target that fails, a platform
+// missing, is still uploaded), and returns err.
+func printed(path string, err error) error {
+	if path != "" {
+		fmt.Println(path)
+	}
+	return err
+}
+
+// errOf is err alone, for a target whose other result (a run's folder, the planned legs) is not printed.
+func errOf(_ any, err error) error { return err }
 
 // Build builds every variant's host, zpipe and the test binaries for windows and linux, amd64 and arm64, into bin/.
 func Build(ctx context.Context) error {
-	if _, err := options(); err != nil {
-		return tasks.Exit(ctx, err)
-	}
-	return tasks.Exit(ctx, tasks.Build(ctx, std, tasks.Platforms))
+	return target(ctx, func(tasks.Options) error { return tasks.Build(ctx, std, tasks.Platforms) })
 }
 
 // Local runs the validation suites on this machine, -race on the packages with concurrency (also: "validate").
 func (Validate) Local(ctx context.Context) error {
-	if _, err := options(); err != nil {
-		return tasks.Exit(ctx, err)
-	}
-	return tasks.Exit(ctx, tasks.Validate(ctx, std, runtime.GOOS, runtime.GOARCH))
+	return target(ctx, func(tasks.Options) error { return tasks.Validate(ctx, std, runtime.GOOS, runtime.GOARCH) })
 }
 
 // Race runs the packages with concurrency under the race detector (ci.yml's race step); says what it skipped where the detector cannot run.
 func (Validate) Race(ctx context.Context) error {
-	o, err := options()
-	if err != nil {
-		return tasks.Exit(ctx, err)
-	}
-	return tasks.Exit(ctx, tasks.ValidateRace(ctx, std, runtime.GOOS, runtime.GOARCH, o.GitHubActions))
+	return target(ctx, func(o tasks.Options) error {
+		return tasks.ValidateRace(ctx, std, runtime.GOOS, runtime.GOARCH, o.GitHubActions)
+	})
 }
 
 // Emulated runs the suites as windows/amd64 under wine64 and linux/arm64 under qemu (DEFLATELAB_REQUIRE_EMULATORS=1: no skipping).
 func (Validate) Emulated(ctx context.Context) error {
-	o, err := options()
-	if err != nil {
-		return tasks.Exit(ctx, err)
-	}
-	return tasks.Exit(ctx, tasks.Emulated(ctx, std, o))
+	return target(ctx, func(o tasks.Options) error { return tasks.Emulated(ctx, std, o) })
 }
 
 // Local builds this machine's hosts and runs the experiment (DEFLATELAB_PROFILE=smoke|quick|full, default quick) into results/, or continues DEFLATELAB_RESUME=results/<run> (also: "bench").
 func (Bench) Local(ctx context.Context) error {
-	o, err := options()
-	if err != nil {
-		return tasks.Exit(ctx, err)
-	}
-	_, err = tasks.BenchHere(ctx, std, o, runtime.GOOS, runtime.GOARCH, runner.Bench, resultsdir.Merge)
-	return tasks.Exit(ctx, err)
+	return target(ctx, func(o tasks.Options) error {
+		return errOf(tasks.BenchHere(ctx, std, o, runtime.GOOS, runtime.GOARCH, runner.Bench, resultsdir.Merge))
+	})
 }
 
 // Emulated benches windows/amd64 hosts under wine64 and linux/arm64 under qemu (smoke, every backend), a functional check, and reports them.
 func (Bench) Emulated(ctx context.Context) error {
-	if _, err := options(); err != nil {
-		return tasks.Exit(ctx, err)
-	}
+	return target(ctx, func(tasks.Options) error { return errOf(benchEmulated(ctx)) })
+}
+
+// benchEmulated is bench:emulated's work: its own options (tasks.EmulatedOptions), the real emulators and entry points.
+func benchEmulated(ctx context.Context) (string, error) {
 	o, err := tasks.EmulatedOptions(os.Getenv)
 	if err != nil {
-		return tasks.Exit(ctx, err)
+		return "", err
 	}
-	_, err = tasks.BenchEmulated(ctx, std, o, tasks.EmulatedSteps{
+	return tasks.BenchEmulated(ctx, std, o, tasks.EmulatedSteps{
 		Start: tasks.RealEmulator,
 		BuildHosts: func(ctx context.Context, goos, goarch string) error {
 			return tasks.BuildHosts(ctx, std, goos, goarch)
@@ -101,65 +105,35 @@ func (Bench) Emulated(ctx context.Context) error {
 		Bench:  runner.Bench,
 		Report: report.Run,
 	})
-	return tasks.Exit(ctx, err)
 }
 
 // Report renders one report under reports-local/ (DEFLATELAB_REPORTS=reports: the tracked index) from the newest run under results/ (DEFLATELAB_RESULTS=dir[,dir]: every run in them).
 func Report(ctx context.Context) error {
-	o, err := options()
-	if err != nil {
-		return tasks.Exit(ctx, err)
-	}
-	path, err := tasks.Report(ctx, std, o, report.Run, resultsdir.Merge)
-	if path != "" { // a report written by a target that fails (a platform missing) is still uploaded
-		fmt.Println(path)
-	}
-	return tasks.Exit(ctx, err)
+	return target(ctx, func(o tasks.Options) error { return printed(tasks.Report(ctx, std, o, report.Run, resultsdir.Merge)) })
 }
 
 // Matrix runs the whole experiment here: build for this machine, validate, bench (quick; DEFLATELAB_RESUME continues a run), report into reports-local/; prints the report's path.
 func Matrix(ctx context.Context) error {
-	o, err := options()
-	if err != nil {
-		return tasks.Exit(ctx, err)
-	}
-	steps := tasks.LocalSteps(runtime.GOOS, runtime.GOARCH, runner.Bench, resultsdir.Merge, report.Run)
-	_, err = tasks.Matrix(ctx, std, o, runtime.GOOS, runtime.GOARCH, steps)
-	return tasks.Exit(ctx, err)
+	return target(ctx, func(o tasks.Options) error {
+		return errOf(tasks.Matrix(ctx, std, o, runtime.GOOS, runtime.GOARCH, tasks.LocalSteps(runtime.GOOS, runtime.GOARCH, runner.Bench, resultsdir.Merge, report.Run)))
+	})
 }
 
 // Thresholds finds each backend's give-back thresholds here (lab thresholds) into DEFLATELAB_RESULTS/thresholds/<goos>-<goarch>.{md,svg,json}; prints the markdown's path.
 func Thresholds(ctx context.Context) error {
-	o, err := options()
-	if err != nil {
-		return tasks.Exit(ctx, err)
-	}
-	path, err := tasks.Thresholds(ctx, std, o, runtime.GOOS, runtime.GOARCH, probe.Run, report.WriteThresholds)
-	if path != "" {
-		fmt.Println(path)
-	}
-	return tasks.Exit(ctx, err)
+	return target(ctx, func(o tasks.Options) error {
+		return printed(tasks.Thresholds(ctx, std, o, runtime.GOOS, runtime.GOARCH, probe.Run, report.WriteThresholds))
+	})
 }
 
 // Plan checks the matrix workflow's inputs once and writes its measure legs (platforms x DEFLATELAB_REPLICAS) as step outputs; its first job.
 func Plan(ctx context.Context) error {
-	o, err := options()
-	if err != nil {
-		return tasks.Exit(ctx, err)
-	}
-	_, err = tasks.WorkflowPlan(os.Stdout, o, os.Getenv("GITHUB_OUTPUT"))
-	return tasks.Exit(ctx, err)
+	return target(ctx, func(o tasks.Options) error {
+		return errOf(tasks.WorkflowPlan(os.Stdout, o, os.Getenv("GITHUB_OUTPUT")))
+	})
 }
 
 // Remote runs the matrix workflow on GitHub with gh, waits, downloads the results and renders their report.
 func Remote(ctx context.Context) error {
-	o, err := options()
-	if err != nil {
-		return tasks.Exit(ctx, err)
-	}
-	path, err := tasks.Remote(ctx, std, o, report.Run, resultsdir.Merge)
-	if path != "" {
-		fmt.Println(path)
-	}
-	return tasks.Exit(ctx, err)
+	return target(ctx, func(o tasks.Options) error { return printed(tasks.Remote(ctx, std, o, report.Run, resultsdir.Merge)) })
 }

@@ -17,18 +17,29 @@ import (
 func ptr[T any](v T) *T { return &v }
 
 // BenchOptions.Args is what internal/tasks logs and run.json records as the command: lab bench's flag
-// set must read it back into the same options, every field given or not.
+// set must read it back into the same options, every field given or not - each row's every value
+// alone, all rows' first values at once, and the cases below.
 func TestBenchArgsRoundTrip(t *testing.T) {
-	for _, o := range []runner.BenchOptions{
-		{},
-		{Profile: "smoke", Out: "results/x", Variants: []string{"control", "pooled/8"}, Workloads: []string{"fixed"}, DOPs: []int{1, 12},
+	var cases []runner.BenchOptions
+	var all runner.BenchOptions
+	for _, s := range runner.PlanSettings {
+		for _, v := range s.Values {
+			var o runner.BenchOptions
+			s.Set(&o, v)
+			cases = append(cases, o)
+		}
+		s.Set(&all, s.Values[0])
+	}
+	for _, o := range append(cases, all,
+		runner.BenchOptions{},
+		runner.BenchOptions{Profile: "smoke", Out: "results/x", Variants: []string{"control", "pooled/8"}, Workloads: []string{"fixed"}, DOPs: []int{1, 12},
 			Phases: []string{"cold", "warm"}, Backends: []string{"all"}, Rounds: ptr(6), ColdOps: ptr(3), WarmOps: ptr(4), Warmup: ptr(0),
 			Order: "shuffle", Seed: 42, ForceSplit: ptr(false), PoolCapacity: []int{8, 12}, Adaptive: ptr(true), Resample: ptr(2),
 			EquivMargin: ptr(0.025), Replica: &matrix.Replica{Index: 2, Count: 3}, Pairing: matrix.Duet, ZlibNG: "2.2.2",
 			Platform: "windows/amd64", Exec: []string{"wine", "--x"}, Bin: "bin/w", Timeout: 90 * time.Second, Progress: "none"},
-		{Adaptive: ptr(false), ForceSplit: ptr(true), PoolCapacity: []int{}, Variants: []string{}},
-		{Resume: true, RetryFailed: true, Out: "results/r", Exec: []string{"qemu-aarch64-static"}, Bin: "bin/a", Progress: "lines"},
-	} {
+		runner.BenchOptions{Adaptive: ptr(false), ForceSplit: ptr(true), PoolCapacity: []int{}, Variants: []string{}},
+		runner.BenchOptions{Resume: true, RetryFailed: true, Out: "results/r", Exec: []string{"qemu-aarch64-static"}, Bin: "bin/a", Progress: "lines"},
+	) {
 		args := o.Args()
 		got, err := parseBench(args, io.Discard)
 		if err != nil {
@@ -49,13 +60,16 @@ func TestBenchFlagErrors(t *testing.T) {
 		want string
 	}{
 		{[]string{"extra"}, "unexpected arguments"},
-		{[]string{"-dops", "one"}, `DOP "one" is not an integer`},
-		{[]string{"-dops", "1,1"}, "DOP 1 given twice"},
+		{[]string{"-dops", "one"}, `-dops: matrix: DOP "one" is not an integer`},
+		{[]string{"-dops", "1,1"}, "-dops: matrix: DOP 1 given twice"},
 		{[]string{"-replica", "3/2"}, "-replica: matrix: replica \"3/2\": want I/K with 1 <= I <= K <= 16"},
 		{[]string{"-replica", "0/2"}, "want I/K"},
 		{[]string{"-pool-capacity", "8,x"}, `-pool-capacity: pooled capacity must be an integer 1..1024: got "x"`},
 		{[]string{"-no-such-flag"}, "flag provided but not defined"},
-		{[]string{"-rounds", "x"}, "invalid value"},
+		{[]string{"-rounds", "x"}, `-rounds "x": allowed: an integer`},
+		{[]string{"-pairing", "both"}, `-pairing "both": allowed: alternating or duet`},
+		{[]string{"-adaptive=yes"}, `-adaptive "yes": allowed: true or false`},
+		{[]string{"-timeout", "soon"}, `-timeout "soon": allowed: a duration`},
 	} {
 		_, err := parseBench(tt.args, io.Discard)
 		var ue *usageError

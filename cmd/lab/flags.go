@@ -5,6 +5,8 @@ import (
 	"flag"
 	"io"
 	"strings"
+
+	"github.com/deflatelab/deflatelab/matrix/runner"
 )
 
 // newFlagSet is a subcommand's flag set: errors and -h go to stderr, and parse (not the flag package)
@@ -47,18 +49,6 @@ type listFlag []string
 func (l *listFlag) String() string { return strings.Join(*l, ",") }
 
 func (l *listFlag) Set(s string) error {
-	*l = append(*l, splitList(s)...)
+	*l = append(*l, runner.CommaList(s)...)
 	return nil
-}
-
-// splitList splits a comma-separated flag value; given empty, it is an empty list, not nil (nil is a
-// flag not given).
-func splitList(v string) []string {
-	out := []string{}
-	for _, s := range strings.Split(v, ",") {
-		if s = strings.TrimSpace(s); s != "" {
-			out = append(out, s)
-		}
-	}
-	return out
 }

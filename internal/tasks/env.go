@@ -110,7 +110,7 @@ type Options struct {
 	// and checked, by variable; nil when none is.
 	Settings map[string]string
 	// Replica (EnvReplica) makes this bench replica Index of Count (lab bench -replica I/K); zero: none.
-	Replica Replica
+	Replica matrix.Replica
 	// Replicas (EnvReplicas): bench and matrix run this many replicas one after another and merge them;
 	// remote asks the workflow for this many legs per platform. 0 when unset: one run (remote: the
 	// workflow's default).
@@ -125,17 +125,6 @@ type Options struct {
 	Force bool
 	// MissingWarn (EnvMissing=warn): a planned platform without results is a warning, not a failure.
 	MissingWarn bool
-}
-
-// Replica is one replica of a plan: Index of Count, 1 <= Index <= Count.
-type Replica struct{ Index, Count int }
-
-// Flag is the replica as lab bench -replica takes it, "I/K"; "" for none.
-func (r Replica) Flag() string {
-	if r.Count == 0 {
-		return ""
-	}
-	return strconv.Itoa(r.Index) + "/" + strconv.Itoa(r.Count)
 }
 
 // FromEnviron is FromEnv over an environment list (os.Environ()), after checking that every
@@ -341,7 +330,7 @@ func FromEnv(getenv func(string) string) (Options, error) {
 			return o, fmt.Errorf("%s=%q: allowed: an integer 1..%d, the number of replicas (runs of the plan, merged)", EnvReplicas, v, MaxReplicas)
 		}
 		if o.Replica.Count != 0 {
-			return o, fmt.Errorf("%s=%q and %s=%q: set one: %s runs replica I of K (a workflow leg), %s runs all K here and merges them", EnvReplica, o.Replica.Flag(), EnvReplicas, v, EnvReplica, EnvReplicas)
+			return o, fmt.Errorf("%s=%q and %s=%q: set one: %s runs replica I of K (a workflow leg), %s runs all K here and merges them", EnvReplica, o.Replica, EnvReplicas, v, EnvReplica, EnvReplicas)
 		}
 		o.Replicas = n
 	}
@@ -364,12 +353,12 @@ func generationWords() string {
 }
 
 // parseReplica reads EnvReplica: "I/K" as lab bench -replica takes it (matrix.ParseReplica).
-func parseReplica(v string) (Replica, error) {
+func parseReplica(v string) (matrix.Replica, error) {
 	r, err := matrix.ParseReplica(v)
 	if err != nil {
-		return Replica{}, fmt.Errorf("%s=%q: allowed: I/K, replica I of K, with 1 <= I <= K <= %d (e.g. 2/3)", EnvReplica, v, MaxReplicas)
+		return r, fmt.Errorf("%s=%q: allowed: I/K, replica I of K, with 1 <= I <= K <= %d (e.g. 2/3)", EnvReplica, v, MaxReplicas)
 	}
-	return Replica{r.Index, r.Count}, nil
+	return r, nil
 }
 
 // nameList splits a comma-separated variable and checks each name against allowed.

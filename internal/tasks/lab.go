@@ -39,7 +39,8 @@ func (o Options) BenchOptions(out string) runner.BenchOptions {
 		Backends: o.Backends, Adaptive: o.Adaptive, ZlibNG: o.ZlibNG}
 	o.applySettings(&b)
 	if o.Replica.Count != 0 {
-		b.Replica = &matrix.Replica{Index: o.Replica.Index, Count: o.Replica.Count}
+		r := o.Replica
+		b.Replica = &r
 	}
 	return b
 }
@@ -117,7 +118,7 @@ func BenchReplicas(ctx context.Context, s Streams, o Options, goos, goarch strin
 	var dirs []string
 	for i := 1; i <= o.Replicas; i++ {
 		r := o
-		r.Replicas, r.Replica = 0, Replica{i, o.Replicas}
+		r.Replicas, r.Replica = 0, matrix.Replica{Index: i, Count: o.Replicas}
 		dir, err := Bench(ctx, s, r, goos, goarch, bench)
 		if err != nil {
 			if len(dirs) > 0 {

@@ -249,8 +249,13 @@ func TestWorkflowInputs(t *testing.T) {
 	for _, in := range o.WorkflowInputs() {
 		got = append(got, in.Name+"="+in.Value)
 	}
-	// Empty values stay empty: remote leaves them out, so the workflow's defaults apply.
-	want := []string{"profile=full", "variants=control,pooled", "dops=1,12", "backends=", "adaptive=", "replicas=", "zlibng=", "platforms=", "missing="}
+	// Empty values stay empty: remote leaves them out, so the workflow's defaults apply. The inputs of
+	// the table's rows without a field here (planSettings) come last, unset.
+	var rows []string
+	for _, in := range o.settingInputs() {
+		rows = append(rows, in.Name+"=")
+	}
+	want := append([]string{"profile=full", "variants=control,pooled", "dops=1,12", "backends=", "adaptive=", "replicas=", "zlibng=", "platforms=", "missing="}, rows...)
 	if !slices.Equal(got, want) {
 		t.Errorf("WorkflowInputs = %q, want %q", got, want)
 	}
@@ -260,7 +265,7 @@ func TestWorkflowInputs(t *testing.T) {
 	for _, in := range o.WorkflowInputs() {
 		got = append(got, in.Name+"="+in.Value)
 	}
-	want = []string{"profile=full", "variants=control,pooled", "dops=auto", "backends=", "adaptive=true", "replicas=2", "zlibng=2.2.2", "platforms=linux/amd64,windows/arm64", "missing=warn"}
+	want = append([]string{"profile=full", "variants=control,pooled", "dops=auto", "backends=", "adaptive=true", "replicas=2", "zlibng=2.2.2", "platforms=linux/amd64,windows/arm64", "missing=warn"}, rows...)
 	if !slices.Equal(got, want) {
 		t.Errorf("WorkflowInputs = %q, want %q", got, want)
 	}

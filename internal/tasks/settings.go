@@ -2,32 +2,38 @@ package tasks
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/deflatelab/deflatelab/internal/remote"
 	"github.com/deflatelab/deflatelab/matrix/runner"
 )
 
-// planSettings are the plan settings the targets read from DEFLATELAB_* variables and pass to lab
-// bench: runner.PlanSettings, whose rows are all of them on this side. A row's variable (settingEnv) is
-// known (Variables), checked (FromEnv), refused beside EnvResume (a resumed run keeps its plan), given
-// to the bench (Options.BenchOptions) and, with Input, sent by "mage remote" as the matrix workflow's
-// input named as the variable after DEFLATELAB_, in lower case (WorkflowInputs), which the workflow
-// passes back as the variable. Settings that other targets read as well (adaptive and zlibng, in the
-// report's summary) keep fields of their own in Options.
-var planSettings = runner.PlanSettings
+// ownSettings are the variables of runner.PlanSettings that Options keeps in fields of its own, read
+// by FromEnv with checks of their own: other targets read them too (remote sends them, the report's
+// summary names adaptive and zlibng, the workflow plans replicas), or they mean more here than the
+// flag (EnvDOPs=auto, EnvRetryFailed beside EnvResume).
+var ownSettings = []string{EnvProfile, EnvVariants, EnvWorkloads, EnvDOPs, EnvBackends, EnvAdaptive, EnvZlibNG, EnvReplica, EnvRetryFailed}
 
-// settingEnv is s's variable: DEFLATELAB_ and its flag's name in upper case, '_' for '-'
-// (-pairing: EnvPairing).
-func settingEnv(s runner.PlanSetting) string {
-	return envPrefix + strings.ToUpper(strings.ReplaceAll(s.Name, "-", "_"))
-}
+// planSettings are the other rows of runner.PlanSettings with a variable: each row alone makes its
+// variable known (Variables), checked (FromEnv), refused beside EnvResume (a resumed run keeps its
+// plan), given to the bench (Options.BenchOptions) and, with Input, sent by "mage remote" as that
+// workflow input (WorkflowInputs), which the workflow passes back as the variable.
+var planSettings = func() []runner.PlanSetting {
+	var rows []runner.PlanSetting
+	for _, s := range runner.PlanSettings {
+		if s.Env != "" && !slices.Contains(ownSettings, s.Env) {
+			rows = append(rows, s)
+		}
+	}
+	return rows
+}()
 
 // settingVars are planSettings' variables.
 func settingVars() []string {
 	var vars []string
 	for _, s := range planSettings {
-		vars = append(vars, settingEnv(s))
+		vars = append(vars, s.Env)
 	}
 	return vars
 }
@@ -37,18 +43,17 @@ func settingVars() []string {
 func readSettings(getenv func(string) string) (map[string]string, error) {
 	var set map[string]string
 	for _, s := range planSettings {
-		env := settingEnv(s)
-		v := strings.TrimSpace(getenv(env))
+		v := strings.TrimSpace(getenv(s.Env))
 		if v == "" {
 			continue
 		}
 		if err := s.Set(&runner.BenchOptions{}, v); err != nil {
-			return nil, fmt.Errorf("%s=%q: %w", env, v, err)
+			return nil, fmt.Errorf("%s=%q: %w", s.Env, v, err)
 		}
 		if set == nil {
 			set = map[string]string{}
 		}
-		set[env] = v
+		set[s.Env] = v
 	}
 	return set, nil
 }
@@ -56,7 +61,7 @@ func readSettings(getenv func(string) string) (map[string]string, error) {
 // applySettings puts the settings o holds into b.
 func (o Options) applySettings(b *runner.BenchOptions) {
 	for _, s := range planSettings {
-		if v, ok := o.Settings[settingEnv(s)]; ok {
+		if v, ok := o.Settings[s.Env]; ok {
 			s.Set(b, v) // checked by readSettings
 		}
 	}
@@ -67,9 +72,8 @@ func (o Options) applySettings(b *runner.BenchOptions) {
 func (o Options) settingInputs() []remote.Input {
 	var ins []remote.Input
 	for _, s := range planSettings {
-		if s.Input {
-			env := settingEnv(s)
-			ins = append(ins, remote.Input{Name: strings.ToLower(strings.TrimPrefix(env, envPrefix)), Value: o.Settings[env]})
+		if s.Input != "" {
+			ins = append(ins, remote.Input{Name: s.Input, Value: o.Settings[s.Env]})
 		}
 	}
 	return ins

@@ -252,14 +252,3 @@ func RoundsNote(cells []matrix.CellRun) string {
 	}
 	return note
 }
-
-// splitList splits a comma-separated flag value; an empty value is an empty list.
-func splitList(v string) []string {
-	var out []string
-	for _, s := range strings.Split(v, ",") {
-		if s = strings.TrimSpace(s); s != "" {
-			out = append(out, s)
-		}
-	}
-	return out
-}

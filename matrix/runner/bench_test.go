@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -135,21 +136,24 @@ func TestBenchAdaptive(t *testing.T) {
 	}
 }
 
-// Every PlanSettings row keeps its invariant: not given in the zero options, and a value Set takes is
-// what Get gives back, so that Args round-trips (cmd/lab's TestBenchArgsRoundTrip parses them back).
+// Every PlanSettings row keeps its invariant - not given in the zero options, and each of its Values
+// is what Get gives back after Set, so that Args round-trips (cmd/lab's TestBenchArgsRoundTrip parses
+// them back) - and every field of BenchOptions is some row's: set through every row, none is zero.
 func TestPlanSettingsRows(t *testing.T) {
-	valid := map[string][]string{"pairing": matrix.Pairings()} // a row's values to try; a new row adds its own
+	var all BenchOptions
+	names := map[string]bool{}
 	for _, s := range PlanSettings {
-		if s.Name != strings.ToLower(s.Name) || strings.ContainsAny(s.Name, "_ ") || s.Set == nil || s.Get == nil || s.Narrow == nil {
-			t.Errorf("row %q: want a lower-case dashed name and Set, Get and Narrow", s.Name)
+		if s.Name != strings.ToLower(s.Name) || strings.ContainsAny(s.Name, "_ ") || s.Set == nil || s.Get == nil || names[s.Name] {
+			t.Errorf("row %q: want a lower-case dashed name of its own and Set and Get", s.Name)
 		}
+		names[s.Name] = true
 		if v, ok := s.Get(BenchOptions{}); ok {
 			t.Errorf("-%s: given (%q) in the zero options", s.Name, v)
 		}
-		if len(valid[s.Name]) == 0 {
-			t.Errorf("-%s: no values to try in this test's table", s.Name)
+		if len(s.Values) == 0 {
+			t.Errorf("-%s: no Values to try", s.Name)
 		}
-		for _, v := range valid[s.Name] {
+		for _, v := range s.Values {
 			var o BenchOptions
 			if err := s.Set(&o, v); err != nil {
 				t.Errorf("-%s %s: %v", s.Name, v, err)
@@ -158,8 +162,24 @@ func TestPlanSettingsRows(t *testing.T) {
 				t.Errorf("-%s %s: Get gives %q, %v", s.Name, v, got, ok)
 			}
 		}
-		if err := s.Set(&BenchOptions{}, "no-such-value"); err == nil || !strings.HasPrefix(err.Error(), "allowed: ") {
-			t.Errorf("-%s no-such-value: %v, want an error saying what is allowed", s.Name, err)
+		if len(s.Values) > 0 {
+			s.Set(&all, s.Values[0])
+		}
+		if (s.Env == "") != (s.Doc == "") || (s.Env == "") != (s.Default == "") || (s.Input != "" && s.Env == "") {
+			t.Errorf("-%s: Env %q with Doc %q, Default %q and Input %q: a variable has its USAGE row, an input its variable", s.Name, s.Env, s.Doc, s.Default, s.Input)
+		}
+	}
+	fields := reflect.ValueOf(all)
+	for i := range fields.NumField() {
+		if fields.Field(i).IsZero() {
+			t.Errorf("BenchOptions.%s is no row's: every field is a row of PlanSettings", fields.Type().Field(i).Name)
+		}
+	}
+	for _, bad := range []struct{ name, v string }{{"pairing", "both"}, {"rounds", "x"}, {"adaptive", "yes"}, {"dops", "0"}, {"replica", "3/2"}} {
+		for _, s := range PlanSettings {
+			if s.Name == bad.name && s.Set(&BenchOptions{}, bad.v) == nil {
+				t.Errorf("-%s %s: taken, want it refused", s.Name, bad.v)
+			}
 		}
 	}
 }

@@ -18,9 +18,9 @@ import (
 // Resume, the run in Out continued on the plan its run.json holds. Both doors fill them: cmd/lab from
 // lab bench's flags (each field is named after its flag), internal/tasks from the DEFLATELAB_*
 // variables; Bench runs them, narrow makes a new run's plan of them, and Args turns them back into the
-// flags (run.json's record of the command, the targets' log lines). A plan setting added since the
-// table is a field here and a row of PlanSettings (plansettings.go), which both doors and Args read
-// (docs/ARCHITECTURE.md, "Adding a run setting").
+// flags (run.json's record of the command, the targets' log lines). Every field is a row of
+// PlanSettings (plansettings.go), which both doors and Args read (docs/ARCHITECTURE.md, "Adding a run
+// setting").
 //
 // Invariants (Validate): a nil slice or pointer, an empty string and a zero number are "not given": the
 // profile's (or the default the flag names). A given plan field is checked even when it equals the
@@ -46,7 +46,7 @@ type BenchOptions struct {
 	Resample     *int            // -resample
 	EquivMargin  *float64        // -equiv-margin
 	Replica      *matrix.Replica // -replica I/K
-	Pairing      string          // -pairing (PlanSettings)
+	Pairing      string          // -pairing
 	Platform     string          // -platform goos/goarch; "": this machine's
 
 	// Any run, new or resumed.
@@ -94,104 +94,6 @@ func (o BenchOptions) Validate() error {
 		}
 	}
 	return nil
-}
-
-// planFlags are the flags of the plan fields given, in the flag package's (name) order.
-func (o BenchOptions) planFlags() []string {
-	var given []string
-	args := o.Args()
-	for i := 0; i < len(args); i++ {
-		name, _, inline := strings.Cut(strings.TrimPrefix(args[i], "-"), "=")
-		if !inline && name != "resume" && name != "retry-failed" {
-			i++ // the flag's value follows it
-		}
-		if !slices.Contains(runFlags, name) {
-			given = append(given, "-"+name)
-		}
-	}
-	slices.Sort(given)
-	return given
-}
-
-// runFlags are the flags a resumed run takes; the others make a new run's plan.
-var runFlags = []string{"out", "bin", "resume", "retry-failed", "timeout", "exec", "progress", "zlibng"}
-
-// Args are the lab bench flags that carry o, so that cmd/lab's flag set parses them back into o (a
-// round trip its tests check): for run.json's record of the command, a log line, or another process.
-func (o BenchOptions) Args() []string {
-	var args []string
-	str := func(name, v string) {
-		if v != "" {
-			args = append(args, "-"+name, v)
-		}
-	}
-	list := func(name string, v []string) {
-		if v != nil {
-			args = append(args, "-"+name, strings.Join(v, ","))
-		}
-	}
-	ints := func(name string, v []int) {
-		if v != nil {
-			s := make([]string, len(v))
-			for i, n := range v {
-				s[i] = strconv.Itoa(n)
-			}
-			list(name, s)
-		}
-	}
-	num := func(name string, v *int) {
-		if v != nil {
-			args = append(args, "-"+name, strconv.Itoa(*v))
-		}
-	}
-	boolean := func(name string, v *bool) {
-		if v != nil {
-			args = append(args, "-"+name+"="+strconv.FormatBool(*v))
-		}
-	}
-	if o.Resume {
-		args = append(args, "-resume")
-	}
-	str("profile", o.Profile)
-	str("out", o.Out)
-	if o.RetryFailed {
-		args = append(args, "-retry-failed")
-	}
-	list("variants", o.Variants)
-	list("workloads", o.Workloads)
-	ints("dops", o.DOPs)
-	list("phases", o.Phases)
-	list("backends", o.Backends)
-	num("rounds", o.Rounds)
-	num("cold-ops", o.ColdOps)
-	num("warm-ops", o.WarmOps)
-	num("warmup", o.Warmup)
-	str("order", o.Order)
-	if o.Seed != 0 {
-		args = append(args, "-seed", strconv.FormatUint(o.Seed, 10))
-	}
-	boolean("force-split", o.ForceSplit)
-	ints("pool-capacity", o.PoolCapacity)
-	boolean("adaptive", o.Adaptive)
-	num("resample", o.Resample)
-	if o.EquivMargin != nil {
-		args = append(args, "-equiv-margin", strconv.FormatFloat(*o.EquivMargin, 'g', -1, 64))
-	}
-	if o.Replica != nil {
-		args = append(args, "-replica", o.Replica.String())
-	}
-	args = append(args, o.settingArgs()...)
-	str("zlibng", string(o.ZlibNG))
-	str("platform", o.Platform)
-	if o.Exec != nil {
-		args = append(args, "-exec", strings.Join(o.Exec, " "))
-	}
-	str("bin", o.Bin)
-	if o.Timeout != 0 {
-		args = append(args, "-timeout", o.Timeout.String())
-	}
-	str("progress", o.Progress)
-	return args
 }
 
 // platform is the hosts' goos and goarch: Platform, or this machine's.

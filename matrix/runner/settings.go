@@ -41,7 +41,7 @@ func (s Settings) Check() error {
 // and checks it as Settings.Check does.
 func ParseDOPs(raw string) ([]int, error) {
 	var dops []int
-	for _, f := range splitList(raw) {
+	for _, f := range CommaList(raw) {
 		n, err := strconv.Atoi(f)
 		if err != nil {
 			return nil, fmt.Errorf("matrix: DOP %q is not an integer; allowed: integers 1..%d, comma-separated (e.g. 1,4,8,12)", f, hostresult.MaxDOP)
