@@ -57,6 +57,11 @@
 #define NM_STRSTART 68(SP)   // 0x2c, with orgstart at 0x2e
 
 // func mediumRunAVX2(s *State, next *packedMatch) (full bool)
+//
+// Registers (gcc's): BX s; BP current_match's strstart (its orgstart in bits 16-31 after a next match
+// was taken whole), R12 and R15 its length, R13 its match_start, R14 its strstart or orgstart; R10 the
+// next match's length after a search ahead; AX, CX, DX, SI, DI, R8, R9 scratch (R8 bflush at the
+// emission); R11 the trees (the engine's), gcc's scratch in fizzle_matches.
 TEXT ·mediumRunAVX2(SB), NOSPLIT, $72-17
 	MOVQ s+0(FP), BX                  // a mov %rdi,%rbx
 	MOVQ S_LEVEL(BX), AX              // 11 mov 0xb0(%rdi),%eax
