@@ -254,6 +254,51 @@ func TestMediumRunLazyAsmMatchesGo(t *testing.T) {
 	}
 }
 
+// TestMediumRunFizzleBounds runs mediumRunAVX2 and mediumRunLazyGo (level 6) where fizzle_matches moves
+// the next match back over all or most of the current one, which the random States rarely reach: the
+// window repeats a period of 7 bytes up to 5 bytes past the current match (at 300, length n, distance
+// 7), so the next match is 5 long at distance 7 and every byte before it agrees. It stops when current
+// is empty, at next's length 256 (n 252: current left with one byte, so fizzled; 253: two, so kept) or
+// at MAX_DIST back, 250 in a 2^9 window (n 251: one byte; 252: two).
+func TestMediumRunFizzleBounds(t *testing.T) {
+	if !useAVX2 {
+		t.Skip("mediumRunAVX2 needs AVX2")
+	}
+	const start, dist, ahead = 300, 7, 5
+	for _, c := range []struct{ wbits, n int }{{15, 200}, {15, 252}, {15, 253}, {9, 251}, {9, 252}} {
+		a, err := New(Config{Level: 6, WindowBits: -c.wbits, MemLevel: 8}, GoHeap, Consolidated)
+		if err != nil {
+			t.Fatal(err)
+		}
+		end := start + c.n + ahead // the first byte off the period
+		for i := range a.window {
+			a.window[i] = byte(i*31 + i>>3)
+			if i < end {
+				a.window[i] = 'a' + byte(i%dist)
+			}
+		}
+		a.window[end] = a.window[end-dist] ^ 0xff
+		a.strstart, a.lookahead = start, min(724, len(a.window)-start)
+		g, err := a.Copy()
+		if err != nil {
+			t.Fatal(err)
+		}
+		nextA := packedMatch{start - dist, uint16(c.n), start, start}
+		nextG := nextA
+		fullA, fullG := mediumRunAVX2(a, &nextA), g.mediumRunLazyGo(&nextG)
+		switch diff := runStateDiff(a, g, start); {
+		case fullA != fullG || nextA != nextG:
+			t.Errorf("%+v: full %v, next %v; Go's %v, %v", c, fullA, nextA, fullG, nextG)
+		case diff != "":
+			t.Errorf("%+v: %s", c, diff)
+		case *a.trees != *g.trees:
+			t.Errorf("%+v: frequencies differ%s", c, treesDiff(a.trees, g.trees))
+		}
+		a.End()
+		g.End()
+	}
+}
+
 // randomMediumRunCase draws a case as randomQuickRunCase does, with minLookahead bytes or more ahead
 // (deflateMedium runs its loops only then) and hash heads at most wsize back (heads at or past strstart
 // would link positions forward, which no stream does).
