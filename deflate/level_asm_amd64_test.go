@@ -154,13 +154,7 @@ func TestFastRunAsmMatchesGo(t *testing.T) {
 		c := randomQuickRunCase(r)
 		c.headRandom = false // heads at or past strstart would link positions forward, which no stream does
 		a := c.state(t, r, 2)
-		a.symNext = []int{0, r.IntN(a.symEnd), a.symEnd - 1}[r.IntN(3)]
-		for j := range a.trees.dynLtree {
-			a.trees.dynLtree[j].fc = uint16(r.IntN(1000))
-		}
-		for j := range a.trees.dynDtree {
-			a.trees.dynDtree[j].fc = uint16(r.IntN(1000))
-		}
+		randomizeSymbols(r, a)
 		g, err := a.Copy()
 		if err != nil {
 			t.Fatal(err)
@@ -176,6 +170,158 @@ func TestFastRunAsmMatchesGo(t *testing.T) {
 		}
 		a.End()
 		g.End()
+	}
+}
+
+// TestMediumRunAsmMatchesGo runs mediumRunAVX2 and mediumRunGreedyGo (levels 3-4, deflate_medium with
+// early_exit) from the same State and requires the same State after: every scalar, hash heads and
+// links, the symbol buffers and the frequencies. Insertion limits are 2.2.5's (16 x max_insert_length),
+// 2.2.2's (maxMatch) and short ones, so that long matches take insert_match's every path.
+func TestMediumRunAsmMatchesGo(t *testing.T) {
+	if !useAVX2 {
+		t.Skip("mediumRunAVX2 needs AVX2; mediumRunGreedy runs mediumRunGreedyGo here")
+	}
+	r := rand.New(rand.NewPCG(48, 4))
+	for i := range 400 {
+		c := randomMediumRunCase(r)
+		level := 3 + r.IntN(2)
+		a := c.state(t, r, level)
+		a.mediumInsertMax = []int{a.mediumInsertMax, maxMatch, wantMinMatch + r.IntN(20)}[r.IntN(3)]
+		randomizeSymbols(r, a)
+		g, err := a.Copy()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var next packedMatch
+		fullA, fullG := mediumRunAVX2(a, &next), g.mediumRunGreedyGo()
+		switch diff := runStateDiff(a, g, c.strstart); {
+		case fullA != fullG:
+			t.Errorf("case %d level %d %+v: full %v, Go's %v", i, level, c, fullA, fullG)
+		case diff != "":
+			t.Errorf("case %d level %d %+v: %s", i, level, c, diff)
+		case *a.trees != *g.trees:
+			t.Errorf("case %d level %d %+v: frequencies differ%s", i, level, c, treesDiff(a.trees, g.trees))
+		}
+		a.End()
+		g.End()
+	}
+}
+
+// TestMediumRunLazyAsmMatchesGo runs mediumRunAVX2 and mediumRunLazyGo (levels 5-6, deflate_medium
+// looking one match ahead) from the same State and next match and requires the same State and next
+// match after: every scalar, hash heads and links, the symbol buffers and the frequencies. The next
+// match handed in is none, a literal, or a match at strstart, its orgstart moved on as fizzle_matches
+// leaves it; insertion limits as in TestMediumRunAsmMatchesGo.
+func TestMediumRunLazyAsmMatchesGo(t *testing.T) {
+	if !useAVX2 {
+		t.Skip("mediumRunAVX2 needs AVX2; mediumRunLazy runs mediumRunLazyGo here")
+	}
+	r := rand.New(rand.NewPCG(48, 5))
+	for i := range 400 {
+		c := randomMediumRunCase(r)
+		level := 5 + r.IntN(2)
+		a := c.state(t, r, level)
+		a.mediumInsertMax = []int{a.mediumInsertMax, maxMatch, wantMinMatch + r.IntN(20)}[r.IntN(3)]
+		randomizeSymbols(r, a)
+		var next packedMatch
+		switch ss := c.strstart; r.IntN(3) {
+		case 1:
+			next = packedMatch{pmLength: 1, pmStrstart: uint16(ss), pmOrgstart: uint16(ss)}
+		case 2:
+			if d := min(ss, a.maxDist); d > 0 {
+				n := wantMinMatch + r.IntN(min(maxMatch, c.lookahead-wantMinMatch)-wantMinMatch+1)
+				next = packedMatch{uint16(ss - 1 - r.IntN(d)), uint16(n), uint16(ss), uint16(ss + r.IntN(4))}
+			}
+		}
+		g, err := a.Copy()
+		if err != nil {
+			t.Fatal(err)
+		}
+		nextA, nextG := next, next
+		fullA, fullG := mediumRunAVX2(a, &nextA), g.mediumRunLazyGo(&nextG)
+		switch diff := runStateDiff(a, g, c.strstart); {
+		case fullA != fullG:
+			t.Errorf("case %d level %d %+v: full %v, Go's %v", i, level, c, fullA, fullG)
+		case nextA != nextG:
+			t.Errorf("case %d level %d %+v: next match %v, Go's %v", i, level, c, nextA, nextG)
+		case diff != "":
+			t.Errorf("case %d level %d %+v: %s", i, level, c, diff)
+		case *a.trees != *g.trees:
+			t.Errorf("case %d level %d %+v: frequencies differ%s", i, level, c, treesDiff(a.trees, g.trees))
+		}
+		a.End()
+		g.End()
+	}
+}
+
+// TestMediumRunFizzleBounds runs mediumRunAVX2 and mediumRunLazyGo (level 6) where fizzle_matches moves
+// the next match back over all or most of the current one, which the random States rarely reach: the
+// window repeats a period of 7 bytes up to 5 bytes past the current match (at 300, length n, distance
+// 7), so the next match is 5 long at distance 7 and every byte before it agrees. It stops when current
+// is empty, at next's length 256 (n 252: current left with one byte, so fizzled; 253: two, so kept) or
+// at MAX_DIST back, 250 in a 2^9 window (n 251: one byte; 252: two).
+func TestMediumRunFizzleBounds(t *testing.T) {
+	if !useAVX2 {
+		t.Skip("mediumRunAVX2 needs AVX2")
+	}
+	const start, dist, ahead = 300, 7, 5
+	for _, c := range []struct{ wbits, n int }{{15, 200}, {15, 252}, {15, 253}, {9, 251}, {9, 252}} {
+		a, err := New(Config{Level: 6, WindowBits: -c.wbits, MemLevel: 8}, GoHeap, Consolidated)
+		if err != nil {
+			t.Fatal(err)
+		}
+		end := start + c.n + ahead // the first byte off the period
+		for i := range a.window {
+			a.window[i] = byte(i*31 + i>>3)
+			if i < end {
+				a.window[i] = 'a' + byte(i%dist)
+			}
+		}
+		a.window[end] = a.window[end-dist] ^ 0xff
+		a.strstart, a.lookahead = start, min(724, len(a.window)-start)
+		g, err := a.Copy()
+		if err != nil {
+			t.Fatal(err)
+		}
+		nextA := packedMatch{start - dist, uint16(c.n), start, start}
+		nextG := nextA
+		fullA, fullG := mediumRunAVX2(a, &nextA), g.mediumRunLazyGo(&nextG)
+		switch diff := runStateDiff(a, g, start); {
+		case fullA != fullG || nextA != nextG:
+			t.Errorf("%+v: full %v, next %v; Go's %v, %v", c, fullA, nextA, fullG, nextG)
+		case diff != "":
+			t.Errorf("%+v: %s", c, diff)
+		case *a.trees != *g.trees:
+			t.Errorf("%+v: frequencies differ%s", c, treesDiff(a.trees, g.trees))
+		}
+		a.End()
+		g.End()
+	}
+}
+
+// randomMediumRunCase draws a case as randomQuickRunCase does, with minLookahead bytes or more ahead
+// (deflateMedium runs its loops only then) and hash heads at most wsize back (heads at or past strstart
+// would link positions forward, which no stream does).
+func randomMediumRunCase(r *rand.Rand) quickRunCase {
+	c := randomQuickRunCase(r)
+	c.headRandom = false
+	if wsize := 1 << c.wbits; c.lookahead < minLookahead {
+		c.strstart = min(c.strstart, 2*wsize-minLookahead)
+		c.lookahead = minLookahead + r.IntN(2*wsize-minLookahead-c.strstart+1)
+	}
+	return c
+}
+
+// randomizeSymbols puts s's symbol buffer at none, some or all but one of its symbols, and gives every
+// frequency a random count, so that a loop that tallies into the wrong entry or misses the full buffer
+// shows.
+func randomizeSymbols(r *rand.Rand, s *State) {
+	s.symNext = []int{0, r.IntN(s.symEnd), s.symEnd - 1}[r.IntN(3)]
+	for j := range s.trees.dynLtree {
+		s.trees.dynLtree[j].fc = uint16(r.IntN(1000))
+	}
+	for j := range s.trees.dynDtree {
+		s.trees.dynDtree[j].fc = uint16(r.IntN(1000))
 	}
 }
 

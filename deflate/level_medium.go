@@ -137,11 +137,13 @@ func (s *State) deflateMedium(flush Flush) blockState {
 	return s.finishBlock(flush, minMatch-1)
 }
 
-// mediumRunGreedy is deflateMedium's loop at levels 3 and 4 (no match ahead, so orgstart is always
+// mediumRunGreedyGo is deflateMedium's loop at levels 3 and 4 (no match ahead, so orgstart is always
 // strstart) for as long as minLookahead bytes are ahead: it does exactly what the general loop does,
 // with the positions and the symbol buffer's index in locals, and stops after the symbol that fills
-// the buffer, reporting it. It inserts each position through a call (quickInsertCall says why).
-func (s *State) mediumRunGreedy() (full bool) {
+// the buffer, reporting it. It inserts each position through a call (quickInsertCall says why). It is
+// mediumRunGreedy on the platforms without it in assembly, and the reference mediumRunAVX2 (amd64)
+// is tested against at levels 3-4.
+func (s *State) mediumRunGreedyGo() (full bool) {
 	strstart, lookahead := s.strstart, s.lookahead
 	w := s.windowPtr()
 	maxDist := s.maxDist
@@ -186,12 +188,13 @@ func (s *State) mediumRunGreedy() (full bool) {
 	return symNext == symEnd
 }
 
-// mediumRunLazy is deflateMedium's loop at levels 5 and 6 (the match ahead, fizzleMatches) for as
+// mediumRunLazyGo is deflateMedium's loop at levels 5 and 6 (the match ahead, fizzleMatches) for as
 // long as minLookahead bytes are ahead: it does exactly what the general loop does, with the positions
 // and the symbol buffer's index in locals, and stops after the symbol that fills the buffer, reporting
 // it. next stays the packedMatch in the caller's frame, stored field by field and copied whole, as
-// zlib-ng's next_match is (packedMatch says why).
-func (s *State) mediumRunLazy(next *packedMatch) (full bool) {
+// zlib-ng's next_match is (packedMatch says why). It is mediumRunLazy on the platforms without it in
+// assembly, and the reference mediumRunAVX2 (amd64) is tested against at levels 5-6.
+func (s *State) mediumRunLazyGo(next *packedMatch) (full bool) {
 	strstart, lookahead := s.strstart, s.lookahead
 	w := s.windowPtr()
 	head, wmask, maxDist := s.head, s.wmask, s.maxDist

@@ -10,7 +10,8 @@
 # s->update_hash for all but one of its calls per operation, is the matcher's, as is the engine's
 # updateHashRollStep; zlib-ng's compare256_avx2, which deflate_quick calls through the functable, is the
 # matcher's, as is the engine's compare256AVX2Step; the engine's quickInsertStep, gcc's
-# quick_insert_string, is the loop's, and its insertStringStep, gcc's insert_string, the insertion's),
+# quick_insert_string, is the loop's, as is mediumRunAVX2, gcc's deflate_medium, and its insertStringStep,
+# gcc's insert_string, the insertion's),
 # a column per input (payload, text, gosrc) with "engine / zlib-ng" instructions per operation. DIR
 # (default a temporary directory) keeps callgrind-compare.sh's output per cell, and a cell whose file is
 # already there is not measured again.
@@ -33,7 +34,7 @@ for level in $levels; do
       function group(impl, f) {
         sub(/.*deflate\./, "", f)
         if (impl == "engine") {
-          if (f ~ /RunLazy|RunGreedy|deflateMedium|slowRun|deflateSlow|fastRun|deflateFast|quickRun|deflateQuick|quickInsertCall|quickInsertStep|fizzleMatches|emitLiterals/) return "loop"
+          if (f ~ /mediumRun|RunLazy|RunGreedy|deflateMedium|slowRun|deflateSlow|fastRun|deflateFast|quickRun|deflateQuick|quickInsertCall|quickInsertStep|fizzleMatches|emitLiterals/) return "loop"
           if (f ~ /insertString4|insertStringRoll|insertStringStep/) return "insert"
           if (f ~ /longestMatch|compare256|updateHashRollStep/) return "match"
           if (f ~ /compressBlock|matchCode/) return "emit"
