@@ -93,11 +93,11 @@ func ParseStrata(v string) (Strata, error) {
 // cell) to the sample variances of their instances' estimates, and moderates each delta's combination
 // with its stratum's prior. Deltas of one instance, or whose instances have fewer than two intervals, are
 // left as they are. Without a moderation (o.Unmoderated) the priors are left at 0 degrees of freedom.
-// Unless o.OnePrior, or o.AlsoBy is o.Strata, each delta is moderated a second time with the prior of its stratum under o.AlsoBy and
-// keeps whichever of the two combinations has the larger p-value: it is decided only if both priors
-// decide it (the larger of two valid p-values is valid), so a comparison whose stratum varies more than
-// the family is not under-stated by the family's prior, and one whose stratum varies less keeps the
-// family's. With o.Guard in (0, 1), a delta whose instances scatter more than their own
+// Unless o.OnePrior, each delta is moderated again with the prior of its stratum under o.AlsoBy and under
+// each of o.AlsoByMore (a stratum equal to o.Strata's, or repeated, once) and keeps the combination with
+// the largest p-value: it is decided only if every prior decides it (the largest of valid p-values is
+// valid), so a comparison whose stratum varies more than the rest of o.Strata's is not under-stated by
+// that prior, and one whose stratum varies less keeps it. With o.Guard in (0, 1), a delta whose instances scatter more than their own
 // within-instance errors allow (Cochran's Q of the random-effects combination, upper chi-square tail on
 // K-1 df, below Guard) keeps its own variance alone (prior df 0): the prior fitted over the family would
 // under-state it. With o.OutlierGuard in (0, 1), the same for a delta whose sample variance is an
