@@ -12,8 +12,9 @@ import (
 // moderationMethods are the decisions `lab aanull -moderation` compares: the unmoderated t on K-1 df,
 // one prior over the family, priors per stratum, the family prior with the heterogeneity guards, limma's
 // robust prior (squeezeVar(robust = TRUE): a prior df per comparison), and the family prior together
-// with a prior per stratum (decided only if both decide; the last row, per candidate and phase with the
-// agreement rule, is the report's: stats.DefaultAlsoBy).
+// with a prior per stratum (decided only if both decide), and the priors per candidate and its strata
+// without the family's (decided only if all decide; the last row, the report's: stats.DefaultStrata,
+// DefaultAlsoBy and DefaultAlsoByMore, with the agreement rule).
 var moderationMethods = []stats.ModerationMethod{
 	{Name: "unmoderated (t on K-1 df)", Unmoderated: true},
 	{Name: "family prior", OnePrior: true},
@@ -30,7 +31,8 @@ var moderationMethods = []stats.ModerationMethod{
 	{Name: "family prior and prior per candidate, agree in sign", AlsoBy: stats.ByCandidate, Agreement: true},
 	{Name: "family prior and prior per candidate x phase", AlsoBy: stats.ByCandidate | stats.ByPhase},
 	{Name: "family prior and prior per candidate x phase, agree in sign (the lab's until 4 December 2026)", AlsoBy: stats.ByCandidate | stats.ByPhase, Agreement: true},
-	{Name: "family prior and priors per candidate x phase, x workload, x DOP class, agree in sign (the lab's)", AlsoBy: stats.DefaultAlsoBy, AlsoByMore: stats.DefaultAlsoByMore(), Agreement: true},
+	{Name: "family prior and priors per candidate x phase, x workload, x DOP class, agree in sign (the lab's until 5 December 2026)", AlsoBy: stats.DefaultAlsoBy, AlsoByMore: fourPriors, Agreement: true},
+	{Name: "priors per candidate, x phase, x workload, x DOP class, x workload x phase, agree in sign (the lab's)", Strata: stats.DefaultStrata, AlsoBy: stats.DefaultAlsoBy, AlsoByMore: stats.DefaultAlsoByMore(), Agreement: true},
 }
 
 // moderationScenarios is issue 34's item 3 with n = null, tau, effect replicates: the exact A/A null;

@@ -9,7 +9,7 @@ import (
 )
 
 // The row `lab aanull -moderation` (and -slices) marks as the lab's is the decision a report takes: the
-// family's prior, stats.DefaultAlsoBy's and stats.DefaultAlsoByMore's, instances agreeing in sign - so
+// priors of stats.DefaultStrata, DefaultAlsoBy and DefaultAlsoByMore, instances agreeing in sign - so
 // METHOD's calibration table calibrates what the reports print.
 func TestModerationMethodsMarkTheReports(t *testing.T) {
 	var labs []stats.ModerationMethod
@@ -24,8 +24,8 @@ func TestModerationMethodsMarkTheReports(t *testing.T) {
 	for _, m := range labs {
 		if m.AlsoBy != stats.DefaultAlsoBy || !slices.Equal(m.AlsoByMore, stats.DefaultAlsoByMore()) || m.OnePrior ||
 			!m.Agreement || m.Unmoderated || m.Robust || m.Guard != 0 || m.Outlier != 0 || m.Strata != stats.DefaultStrata {
-			t.Errorf("the lab's row %+v is not the report's decision (family prior, AlsoBy %v and %v, agreement)",
-				m, stats.DefaultAlsoBy, stats.DefaultAlsoByMore())
+			t.Errorf("the lab's row %+v is not the report's decision (Strata %v, AlsoBy %v and %v, agreement)",
+				m, stats.DefaultStrata, stats.DefaultAlsoBy, stats.DefaultAlsoByMore())
 		}
 	}
 }

@@ -81,7 +81,7 @@ func instanceCell(e stats.InstanceEstimate) string {
 }
 
 // writePriors is the elapsed-time family's moderated priors (stats.StratumPrior) as a table: with several
-// priors per comparison (the family's and one per stratum of stats.DefaultAlsoBy and DefaultAlsoByMore, the
+// priors per comparison (one per stratum of stats.DefaultStrata, DefaultAlsoBy and DefaultAlsoByMore, the
 // options every report takes), which one each comparison was decided on.
 func writePriors(w io.Writer, ps []stats.StratumPrior) {
 	if len(ps) == 0 {
@@ -89,14 +89,15 @@ func writePriors(w io.Writer, ps []stats.StratumPrior) {
 	}
 	if len(ps) > 1 {
 		var strata []string
-		for _, s := range append([]stats.Strata{stats.DefaultAlsoBy}, stats.DefaultAlsoByMore()...) {
+		for _, s := range append([]stats.Strata{stats.DefaultStrata, stats.DefaultAlsoBy}, stats.DefaultAlsoByMore()...) {
 			strata = append(strata, s.String())
 		}
-		fmt.Fprintf(w, "Each comparison is moderated %d times, with the prior fitted over the whole family and with the prior "+
-			"fitted over each of its strata (%s), and decided on the largest p-value: only what every prior decides is "+
-			"decided, so a candidate whose instances vary more than the family's, in all its cells or in one workload, "+
-			"DOP class or phase, is not under-stated by a prior fitted over more comparisons.\n\n",
-			1+len(strata), strings.Join(strata, "; "))
+		fmt.Fprintf(w, "Each comparison is moderated %d times, with the prior fitted over each of its strata (%s), and decided "+
+			"on the largest p-value: only what every prior decides is decided, so a candidate whose instances vary more "+
+			"than the rest, in all its cells or in one workload, DOP class, phase or workload and phase, is not "+
+			"under-stated by a prior fitted over more comparisons; no prior spans two candidates, so one "+
+			"candidate whose instances vary does not change another's moderated variance.\n\n",
+			len(strata), strings.Join(strata, "; "))
 	}
 	var rows [][]string
 	for _, p := range ps {

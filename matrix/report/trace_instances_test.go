@@ -14,7 +14,8 @@ import (
 // gives its Hodges-Lehmann estimate (and a standard error from its 95% interval's half-width over the
 // normal quantile of the level the exact interval achieves). The decision is the moderated combination
 // (docs/METHOD.md, "Replicas on several runner instances"): the mean of the instances' estimates, their
-// sample variance moderated with a prior fitted over the family's comparisons by the moments of the log
+// sample variance moderated with priors fitted over its candidate's comparisons (and each stratum of
+// them: trace_test.go's recompute) by the moments of the log
 // variances (Smyth 2004, section 6.2) - here with digamma by a central difference of math.Lgamma,
 // trigamma by its series with an Euler-Maclaurin tail and its inverse by bisection, not the asymptotic
 // series and Newton steps matrix/stats uses - and Student's t on the prior's plus K-1 degrees of
@@ -201,7 +202,7 @@ func (b byRun) disagree(conf, margin float64) bool {
 }
 
 // modT is a comparison's moderated combination: K estimates, their mean and sample variance, and the
-// family's prior (d0 may be +Inf).
+// prior of the comparisons it was moderated over (d0 may be +Inf).
 type modT struct {
 	k                    int
 	est, s2              float64
@@ -242,7 +243,7 @@ func trigammaSeries(x float64) float64 {
 	return s + 1/y + 1/(2*y*y) + 1/(6*y*y*y) - 1/(30*math.Pow(y, 5))
 }
 
-// moderateAll fits the prior over ms (the family's comparisons with two or more instances) by the moments
+// moderateAll fits the prior over ms (comparisons with two or more instances) by the moments
 // of the log sample variances, and sets each one's posterior variance.
 func moderateAll(ms []*modT) {
 	n := float64(len(ms))

@@ -255,8 +255,10 @@ func (f *fixture) recompute(t *testing.T) map[string]*recomputed {
 	var keys []string
 	var ps []float64
 	var mods []*modT
-	// each candidate's comparisons in a phase, in a workload and in a DOP class: their own further priors
-	byStratum := []map[string][]*modT{{}, {}, {}}
+	// each candidate's comparisons (its first prior) and those in a phase, in a workload, in a DOP class
+	// and in a workload and phase (its further priors)
+	byCandidate := map[string][]*modT{}
+	byStratum := []map[string][]*modT{{}, {}, {}, {}}
 	procs := map[matrix.Cell]int{} // a cell's processors, as stats takes them: the most any sample saw
 	for _, s := range f.samples {
 		if s.Result != nil {
@@ -286,11 +288,12 @@ func (f *fixture) recompute(t *testing.T) map[string]*recomputed {
 				r.medianRatio = median(rs)
 				r.instances, r.mod = runs, &m
 				mods = append(mods, &m)
+				byCandidate[cand] = append(byCandidate[cand], &m)
 				class := "latency"
 				if procs[c] > 0 && c.DOP > procs[c] {
 					class = "contention"
 				}
-				for i, stratum := range []string{c.Phase, c.Workload, class} {
+				for i, stratum := range []string{c.Phase, c.Workload, class, c.Workload + " " + c.Phase} {
 					byStratum[i][cand+" "+stratum] = append(byStratum[i][cand+" "+stratum], &m)
 				}
 				r.lo, r.hi = 0, 0 // set at the adjusted level below
@@ -325,9 +328,9 @@ func (f *fixture) recompute(t *testing.T) map[string]*recomputed {
 			ps = append(ps, r.p)
 		}
 	}
-	// The instances' combinations moderated over the family and, again, over their candidate's
-	// comparisons in the same phase, the same workload and the same DOP class; each keeps the one with
-	// the largest p-value (decided only if all four decide).
+	// The instances' combinations moderated over their candidate's comparisons and, again, over those in
+	// the same phase, the same workload, the same DOP class and the same workload and phase; each keeps
+	// the one with the largest p-value (decided only if all five decide).
 	var further []map[*modT]modT
 	for _, by := range byStratum {
 		alt := map[*modT]modT{}
@@ -344,7 +347,9 @@ func (f *fixture) recompute(t *testing.T) map[string]*recomputed {
 		}
 		further = append(further, alt)
 	}
-	moderateAll(mods)
+	for _, ms := range byCandidate {
+		moderateAll(ms)
+	}
 	for _, m := range mods {
 		best := *m
 		for _, alt := range further {

@@ -24,7 +24,8 @@ type Options struct {
 	// percentile bootstrap it replaced, for comparison (lab aanull -lifetime-method bootstrap).
 	LifetimeMethod lifetime.Method
 	// Strata is how the moderated between-instance variance of a merged run's comparisons is pooled
-	// (Moderated): the zero value fits one prior per metric family. Unmoderated fits none: each
+	// (Moderated): the zero value means DefaultStrata, a prior per candidate. The family's one prior
+	// (Strata's zero) is for calibration, set on an Analysis as ModerationMethod does. Unmoderated fits none: each
 	// comparison's instances decide on their own variance (t on K-1 degrees of freedom), for calibration.
 	// Guard, in (0, 1), leaves a comparison whose instances are heterogeneous (Cochran's Q p-value below
 	// Guard) on its own variance; OutlierGuard, in (0, 1), one whose instances' variance is an outlier of
@@ -34,7 +35,7 @@ type Options struct {
 	Strata Strata
 	// AlsoBy moderates each comparison a second time, with its stratum's prior under AlsoBy, and keeps
 	// the combination with the larger p-value (moderateFamily): a comparison is decided only if both
-	// priors decide it. The zero value means DefaultAlsoBy (each candidate's own prior); OnePrior, or
+	// priors decide it. The zero value means DefaultAlsoBy (each candidate's in its phase); OnePrior, or
 	// AlsoBy equal to Strata, leaves the second prior out (for calibration).
 	AlsoBy Strata
 	// AlsoByMore are further strata whose priors every comparison must also be decided under, as
@@ -80,6 +81,9 @@ func (o Options) withDefaults() (Options, error) {
 	}
 	if !(o.Confidence > 0 && o.Confidence < 1) {
 		return o, fmt.Errorf("stats: Confidence %v: must be between 0 and 1 exclusive", o.Confidence)
+	}
+	if o.Strata == 0 {
+		o.Strata = DefaultStrata
 	}
 	if o.AlsoBy == 0 {
 		o.AlsoBy = DefaultAlsoBy

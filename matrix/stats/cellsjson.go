@@ -106,8 +106,8 @@ type CellRecord struct {
 // (or stratum's) prior - PriorDF null when infinite (the family's variances scatter no more than sampling
 // alone: every comparison takes PriorSD) - PostSD the moderated standard deviation of one instance's
 // estimate, DF the moderated t's degrees of freedom (null when infinite: the normal distribution),
-// PriorOf the stratum whose prior it carries ("family", "aa, cold": of the two priors a comparison is
-// moderated with, the one with the larger p-value).
+// PriorOf the stratum whose prior it carries ("aa", "aa, cold", "family" under a family prior: of the
+// priors a comparison is moderated with, the one with the largest p-value).
 type ModerationRecord struct {
 	K       int      `json:"k"`
 	SD      float64  `json:"sd"`

@@ -9,7 +9,7 @@ import (
 // its own sampling error plus the instance's offset (the between-instance variance), so the sample
 // variance S2 of the K estimates, on K-1 degrees of freedom, estimates the whole variance of one
 // instance's estimate. With K = 2 or 3 that variance is too rough to decide anything (t on 1 or 2 df);
-// the family's comparisons share a prior (VarPrior, fitted over them by SqueezeVar), and Post, the
+// the comparisons of a stratum share a prior (VarPrior, fitted over them by SqueezeVar), and Post, the
 // posterior variance, carries Prior.DF + K - 1 degrees of freedom. A comparison whose instances scatter
 // more than the family's keeps most of that evidence (Post grows with S2), and one whose instances agree
 // is decided on the family's typical spread, not on the chance closeness of two or three numbers.

@@ -25,23 +25,29 @@ const (
 	ByCandidate                    // aa, pooled/8, split, ...: each allocator's own interaction with the machine
 )
 
-// DefaultStrata is the strata an analysis fits its priors in unless Options says otherwise.
-const DefaultStrata Strata = 0
+// DefaultStrata is the strata of the first prior every comparison is decided under (Options.Strata): its
+// candidate's. A prior over the whole family is shared: one candidate whose instances vary more (one
+// runner instance slower for it alone) lowers the family prior's df and widens every other candidate's
+// interval, and limma's robust fit cannot clip a candidate that is a fifth of the family; a prior per
+// candidate leaves the others' decisions as they were (lab aanull -moderation -slices;
+// docs/notebook/2026-12-05-robust-prior.md).
+const DefaultStrata = ByCandidate
 
 // DefaultAlsoBy is the strata of the second prior every comparison must also be decided under (Options.AlsoBy):
-// its candidate's in its phase. The calibration of lab aanull -moderation chose it (docs/METHOD.md): the
-// family's prior alone under-states a candidate (or a candidate's cold or warm cells) whose instances
-// vary more than the family's; a prior per candidate alone is fitted to a fifth of the comparisons and
-// names more A/A cells than its level; requiring both holds both.
+// its candidate's in its phase. The calibration of lab aanull -moderation chose it (docs/METHOD.md): a
+// candidate's cold or warm cells may vary more than its others.
 const DefaultAlsoBy = ByCandidate | ByPhase
 
 // DefaultAlsoByMore are the further priors every comparison must also be decided under (Options.AlsoByMore):
-// its candidate's in its workload, and in its DOP class. Instances that differ in one slice only (a runner
-// whose memory differs shows in mixed, one with fewer cores in the contention DOPs) spread a few of a
-// candidate x phase stratum's twelve comparisons, which that prior dilutes: with these two the A/A null
-// holds at level + 1 SE with the heterogeneity in any one workload, DOP class, phase or candidate, at a
-// small cost in power (lab aanull -moderation -slices; docs/notebook/2026-12-04-null-in-every-slice.md).
-func DefaultAlsoByMore() []Strata { return []Strata{ByCandidate | ByWorkload, ByCandidate | ByDOP} }
+// its candidate's in its workload, in its DOP class, and in its workload and phase. Instances that differ in
+// one slice only (a runner whose memory differs shows in mixed, one with fewer cores in the contention
+// DOPs) spread a few of a wider stratum's comparisons, which that prior dilutes: with these the A/A null
+// holds at level + 1 SE with the heterogeneity in any one workload, DOP class, phase, workload x phase or
+// candidate, at a small cost in power (lab aanull -moderation -slices;
+// docs/notebook/2026-12-04-null-in-every-slice.md, docs/notebook/2026-12-05-robust-prior.md).
+func DefaultAlsoByMore() []Strata {
+	return []Strata{ByCandidate | ByWorkload, ByCandidate | ByDOP, ByCandidate | ByWorkload | ByPhase}
+}
 
 // String names the strata as ParseStrata reads them: "family" for none, else "phase+dop+workload+candidate"
 // or a part.
@@ -87,11 +93,11 @@ func ParseStrata(v string) (Strata, error) {
 // cell) to the sample variances of their instances' estimates, and moderates each delta's combination
 // with its stratum's prior. Deltas of one instance, or whose instances have fewer than two intervals, are
 // left as they are. Without a moderation (o.Unmoderated) the priors are left at 0 degrees of freedom.
-// Unless o.OnePrior, or o.AlsoBy is o.Strata, each delta is moderated a second time with the prior of its stratum under o.AlsoBy and
-// keeps whichever of the two combinations has the larger p-value: it is decided only if both priors
-// decide it (the larger of two valid p-values is valid), so a comparison whose stratum varies more than
-// the family is not under-stated by the family's prior, and one whose stratum varies less keeps the
-// family's. With o.Guard in (0, 1), a delta whose instances scatter more than their own
+// Unless o.OnePrior, each delta is moderated again with the prior of its stratum under o.AlsoBy and under
+// each of o.AlsoByMore (a stratum equal to o.Strata's, or repeated, once) and keeps the combination with
+// the largest p-value: it is decided only if every prior decides it (the largest of valid p-values is
+// valid), so a comparison whose stratum varies more than the rest of o.Strata's is not under-stated by
+// that prior, and one whose stratum varies less keeps it. With o.Guard in (0, 1), a delta whose instances scatter more than their own
 // within-instance errors allow (Cochran's Q of the random-effects combination, upper chi-square tail on
 // K-1 df, below Guard) keeps its own variance alone (prior df 0): the prior fitted over the family would
 // under-state it. With o.OutlierGuard in (0, 1), the same for a delta whose sample variance is an
@@ -186,7 +192,7 @@ func moderateFamily(ds []*Delta, cells []*Cell, o Options) []StratumPrior {
 
 // StratumPrior is one prior a family's comparisons were moderated with: Of names its stratum ("family",
 // or the stratum's parts, as "aa, cold"), Comparisons is how many it was fitted to and Decides how many
-// carry it in the end (the one of their two priors with the larger p-value).
+// carry it in the end (the one of their priors with the largest p-value).
 type StratumPrior struct {
 	Of                   string
 	Prior                VarPrior

@@ -128,3 +128,50 @@ func TestModerateFamilyMorePriors(t *testing.T) {
 		}
 	}
 }
+
+// Under the lab's priors (DefaultStrata, DefaultAlsoBy, DefaultAlsoByMore) a candidate's moderated
+// p-values do not depend on another candidate's instances: with the wide candidate's instances
+// scattering three times as far again, calm's are what they were. Under a prior over the family they
+// move (issue 45, item 2: one heterogeneous candidate cost the others a tenth of their decisions).
+func TestPriorsPerCandidateKeepOthers(t *testing.T) {
+	lab, err := Options{}.withDefaults()
+	if err != nil {
+		t.Fatal(err)
+	}
+	calmPs := func(o Options, wideScale float64) []float64 {
+		ds, cells := twoPriorFamily(11)
+		for _, d := range ds {
+			if d.Candidate == "wide" {
+				d.Instances.Moderated.S2 *= wideScale * wideScale
+			}
+		}
+		moderateFamily(ds, cells, o)
+		var ps []float64
+		for _, d := range ds {
+			if d.Candidate == "calm" {
+				ps = append(ps, d.Instances.Moderated.P())
+			}
+		}
+		return ps
+	}
+	for _, c := range []struct {
+		name  string
+		o     Options
+		moves bool // calm's p-values change with wide's spread
+	}{
+		{"family prior", Options{OnePrior: true}, true},
+		{"family prior and the lab's strata", Options{AlsoBy: lab.AlsoBy, AlsoByMore: lab.AlsoByMore}, true},
+		{"the lab's priors", lab, false},
+	} {
+		before, after := calmPs(c.o, 1), calmPs(c.o, 3)
+		moved := 0
+		for i := range before {
+			if before[i] != after[i] {
+				moved++
+			}
+		}
+		if (moved > 0) != c.moves {
+			t.Errorf("%s: %d of calm's %d p-values move with wide's spread; want moves = %v", c.name, moved, len(before), c.moves)
+		}
+	}
+}

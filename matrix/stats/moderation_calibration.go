@@ -15,7 +15,7 @@ import (
 // ModerationMethod is one way a merged run's elapsed-time family is decided, as Options sets it.
 type ModerationMethod struct {
 	Name        string
-	Strata      Strata
+	Strata      Strata   // the first prior's strata; zero: one prior over the family (unlike Options)
 	AlsoBy      Strata   // also decided under this stratum's prior (Options.AlsoBy; zero: DefaultAlsoBy)
 	AlsoByMore  []Strata // ... and under these (Options.AlsoByMore; nil here: none, unlike Options)
 	OnePrior    bool     // without AlsoBy's second prior

@@ -47,7 +47,7 @@ func TestRobustPriorAtTau5(t *testing.T) {
 			}
 			return out
 		}
-		a.RobustPrior, a.OnePrior = false, true
+		a.Strata, a.RobustPrior, a.OnePrior = 0, false, true
 		a.correct() // the lab's method until the second prior: one prior over the family, instances agree in sign
 		lab := aaDecided()
 		var moderated []*Moderated

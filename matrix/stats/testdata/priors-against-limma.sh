@@ -1,14 +1,17 @@
 #!/bin/sh
 # priors-against-limma.sh: recomputes, with R's limma, every moderated p-value a merged report's cells.json
 # prints for elapsed time under the lab's decision rule with any set of priors and the Q guard
-# (docs/notebook/2026-12-04-null-in-every-slice.md): limma's squeezeVar over the family's comparisons and
-# again over each stratum of every STRATA (a "+"-joined list of candidate, phase, workload, dop; several
-# separated by commas), t on min(prior df + K - 1, pooled df) degrees of freedom, the largest of the
-# p-values; with GUARD above 0, a comparison whose Cochran's Q has an upper chi-square tail on K-1 df below
-# GUARD keeps its own variance (t on K-1 df). Prints the largest relative difference. Needs python3, R and
-# r-bioc-limma. Run from the repository root, e.g. for the rule before issue 45:
+# (docs/notebook/2026-12-04-null-in-every-slice.md): limma's squeezeVar over each stratum of every STRATA
+# ("family" for one prior over all comparisons, else a "+"-joined list of candidate, phase, workload, dop;
+# several separated by commas), t on min(prior df + K - 1, pooled df) degrees of freedom, the largest of
+# the p-values; with GUARD above 0, a comparison whose Cochran's Q has an upper chi-square tail on K-1 df
+# below GUARD keeps its own variance (t on K-1 df). Prints the largest relative difference. Needs python3,
+# R and r-bioc-limma. Run from the repository root, e.g. for the rule before issue 45 and for the lab's
+# since 5 December 2026 (docs/notebook/2026-12-05-robust-prior.md):
 #
-#   sh matrix/stats/testdata/priors-against-limma.sh reports/X-merged/cells.json candidate+phase 0
+#   sh matrix/stats/testdata/priors-against-limma.sh reports/X-merged/cells.json family,candidate+phase 0
+#   sh matrix/stats/testdata/priors-against-limma.sh X/cells.json \
+#       candidate,candidate+phase,candidate+workload,candidate+dop,candidate+workload+phase 0
 set -eu
 [ $# -eq 3 ] || { echo "usage: $0 cells.json STRATA GUARD" >&2; exit 2; }
 csv=$(mktemp)
@@ -38,9 +41,9 @@ moderated <- function(idx) {
   df <- pmin(sv$df.prior + K[idx] - 1, sum(K[idx] - 1))   # eBayes' cap at the pooled df
   2 * pt(-abs(y[idx] / sqrt(sv$var.post / K[idx])), df)
 }
-p <- moderated(seq_len(nrow(d)))
+p <- rep(0, nrow(d))
 for (s in strata) {
-  key <- do.call(paste, d[strsplit(s, "+", fixed = TRUE)[[1]]])
+  key <- if (s == "family") rep(s, nrow(d)) else do.call(paste, d[strsplit(s, "+", fixed = TRUE)[[1]]])
   str <- rep(NA, nrow(d))
   for (g in unique(key)) {
     idx <- which(key == g)
@@ -53,6 +56,6 @@ if (guard > 0) {
   p[het] <- 2 * pt(-abs(y[het] / sqrt(s2[het] / K[het])), K[het] - 1)
   cat(sprintf("Q guard %g: %d comparisons on their own variance\n", guard, sum(het)))
 }
-cat(sprintf("%d comparisons, priors: family, %s: largest relative difference of p, limma against cells.json: %.3g\n",
+cat(sprintf("%d comparisons, priors: %s: largest relative difference of p, limma against cells.json: %.3g\n",
   nrow(d), paste(strata, collapse = ", "), max(abs(p - d$p) / d$p)))
 R
