@@ -57,13 +57,28 @@ func (v *lifeView) missing() string {
 	}
 	reasons := map[string]int{}
 	for _, o := range v.omitted {
-		reasons[o.Reason]++
+		reasons[omittedWhy(o)]++
 	}
 	var parts []string
 	for _, r := range slices.Sorted(mapKeys(reasons)) {
 		parts = append(parts, fmt.Sprintf("%s (%s)", r, plural(reasons[r], "cell")))
 	}
 	return "No cold cell could be analysed: " + strings.Join(parts, "; ") + "."
+}
+
+// omittedWhy says why a cold cell has no lifetime analysis (stats.LifetimeOmitted), with its figures.
+func omittedWhy(o stats.LifetimeOmitted) string {
+	switch o.Why {
+	case stats.NoTimeline:
+		return "the results carry no per-operation timeline (hosts before it was recorded)"
+	case stats.AboveProcessors:
+		return fmt.Sprintf("DOP %d is above the %d processors: durations include waiting for a core", o.DOP, o.Processors)
+	case stats.MalformedSample:
+		return fmt.Sprintf("%s round %d of run %s: %v", o.Variant, o.Round.Round, o.Round.Run, o.Err)
+	case stats.NoControlSample:
+		return "no usable control sample"
+	}
+	return fmt.Sprintf("omission %d", o.Why)
 }
 
 func mapKeys[V any](m map[string]V) func(func(string) bool) {

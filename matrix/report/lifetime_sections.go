@@ -124,7 +124,7 @@ func (v *lifeView) writeOmitted(w io.Writer) {
 		if i > 0 {
 			fmt.Fprintf(w, "; ")
 		}
-		fmt.Fprintf(w, "%s %s %s DOP %d (%s)", o.Platform, o.Backend, o.Workload, o.DOP, o.Reason)
+		fmt.Fprintf(w, "%s %s %s DOP %d (%s)", o.Platform, o.Backend, o.Workload, o.DOP, omittedWhy(o))
 	}
 	fmt.Fprintf(w, ".\n\n")
 }

@@ -109,16 +109,19 @@ func TestLifetimesKnownCrossing(t *testing.T) {
 
 func TestLifetimesOmitted(t *testing.T) {
 	for _, c := range []struct {
-		name      string
-		dop, cpus int
-		timeline  bool
-		zeroOp    bool
-		want      string
+		name       string
+		dop, cpus  int
+		timeline   bool
+		zeroOp     bool
+		want       Omission
+		processors int
+		variant    string
+		err        string
 	}{
-		{"old results", 1, 2, false, false, "no per-operation timeline"},
-		{"old results oversubscribed", 8, 2, false, false, "no per-operation timeline"},
-		{"oversubscribed", 4, 2, true, false, "above the 2 processors"},
-		{"a zero duration", 1, 2, true, true, "pooled/8 round 1 of run R: lifetime: worker 0's exact duration 5 is 0 ns"},
+		{"old results", 1, 2, false, false, NoTimeline, 0, "", ""},
+		{"old results oversubscribed", 8, 2, false, false, NoTimeline, 0, "", ""},
+		{"oversubscribed", 4, 2, true, false, AboveProcessors, 2, "", ""},
+		{"a zero duration", 1, 2, true, true, MalformedSample, 0, "pooled/8", "lifetime: worker 0's exact duration 5 is 0 ns"},
 	} {
 		samples := lifetimeSamples(c.dop, c.cpus, c.timeline)
 		if c.zeroOp {
@@ -126,8 +129,18 @@ func TestLifetimesOmitted(t *testing.T) {
 		}
 		a, _ := Analyze(samples, Options{})
 		ls, omitted, err := a.Lifetimes()
-		if err != nil || len(ls) != 0 || len(omitted) != 1 || !strings.Contains(omitted[0].Reason, c.want) {
-			t.Errorf("%s: lifetimes %v, omitted %+v, err %v; want one omitted with %q", c.name, ls, omitted, err, c.want)
+		if err != nil || len(ls) != 0 || len(omitted) != 1 {
+			t.Errorf("%s: lifetimes %v, omitted %+v, err %v; want one omitted", c.name, ls, omitted, err)
+			continue
+		}
+		o := omitted[0]
+		gotErr := ""
+		if o.Err != nil {
+			gotErr = o.Err.Error()
+		}
+		if o.Why != c.want || o.Processors != c.processors || o.Variant != c.variant || gotErr != c.err || o.DOP != c.dop ||
+			(c.want == MalformedSample && o.Round != (RoundID{Run: "R", Round: 1})) {
+			t.Errorf("%s: omitted %+v, want reason %d, %d processors, variant %q, error %q", c.name, o, c.want, c.processors, c.variant, c.err)
 		}
 	}
 }
