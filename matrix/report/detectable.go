@@ -59,7 +59,3 @@ func writeDetectable(w io.Writer, m *model) {
 	}
 	mdTable(w, head, rows)
 }
-
-// detectNum is a smallest detectable change, percent, signed with one decimal (+4.1): beside a 4% need,
-// whole percents would hide which side it is on.
-func detectNum(v float64) string { return fmt.Sprintf("%+.1f", v) }

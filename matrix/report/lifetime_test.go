@@ -117,14 +117,3 @@ func TestDecisionsAllThin(t *testing.T) {
 		t.Errorf("a table or notes for thin cells: %q, notes %q", b.String(), m.Decision.Notes)
 	}
 }
-
-func TestSignedBound(t *testing.T) {
-	for _, c := range []struct {
-		v    float64
-		want string
-	}{{-100, "-100"}, {9999, "+9999"}, {34735, "+3.5e4"}, {1625543, "+1.6e6"}, {-12345, "-1.2e4"}, {0.5, "+0.5"}} {
-		if got := signedBound(c.v); got != c.want {
-			t.Errorf("signedBound(%v) = %q, want %q", c.v, got, c.want)
-		}
-	}
-}

@@ -117,9 +117,6 @@ func oneInstance(groups []stats.VarianceGroup) bool {
 	return true
 }
 
-// minutesText is a budget in minutes as given: "20", "27.5".
-func minutesText(m float64) string { return strconv.FormatFloat(m, 'f', -1, 64) }
-
 // roundsWords is the smallest plan Size tries: "2 rounds on one instance" or, with a rotation period,
 // "4 rounds (one rotation period) on one instance".
 func roundsWords(lim stats.SizingLimits) string {
@@ -127,14 +124,6 @@ func roundsWords(lim stats.SizingLimits) string {
 		return fmt.Sprintf("%d rounds (one rotation period) on one instance", lim.Period)
 	}
 	return "2 rounds on one instance"
-}
-
-func joinInts(xs []int) string {
-	s := make([]string, len(xs))
-	for i, x := range xs {
-		s[i] = strconv.Itoa(x)
-	}
-	return strings.Join(s, ",")
 }
 
 // writeSizing prints a plan and each group's detectable change under it.
