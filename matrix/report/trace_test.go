@@ -687,8 +687,12 @@ func renderExample(t *testing.T) string {
 		if example.tmp, example.err = os.MkdirTemp("", "report-example-"); example.err != nil {
 			return
 		}
+		opts := Options{In: raws, Out: example.tmp, Name: "example"}
+		if example.model, example.err = analyse(opts); example.err != nil {
+			return
+		}
 		var path string
-		path, example.err = Render(Options{In: raws, Out: example.tmp, Name: "example"})
+		path, example.err = write(example.model, opts)
 		example.dir = filepath.Dir(path)
 	})
 	if example.err != nil {
@@ -697,10 +701,11 @@ func renderExample(t *testing.T) string {
 	return example.dir
 }
 
-// example is the committed report rendered once (renderExample).
+// example is the committed report rendered once (renderExample), and the model it was written from.
 var example struct {
 	once     sync.Once
 	tmp, dir string
+	model    *model
 	err      error
 }
 
