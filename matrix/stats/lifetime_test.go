@@ -121,7 +121,7 @@ func TestLifetimesOmitted(t *testing.T) {
 		{"old results", 1, 2, false, false, NoTimeline, 0, "", ""},
 		{"old results oversubscribed", 8, 2, false, false, NoTimeline, 0, "", ""},
 		{"oversubscribed", 4, 2, true, false, AboveProcessors, 2, "", ""},
-		{"a zero duration", 1, 2, true, true, MalformedSample, 0, "pooled/8", "lifetime: worker 0's exact duration 5 is 0 ns"},
+		{"a zero duration", 1, 2, true, true, MalformedSample, 0, "pooled/8", "lifetime: worker 0's exact duration 5 is 0 ns; durations must be > 0"},
 	} {
 		samples := lifetimeSamples(c.dop, c.cpus, c.timeline)
 		if c.zeroOp {
@@ -140,7 +140,8 @@ func TestLifetimesOmitted(t *testing.T) {
 		}
 		if o.Why != c.want || o.Processors != c.processors || o.Variant != c.variant || gotErr != c.err || o.DOP != c.dop ||
 			(c.want == MalformedSample && o.Round != (RoundID{Run: "R", Round: 1})) {
-			t.Errorf("%s: omitted %+v, want reason %d, %d processors, variant %q, error %q", c.name, o, c.want, c.processors, c.variant, c.err)
+			t.Errorf("%s: omitted %v: reason %d, %d processors, variant %q round %+v, error %q; want reason %d, %d processors, variant %q, error %q",
+				c.name, o.Cell, o.Why, o.Processors, o.Variant, o.Round, gotErr, c.want, c.processors, c.variant, c.err)
 		}
 	}
 }
