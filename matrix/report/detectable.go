@@ -36,7 +36,7 @@ func writeDetectable(w io.Writer, m *model) {
 	}
 	df := "infinite"
 	if !math.IsInf(d.PriorDF, 1) {
-		df = strconv.FormatFloat(d.PriorDF, 'f', 0, 64)
+		df = fixed(d.PriorDF, 0)
 	}
 	fmt.Fprintf(w, " One instance's estimate varies by %s%% (standard deviation, moderated), %s%% of its variance between instances "+
 		"(which more rounds do not reduce) and the rest within (which falls with rounds); the prior carries %s degrees of freedom. "+

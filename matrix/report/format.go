@@ -3,7 +3,6 @@ package report
 import (
 	"fmt"
 	"math"
-	"strconv"
 	"strings"
 
 	"github.com/deflatelab/deflatelab/matrix/stats"
@@ -88,7 +87,7 @@ func familyNote(name string, d *stats.Delta) string {
 	}
 	return fmt.Sprintf("Family *%s* (%s): %d comparisons, %d significant after Benjamini-Hochberg at false discovery rate %s; "+
 		"intervals at %s, the level that matches that selection (Benjamini-Yekutieli), ±%s equivalence margin",
-		name, familyRole(name), d.Family, d.Selected, strconv.FormatFloat(d.Alpha(), 'g', -1, 64), pctLevel(d.AdjustedConfidence()), pctNum(d.Margin()*100)+"%")
+		name, familyRole(name), d.Family, d.Selected, alphaNum(d.Alpha()), pctLevel(d.AdjustedConfidence()), pctNum(d.Margin()*100)+"%")
 }
 
 // primaryFamily is the family the report's answer rests on: the verdicts read it, and the decision table
@@ -115,7 +114,7 @@ func lifetimeFamilyNote(f stats.RatioFamily, alpha float64) string {
 	}
 	return fmt.Sprintf("Family *lifetime cost* (%s): %d ratios with an interval, %d significant after Benjamini-Hochberg "+
 		"(sign-flip p-values) at false discovery rate %s; intervals at %s, the level that matches that selection "+
-		"(Benjamini-Yekutieli)", familyRole("lifetime cost"), f.Ratios, f.Selected, strconv.FormatFloat(alpha, 'g', -1, 64), pctLevel(f.Confidence))
+		"(Benjamini-Yekutieli)", familyRole("lifetime cost"), f.Ratios, f.Selected, alphaNum(alpha), pctLevel(f.Confidence))
 }
 
 // decisionWord is a delta's Class as a table prints it: faster, slower, ≈ equivalent, ~ inconclusive, split

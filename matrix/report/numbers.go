@@ -144,10 +144,13 @@ func pNum(p float64) string {
 }
 
 // opNum prints an operation number: whole, or halfway between two when it is the median of an even count.
-func opNum(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+func opNum(v float64) string { return fixed(v, -1) }
 
 // minutesText is a budget in minutes as given: "20", "27.5".
-func minutesText(m float64) string { return strconv.FormatFloat(m, 'f', -1, 64) }
+func minutesText(m float64) string { return fixed(m, -1) }
+
+// alphaNum is a false discovery rate as it was set: "0.05".
+func alphaNum(a float64) string { return strconv.FormatFloat(a, 'g', -1, 64) }
 
 // sdText is a standard deviation x 100 with one decimal ("3.2"), "-" when unknown.
 func sdText(v float64) string {
@@ -168,6 +171,14 @@ func seconds(v float64) string {
 		return fmt.Sprintf("%.1f", v)
 	}
 	return fmt.Sprintf("%.2f", v)
+}
+
+// pct1 is a log-scale quantity x 100, one decimal; "-" when unknown.
+func pct1(v float64) string {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return "-"
+	}
+	return fmt.Sprintf("%.1f", 100*v)
 }
 
 // widthNum prints an interval's width in percentage points with one decimal: "9.5".

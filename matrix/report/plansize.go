@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"strconv"
 	"strings"
 
 	"github.com/deflatelab/deflatelab/matrix"
@@ -52,7 +51,7 @@ func SizePlan(ctx context.Context, opts SizePlanOptions, stdout io.Writer) error
 		lim.Period = pl.Period()
 	}
 	best, reached, found := stats.Size(groups, target, lim)
-	want := strconv.FormatFloat(pct, 'f', -1, 64)
+	want := fixed(pct, -1)
 	fmt.Fprintf(stdout, "## A plan for a %s%% smallest detectable change, from %s\n\n", want, strings.Join(pilot, ", "))
 	fmt.Fprintf(stdout, "The pilot's variance components of the log ratio (x 100) and costs, per cell group; the detectable change is "+
 		"%.2f standard errors of a cell's mean log ratio (80%% power, 5%% two-sided, normal approximation), the variance being "+
