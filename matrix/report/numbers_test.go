@@ -13,11 +13,7 @@ import (
 func TestPercentFormats(t *testing.T) {
 	grid := []float64{math.NaN(), math.Inf(1), math.Inf(-1), -250, -12.5, -1, -0.95, -0.04, -0.005, math.Copysign(0, -1), 0,
 		0.0004, 0.005, 0.04, 0.05, 0.5, 0.95, 0.961, 0.99, 0.999, 0.99922, 0.9999, 1, 1.004, 1.5, 2, 2.5, 12.5, 99.5, 100, 1234.56}
-	for _, f := range []struct {
-		name string
-		f    func(float64) string
-		want []string
-	}{
+	checkGrid(t, grid, []gridCase{
 		{"pctNum", pctNum, []string{"n/a", "∞", "∞", "-250", "-12", "-1", "-0.9", "-0.04", "-0.005", "-0", "0", "0.0004", "0.005", "0.04", "0.1", "0.5", "0.9", "1.0", "1.0", "1.0", "1.0", "1.0", "1", "1", "2", "2", "2", "12", "100", "100", "1235"}},
 		{"pctSigned (was signed)", pctSigned, []string{"n/a", "+∞", "∞", "-250", "-12", "-1", "-0.9", "-0.04", "-0.005", "-0", "+0", "+0.0004", "+0.005", "+0.04", "+0.1", "+0.5", "+0.9", "+1.0", "+1.0", "+1.0", "+1.0", "+1.0", "+1", "+1", "+2", "+2", "+2", "+12", "+100", "+100", "+1235"}},
 		{"pctLevel (was levelPct)", pctLevel, []string{"NaN%", "+Inf%", "-Inf%", "-25000.0%", "-1250.0%", "-100.0%", "-95.0%", "-4.0%", "-0.5%", "-0.0%", "0.0%", "0.0%", "0.5%", "4.0%", "5.0%", "50.0%", "95.0%", "96.1%", "99.0%", "99.90%", "99.922%", "99.9900%", "100.0%", "100.4%", "150.0%", "200.0%", "250.0%", "1250.0%", "9950.0%", "10000.0%", "123456.0%"}},
@@ -25,16 +21,7 @@ func TestPercentFormats(t *testing.T) {
 		{"pctShare 1 (was sharePct)", func(f float64) string { return pctShare(f, 1) }, []string{"NaN%", "+Inf%", "-Inf%", "-25000.0%", "-1250.0%", "-100.0%", "-95.0%", "-4.0%", "-0.5%", "-0.0%", "0.0%", "0.0%", "0.5%", "4.0%", "5.0%", "50.0%", "95.0%", "96.1%", "99.0%", "99.9%", "99.9%", "100.0%", "100.0%", "100.4%", "150.0%", "200.0%", "250.0%", "1250.0%", "9950.0%", "10000.0%", "123456.0%"}},
 		{"pctShare 0 (was pctShare)", func(f float64) string { return pctShare(f, 0) }, []string{"NaN%", "+Inf%", "-Inf%", "-25000%", "-1250%", "-100%", "-95%", "-4%", "-0%", "-0%", "0%", "0%", "0%", "4%", "5%", "50%", "95%", "96%", "99%", "100%", "100%", "100%", "100%", "100%", "150%", "200%", "250%", "1250%", "9950%", "10000%", "123456%"}},
 		{"pctChange (was pctLabel)", pctChange, []string{"NaN%", "++Inf%", "-Inf%", "-25100%", "-1350%", "-200%", "-195%", "-104%", "-100%", "-100%", "-100%", "-100%", "-100%", "-96%", "-95%", "-50%", "-5%", "-4%", "-1%", "0", "0", "0", "0", "0", "+50%", "+100%", "+150%", "+1150%", "+9850%", "+9900%", "+123356%"}},
-	} {
-		if len(f.want) != len(grid) {
-			t.Fatalf("%s: %d wants for %d values", f.name, len(f.want), len(grid))
-		}
-		for i, v := range grid {
-			if got := f.f(v); got != f.want[i] {
-				t.Errorf("%s(%v) = %q, want %q", f.name, v, got, f.want[i])
-			}
-		}
-	}
+	})
 }
 
 // A bound is printed with the digits that put it on its side of the margin: never as the margin itself.
@@ -71,11 +58,7 @@ func TestSignedBound(t *testing.T) {
 // infinities included, as they were when they were gathered here from ten files.
 func TestNumberFormats(t *testing.T) {
 	grid := []float64{math.NaN(), math.Inf(1), math.Inf(-1), -1500, -0.5, 0, 0.0004, 0.034, 0.9999, 1, 1.0424, 12.5, 144.3, 2048, 3.5 * 1024 * 1024}
-	for _, f := range []struct {
-		name string
-		f    func(float64) string
-		want []string
-	}{
+	checkGrid(t, grid, []gridCase{
 		{"num", num, []string{"n/a", "∞", "∞", "-1500", "-0.500", "0", "0.0004", "0.034", "1.000", "1", "1.042", "12.50", "144.3", "2048", "3670016"}},
 		{"ratioNum", ratioNum, []string{"n/a", "∞", "∞", "-1500.000", "-0.500", "0.000", "0.000", "0.034", "1.000", "1.000", "1.042", "12.500", "144.300", "2048.000", "3670016.000"}},
 		{"pNum", pNum, []string{"n/a", "1", "-Inf", "-1.5e+03", "-0.5", "0", "0.0004", "0.034", "1", "1", "1", "1", "1", "1", "1"}},
@@ -87,16 +70,7 @@ func TestNumberFormats(t *testing.T) {
 		{"detectNum", detectNum, []string{"+NaN", "+Inf", "-Inf", "-1500.0", "-0.5", "+0.0", "+0.0", "+0.0", "+1.0", "+1.0", "+1.0", "+12.5", "+144.3", "+2048.0", "+3670016.0"}},
 		{"bytesNum", bytesNum, []string{"n/a", "∞ MiB", "∞ MiB", "-1.465 KiB", "-0.500 B", "0 B", "0.0004 B", "0.034 B", "1.000 B", "1 B", "1.042 B", "12.50 B", "144.3 B", "2 KiB", "3.500 MiB"}},
 		{"boundLabel", boundLabel, []string{"n/a", "> 1M", "∞", "-1500", "-0.500", "0", "0.0004", "0.034", "1.000", "1", "1.042", "12.50", "144.3", "2048", "3670016"}},
-	} {
-		if len(f.want) != len(grid) {
-			t.Fatalf("%s: %d wants for %d values", f.name, len(f.want), len(grid))
-		}
-		for i, v := range grid {
-			if got := f.f(v); got != f.want[i] {
-				t.Errorf("%s(%v) = %q, want %q", f.name, v, got, f.want[i])
-			}
-		}
-	}
+	})
 }
 
 // TestCountFormats pins the formatters of whole numbers and lists of them.
@@ -121,6 +95,28 @@ func TestCountFormats(t *testing.T) {
 	} {
 		if c.got != c.want {
 			t.Errorf("%s: %q, want %q", c.name, c.got, c.want)
+		}
+	}
+}
+
+// gridCase is one formatter and what it prints for each value of a grid.
+type gridCase struct {
+	name string
+	f    func(float64) string
+	want []string
+}
+
+// checkGrid checks every case on every value of grid.
+func checkGrid(t *testing.T, grid []float64, cases []gridCase) {
+	t.Helper()
+	for _, f := range cases {
+		if len(f.want) != len(grid) {
+			t.Fatalf("%s: %d wants for %d values", f.name, len(f.want), len(grid))
+		}
+		for i, v := range grid {
+			if got := f.f(v); got != f.want[i] {
+				t.Errorf("%s(%v) = %q, want %q", f.name, v, got, f.want[i])
+			}
 		}
 	}
 }
