@@ -49,7 +49,7 @@ type decisionRow struct {
 // excludes 0; Footnote is set only on a bold winner other than control.
 type decisionCell struct {
 	Kind     decisionKind
-	Unstable string // unstableCell: the unstable variants, as stats.Lifetime.Decide names them
+	Unstable []string // unstableCell: the variants and phases that ran at two speeds ("control warm")
 	Winner   string
 	// Versus is the candidate the change is against control's: the winner, or when control wins the
 	// closest candidate.
@@ -130,7 +130,7 @@ func (t decisionTable) lifetimes() []*stats.Lifetime {
 func allThin(v *lifeView, cells []*stats.Lifetime) bool {
 	for _, l := range cells {
 		for _, n := range lifetime.DecisionNs {
-			if d, _, why, ok := l.Decide(v.control, n); why != "" || !ok || !d.Thin {
+			if d, _, why, ok := l.Decide(v.control, n); len(why) > 0 || !ok || !d.Thin {
 				return false
 			}
 		}
@@ -143,7 +143,7 @@ func (t *decisionTable) cell(m *model, l *stats.Lifetime, n int) decisionCell {
 	control := m.Life.control
 	d, left, why, ok := l.Decide(control, n)
 	switch {
-	case why != "":
+	case len(why) > 0:
 		return decisionCell{Kind: unstableCell, Unstable: why}
 	case !ok:
 		return decisionCell{Kind: noCandidate}

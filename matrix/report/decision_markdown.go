@@ -94,7 +94,7 @@ var superscripts = [maxFootnotes]string{"¹", "²", "³", "⁴", "⁵", "⁶", "
 func (c decisionCell) text(control string) string {
 	switch c.Kind {
 	case unstableCell:
-		return "unstable: " + c.Unstable
+		return "unstable: " + strings.Join(c.Unstable, ", ")
 	case noCandidate:
 		return "no candidate"
 	case thinCell:
@@ -203,7 +203,7 @@ func idleKept(m *model, cells []*stats.Lifetime) string {
 	for _, l := range cells {
 		for _, n := range lifetime.DecisionNs {
 			d, _, why, ok := l.Decide(m.Life.control, n)
-			if why != "" || !ok || d.Thin || d.Winner == m.Life.control {
+			if len(why) > 0 || !ok || d.Thin || d.Winner == m.Life.control {
 				continue
 			}
 			idle := l.Idle[d.Winner]

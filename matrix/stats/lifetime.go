@@ -330,9 +330,10 @@ func capacityOf(v *Variant) int {
 
 // Decide is lifetime.Decide at lifetime n over the candidates whose rounds were stable in both phases,
 // less the A/A control (matrix.AA).
-// It withholds the decision (unstable names why, ok false) when control's rounds were not, or when no
-// stable candidate is left; left lists the unstable candidates kept out of the ranking.
-func (l *Lifetime) Decide(control string, n int) (d lifetime.Decision, left []string, unstable string, ok bool) {
+// It withholds the decision (ok false) when control's rounds were not, or when no stable candidate is
+// left: unstable lists why, the Unstable entries ("control warm") of control or of the cell; left lists
+// the unstable candidates kept out of the ranking.
+func (l *Lifetime) Decide(control string, n int) (d lifetime.Decision, left, unstable []string, ok bool) {
 	unstableOf := func(name string) []string {
 		var out []string
 		for _, u := range l.Unstable {
@@ -343,7 +344,7 @@ func (l *Lifetime) Decide(control string, n int) (d lifetime.Decision, left []st
 		return out
 	}
 	if u := unstableOf(control); len(u) > 0 {
-		return d, nil, strings.Join(u, ", "), false
+		return d, nil, u, false
 	}
 	stable := map[string]*lifetime.Comparison{}
 	for name, c := range l.Comparisons {
@@ -358,7 +359,7 @@ func (l *Lifetime) Decide(control string, n int) (d lifetime.Decision, left []st
 	}
 	slices.SortFunc(left, CompareNames)
 	if len(stable) == 0 && len(left) > 0 {
-		return d, left, strings.Join(l.Unstable, ", "), false
+		return d, left, l.Unstable, false
 	}
 	for _, ch := range l.CapacityChoices(stable, n) {
 		for _, name := range ch.Capacities {
@@ -368,7 +369,7 @@ func (l *Lifetime) Decide(control string, n int) (d lifetime.Decision, left []st
 		}
 	}
 	d, ok = lifetime.Decide(control, stable, n)
-	return d, left, "", ok
+	return d, left, nil, ok
 }
 
 // configsOf is the number of configurations workload name cycles through (1 when it is unknown).

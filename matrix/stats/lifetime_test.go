@@ -2,6 +2,7 @@ package stats
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -167,7 +168,7 @@ func TestLifetimesUnstable(t *testing.T) {
 	if got := ls[0].Unstable; len(got) != 1 || got[0] != "control warm" {
 		t.Errorf("unstable %v, want [control warm]", got)
 	}
-	if _, _, why, ok := ls[0].Decide(a.Control, 100); ok || why != "control warm" {
+	if _, _, why, ok := ls[0].Decide(a.Control, 100); ok || !slices.Equal(why, []string{"control warm"}) {
 		t.Errorf("decision on unstable control: ok %v, why %q", ok, why)
 	}
 	recs := LifetimeRecords(ls, a.Control)
