@@ -59,3 +59,24 @@ func TestNoTildeBesideExcludingIntervalValues(t *testing.T) {
 		t.Error("the committed report's decision table names no winner")
 	}
 }
+
+// TestNoTildeBesideExcludingDeltaValues: every change the committed report's cells print after "~"
+// (stats.Inconclusive, not split) has an adjusted interval that holds 0 - read on the deltas' values.
+func TestNoTildeBesideExcludingDeltaValues(t *testing.T) {
+	renderExample(t)
+	n := 0
+	for _, c := range example.model.Analysis.Cells {
+		for _, d := range c.Deltas {
+			if d.Class().Mark() != "~" || d.Split() {
+				continue
+			}
+			n++
+			if _, lo, hi := d.AdjustedPercent(); lo > 0 || hi < 0 {
+				t.Errorf("%v %s %s: ~ beside [%v, %v]", c.Cell, d.Candidate, d.Metric, lo, hi)
+			}
+		}
+	}
+	if n == 0 {
+		t.Error("no inconclusive change in the committed report")
+	}
+}
