@@ -3,7 +3,6 @@ package report
 import (
 	"fmt"
 	"io"
-	"strconv"
 
 	"github.com/deflatelab/deflatelab/matrix"
 	"github.com/deflatelab/deflatelab/matrix/stats"
@@ -75,13 +74,13 @@ func writeModeration(paths []string, reps [3]int, seed uint64, pseudo int, stdou
 	head := []string{"Method", "A/A null (level)"}
 	for _, sc := range scenarios[1:] {
 		if sc.Tau > 0 {
-			h := fmt.Sprintf("tau %s%%", strconv.FormatFloat(sc.Tau*100, 'f', -1, 64))
+			h := fmt.Sprintf("tau %s%%", fixed(sc.Tau*100, -1))
 			if sc.Phase != "" {
 				h += ", " + sc.Phase + " cells only"
 			}
 			head = append(head, h)
 		} else {
-			head = append(head, fmt.Sprintf("+%s%%", strconv.FormatFloat(sc.Effect*100, 'f', -1, 64)))
+			head = append(head, fmt.Sprintf("+%s%%", fixed(sc.Effect*100, -1)))
 		}
 	}
 	var rows [][]string

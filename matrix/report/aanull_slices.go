@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 
 	"github.com/deflatelab/deflatelab/matrix"
 	"github.com/deflatelab/deflatelab/matrix/stats"
@@ -120,5 +121,23 @@ func scenarioName(sc stats.ModerationScenario) string {
 	case sc.Tau == 0:
 		return fmt.Sprintf("+%.0f%%, every %s cell", 100*sc.Effect, matrix.AA)
 	}
-	return fmt.Sprintf("tau %g%%, %s", 100*sc.Tau, sc.Slice())
+	return fmt.Sprintf("tau %g%%, %s", 100*sc.Tau, sliceWords(sc))
+}
+
+// sliceWords names the cells sc draws in: "aa" (every A/A cell), else the slice's parts ("aa, fixed,
+// cold", "every candidate, contention").
+func sliceWords(sc stats.ModerationScenario) string {
+	parts := []string{matrix.AA}
+	if sc.AllCandidates {
+		parts[0] = "every candidate"
+	}
+	for _, p := range []string{sc.Workload, sc.DOPClass, sc.Phase} {
+		if p != "" {
+			parts = append(parts, p)
+		}
+	}
+	if sc.OneInstance {
+		parts = append(parts, "one instance")
+	}
+	return strings.Join(parts, ", ")
 }

@@ -89,3 +89,21 @@ func TestSplitPseudoInstances(t *testing.T) {
 		t.Errorf("pseudo-instances %v: want 6 of 2 rounds each", perRun)
 	}
 }
+
+// TestSliceWords: a slice scenario is named by its parts, a zero part left out.
+func TestSliceWords(t *testing.T) {
+	for _, c := range []struct {
+		sc   stats.ModerationScenario
+		want string
+	}{
+		{stats.ModerationScenario{}, "aa"},
+		{stats.ModerationScenario{Workload: "fixed"}, "aa, fixed"},
+		{stats.ModerationScenario{DOPClass: stats.DOPContention}, "aa, contention"},
+		{stats.ModerationScenario{Workload: "mixed", Phase: "warm", AllCandidates: true}, "every candidate, mixed, warm"},
+		{stats.ModerationScenario{OneInstance: true}, "aa, one instance"},
+	} {
+		if got := sliceWords(c.sc); got != c.want {
+			t.Errorf("%+v: %q, want %q", c.sc, got, c.want)
+		}
+	}
+}

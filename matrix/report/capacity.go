@@ -268,11 +268,3 @@ func (v *capacityView) capacityNote(platform, backend string) string {
 	}
 	return "Idle memory on " + backend + ": " + strings.Join(parts, ", ") + "."
 }
-
-// bytesRange is "2.56 MiB" or "2.56 to 2.67 MiB".
-func bytesRange(lo, hi float64) string {
-	if bytesNum(lo) == bytesNum(hi) {
-		return bytesNum(lo)
-	}
-	return bytesNum(lo) + " to " + bytesNum(hi)
-}

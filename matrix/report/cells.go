@@ -3,7 +3,6 @@ package report
 import (
 	"fmt"
 	"io"
-	"math"
 	"strconv"
 	"strings"
 
@@ -71,11 +70,4 @@ func writeCellStats(w io.Writer, m *model) {
 		mdTable(w, []string{"Candidate", "Backend", "Workload", "DOP", "Phase", "Ratios by round"}, ratioRows)
 		fmt.Fprintf(w, "</details>\n\n")
 	}
-}
-
-func ratioNum(r float64) string {
-	if math.IsInf(r, 0) || math.IsNaN(r) {
-		return num(r)
-	}
-	return strconv.FormatFloat(r, 'f', 3, 64)
 }

@@ -36,7 +36,7 @@ func writeDetectable(w io.Writer, m *model) {
 	}
 	df := "infinite"
 	if !math.IsInf(d.PriorDF, 1) {
-		df = strconv.FormatFloat(d.PriorDF, 'f', 0, 64)
+		df = fixed(d.PriorDF, 0)
 	}
 	fmt.Fprintf(w, " One instance's estimate varies by %s%% (standard deviation, moderated), %s%% of its variance between instances "+
 		"(which more rounds do not reduce) and the rest within (which falls with rounds); the prior carries %s degrees of freedom. "+
@@ -59,7 +59,3 @@ func writeDetectable(w io.Writer, m *model) {
 	}
 	mdTable(w, head, rows)
 }
-
-// detectNum is a smallest detectable change, percent, signed with one decimal (+4.1): beside a 4% need,
-// whole percents would hide which side it is on.
-func detectNum(v float64) string { return fmt.Sprintf("%+.1f", v) }

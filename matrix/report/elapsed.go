@@ -3,7 +3,6 @@ package report
 import (
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 
 	"github.com/deflatelab/deflatelab/matrix/stats"
@@ -104,18 +103,4 @@ func groupOps(g group, phase string) string {
 		return ""
 	}
 	return " (" + strings.Join(ns, " or ") + " ops)"
-}
-
-// thousands formats n with comma separators: 20000 is "20,000".
-func thousands(n int) string {
-	s := strconv.Itoa(n)
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	if neg {
-		return "-" + s
-	}
-	return s
 }

@@ -39,7 +39,7 @@ func writeEnvironment(w io.Writer, m *model) {
 		"per-round log ratios with its Wilcoxon signed-rank interval; it is significant when the signed-rank "+
 		"test (the Mann-Whitney U test when there are too few pairs for an interval) stays below %s after the "+
 		"Benjamini-Hochberg correction over every comparison of the page. Every sample's output bytes and digest "+
-		"must match the cell's reference. Details and limits: [docs/METHOD.md](%s).\n\n", alphaText(m), m.MethodLink)
+		"must match the cell's reference. Details and limits: [docs/METHOD.md](%s).\n\n", alphaNum(m.Analysis.Alpha), m.MethodLink)
 	fmt.Fprintf(w, "**Reproduce this report** (from the repository root):\n\n```\n%s\n```\n\n", m.Command)
 	var benchFiles []string
 	for _, r := range m.Raw {

@@ -1,11 +1,6 @@
 package report
 
-import (
-	"math"
-	"strconv"
-
-	"github.com/deflatelab/deflatelab/matrix/stats"
-)
+import "github.com/deflatelab/deflatelab/matrix/stats"
 
 // equivalenceRule is the one rule every legend states for "≈" beside significance (stats.Delta.Class
 // reads equivalence first): an interval inside the margin is ≈, whether or not it excludes 0, so a cell
@@ -40,33 +35,4 @@ func shownSmaller(d *stats.Delta) bool {
 	}
 	_, lo, hi := d.AdjustedPercent()
 	return lo > 0 || hi < 0
-}
-
-// boundNum prints an interval bound in percent (signed) with the digits that put it on the right side of
-// the equivalence margin: a bound that pctNum would print as exactly the margin, or on its other side,
-// gets more decimals ("-1.96" inside ±2%, "+2.04" outside, never "2"). marginPct is the margin in percent.
-func boundNum(v, marginPct float64) string {
-	s := pctSigned(v)
-	for digits := 1; digits <= 4 && !sameSide(s, v, marginPct); digits++ {
-		s = strconv.FormatFloat(v, 'f', digits, 64)
-		if v > 0 {
-			s = "+" + s
-		}
-	}
-	return s
-}
-
-// sameSide reports whether the printed bound s compares with both edges of the margin as the value v
-// does, and is not an edge itself.
-func sameSide(s string, v, marginPct float64) bool {
-	p, err := strconv.ParseFloat(s, 64)
-	if err != nil || marginPct <= 0 || math.IsNaN(v) || math.IsInf(v, 0) {
-		return true
-	}
-	for _, e := range []float64{-marginPct, marginPct} {
-		if p == e || (p < e) != (v < e) {
-			return false
-		}
-	}
-	return true
 }

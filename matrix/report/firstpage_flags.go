@@ -81,9 +81,6 @@ func powerBasisWords(p stats.Power) string {
 	return "elapsed-time family's"
 }
 
-// widthNum prints an interval's width in percentage points with one decimal: "9.5".
-func widthNum(v float64) string { return fmt.Sprintf("%.1f", v) }
-
 // instancesDisagree counts the elapsed-time comparisons whose runner instances point opposite ways, and
 // names the first few.
 func instancesDisagree(m *model) (names string, n, all int) {

@@ -3,35 +3,11 @@ package report
 import (
 	"fmt"
 	"math"
-	"strconv"
 	"strings"
 
 	"github.com/deflatelab/deflatelab/matrix/stats"
 	"github.com/deflatelab/deflatelab/matrix/workload"
 )
-
-// num formats a measured value with enough digits to compare neighbours in a table: four significant
-// digits up to 1000, whole numbers above (the seeds print "144.2 ms" and "9.394" faults/op).
-func num(v float64) string {
-	a := math.Abs(v)
-	switch {
-	case math.IsNaN(v):
-		return "n/a"
-	case math.IsInf(v, 0):
-		return "∞"
-	case v == 0:
-		return "0"
-	case a >= 1000 || (v == math.Trunc(v) && a < 1e15):
-		return strconv.FormatFloat(v, 'f', 0, 64)
-	case a >= 100:
-		return strconv.FormatFloat(v, 'f', 1, 64)
-	case a >= 10:
-		return strconv.FormatFloat(v, 'f', 2, 64)
-	case a >= 0.001:
-		return strconv.FormatFloat(v, 'f', 3, 64)
-	}
-	return strconv.FormatFloat(v, 'g', 3, 64)
-}
 
 // estimateCell formats a median with its interval: "144.2 [140.1, 150.3]"; a thin estimate says how
 // many samples it has instead of an interval; an empty one says so.
@@ -111,7 +87,7 @@ func familyNote(name string, d *stats.Delta) string {
 	}
 	return fmt.Sprintf("Family *%s* (%s): %d comparisons, %d significant after Benjamini-Hochberg at false discovery rate %s; "+
 		"intervals at %s, the level that matches that selection (Benjamini-Yekutieli), ±%s equivalence margin",
-		name, familyRole(name), d.Family, d.Selected, strconv.FormatFloat(d.Alpha(), 'g', -1, 64), pctLevel(d.AdjustedConfidence()), pctNum(d.Margin()*100)+"%")
+		name, familyRole(name), d.Family, d.Selected, alphaNum(d.Alpha()), pctLevel(d.AdjustedConfidence()), pctNum(d.Margin()*100)+"%")
 }
 
 // primaryFamily is the family the report's answer rests on: the verdicts read it, and the decision table
@@ -138,18 +114,7 @@ func lifetimeFamilyNote(f stats.RatioFamily, alpha float64) string {
 	}
 	return fmt.Sprintf("Family *lifetime cost* (%s): %d ratios with an interval, %d significant after Benjamini-Hochberg "+
 		"(sign-flip p-values) at false discovery rate %s; intervals at %s, the level that matches that selection "+
-		"(Benjamini-Yekutieli)", familyRole("lifetime cost"), f.Ratios, f.Selected, strconv.FormatFloat(alpha, 'g', -1, 64), pctLevel(f.Confidence))
-}
-
-// pNum formats a p-value with two significant digits ("0.034", "0.00049"), 1 as "1".
-func pNum(p float64) string {
-	switch {
-	case math.IsNaN(p):
-		return "n/a"
-	case p >= 0.9995:
-		return "1"
-	}
-	return strconv.FormatFloat(p, 'g', 2, 64)
+		"(Benjamini-Yekutieli)", familyRole("lifetime cost"), f.Ratios, f.Selected, alphaNum(alpha), pctLevel(f.Confidence))
 }
 
 // decisionWord is a delta's Class as a table prints it: faster, slower, ≈ equivalent, ~ inconclusive, split
@@ -174,20 +139,6 @@ func decisionWord(d *stats.Delta) string {
 	default:
 		return string(cl)
 	}
-}
-
-// bytesNum formats a byte count in binary units.
-func bytesNum(v float64) string {
-	const k = 1024
-	switch a := math.Abs(v); {
-	case math.IsNaN(v):
-		return "n/a"
-	case a >= k*k:
-		return num(v/(k*k)) + " MiB"
-	case a >= k:
-		return num(v/k) + " KiB"
-	}
-	return num(v) + " B"
 }
 
 // workloadLabel names a workload as the seeds' tables do (workload.Workload.Title), or returns a name

@@ -103,9 +103,9 @@ func writePriors(w io.Writer, ps []stats.StratumPrior) {
 	for _, p := range ps {
 		df := "infinite"
 		if !math.IsInf(p.Prior.DF, 1) {
-			df = strconv.FormatFloat(p.Prior.DF, 'f', 1, 64)
+			df = fixed(p.Prior.DF, 1)
 		}
-		rows = append(rows, []string{p.Of, strconv.Itoa(p.Comparisons), strconv.FormatFloat(math.Sqrt(p.Prior.Var)*100, 'f', 1, 64) + "%", df,
+		rows = append(rows, []string{p.Of, strconv.Itoa(p.Comparisons), fixed(math.Sqrt(p.Prior.Var)*100, 1) + "%", df,
 			strconv.Itoa(p.Decides)})
 	}
 	mdTableCompact(w, []string{"Prior over", "Comparisons", "An instance's change varies by (SD)", "Degrees of freedom",

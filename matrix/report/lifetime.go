@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/deflatelab/deflatelab/matrix/lifetime"
@@ -57,13 +56,28 @@ func (v *lifeView) missing() string {
 	}
 	reasons := map[string]int{}
 	for _, o := range v.omitted {
-		reasons[o.Reason]++
+		reasons[omittedWhy(o)]++
 	}
 	var parts []string
 	for _, r := range slices.Sorted(mapKeys(reasons)) {
 		parts = append(parts, fmt.Sprintf("%s (%s)", r, plural(reasons[r], "cell")))
 	}
 	return "No cold cell could be analysed: " + strings.Join(parts, "; ") + "."
+}
+
+// omittedWhy says why a cold cell has no lifetime analysis (stats.LifetimeOmitted), with its figures.
+func omittedWhy(o stats.LifetimeOmitted) string {
+	switch o.Why {
+	case stats.NoTimeline:
+		return "the results carry no per-operation timeline (hosts before it was recorded)"
+	case stats.AboveProcessors:
+		return fmt.Sprintf("DOP %d is above the %d processors: durations include waiting for a core", o.DOP, o.Processors)
+	case stats.MalformedSample:
+		return fmt.Sprintf("%s round %d of run %s: %v", o.Variant, o.Round.Round, o.Round.Run, o.Err)
+	case stats.NoControlSample:
+		return "no usable control sample"
+	}
+	return fmt.Sprintf("omission %d", o.Why)
 }
 
 func mapKeys[V any](m map[string]V) func(func(string) bool) {
@@ -74,17 +88,6 @@ func mapKeys[V any](m map[string]V) func(func(string) bool) {
 			}
 		}
 	}
-}
-
-// nLabel prints a lifetime: 1, 10, 100, 1k, 10k, 100k, 1M, or the number.
-func nLabel(n int) string {
-	switch {
-	case n >= 1_000_000 && n%1_000_000 == 0:
-		return fmt.Sprintf("%dM", n/1_000_000)
-	case n >= 1000 && n%1000 == 0:
-		return fmt.Sprintf("%dk", n/1000)
-	}
-	return fmt.Sprintf("%d", n)
 }
 
 // ratioCell prints a lifetime ratio as a change in percent with its interval, "~ " when the interval
@@ -103,29 +106,6 @@ func ratioCell(r lifetime.Ratio) string {
 		s += "†"
 	}
 	return s
-}
-
-// signedBound is signed, with a bound of 10,000% or more in powers of ten ("+1.6e6"): such a bound, which a
-// few runner instances' t intervals reach at a strict level, says only "no information", and seven digits of
-// it would widen every lifetime table past the page.
-func signedBound(v float64) string {
-	if math.Abs(v) < 1e4 || math.IsInf(v, 0) || math.IsNaN(v) {
-		return pctSigned(v)
-	}
-	m := strings.Replace(strconv.FormatFloat(v, 'e', 1, 64), "e+0", "e", 1)
-	m = strings.Replace(m, "e+", "e", 1)
-	if v > 0 {
-		m = "+" + m
-	}
-	return m
-}
-
-// boundLabel prints a break-even bound: a lifetime, or "> 1M" for an infinite one.
-func boundLabel(x float64) string {
-	if math.IsInf(x, 1) {
-		return "> " + nLabel(lifetime.MaxN)
-	}
-	return num(x)
 }
 
 // breakEvenCell says where a candidate's lifetime cost crosses control's.

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"strconv"
 	"strings"
 
 	"github.com/deflatelab/deflatelab/matrix"
@@ -102,9 +101,6 @@ func medianCell(md lifetime.Median, scale, shift float64, format func(float64) s
 	return fmt.Sprintf("%s [%s, %s]", format(c), format(md.Lo*scale+shift), format(md.Hi*scale+shift))
 }
 
-// opNum prints an operation number: whole, or halfway between two when it is the median of an even count.
-func opNum(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
-
 func allExact(v *lifeView) bool {
 	for _, l := range v.cells {
 		if !l.Exact {
@@ -124,7 +120,7 @@ func (v *lifeView) writeOmitted(w io.Writer) {
 		if i > 0 {
 			fmt.Fprintf(w, "; ")
 		}
-		fmt.Fprintf(w, "%s %s %s DOP %d (%s)", o.Platform, o.Backend, o.Workload, o.DOP, o.Reason)
+		fmt.Fprintf(w, "%s %s %s DOP %d (%s)", o.Platform, o.Backend, o.Workload, o.DOP, omittedWhy(o))
 	}
 	fmt.Fprintf(w, ".\n\n")
 }

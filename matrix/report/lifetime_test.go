@@ -90,7 +90,8 @@ func TestDecisionCellWithholds(t *testing.T) {
 		{"thin", &stats.Lifetime{Comparisons: map[string]*lifetime.Comparison{"pooled/8": thin}}, "too few rounds for an interval"},
 		{"clear", &stats.Lifetime{Comparisons: map[string]*lifetime.Comparison{"pooled/8": clear}}, "**pooled/8** -50 [-60, -40]"},
 	} {
-		if got := v.decisionCell(&model{Analysis: &stats.Analysis{}}, c.l, 10, &decisionNotes{}); got != c.want {
+		var table decisionTable
+		if got := table.cell(&model{Analysis: &stats.Analysis{}, Life: v}, c.l, 10).text(v.control); got != c.want {
 			t.Errorf("%s: %q, want %q", c.name, got, c.want)
 		}
 	}
@@ -113,18 +114,7 @@ func TestDecisionsAllThin(t *testing.T) {
 	if want := "no answer - every cell has too few rounds for an interval (3 rounds per cell; the lifetime ratios need 6)"; !strings.Contains(b.String(), want) {
 		t.Errorf("decisions %q, want %q", b.String(), want)
 	}
-	if strings.Contains(b.String(), "|") || m.Decision.Notes != "" {
-		t.Errorf("a table or notes for thin cells: %q, notes %q", b.String(), m.Decision.Notes)
-	}
-}
-
-func TestSignedBound(t *testing.T) {
-	for _, c := range []struct {
-		v    float64
-		want string
-	}{{-100, "-100"}, {9999, "+9999"}, {34735, "+3.5e4"}, {1625543, "+1.6e6"}, {-12345, "-1.2e4"}, {0.5, "+0.5"}} {
-		if got := signedBound(c.v); got != c.want {
-			t.Errorf("signedBound(%v) = %q, want %q", c.v, got, c.want)
-		}
+	if notes := decisionNotesParagraph(m, m.Decision); strings.Contains(b.String(), "|") || notes != "" {
+		t.Errorf("a table or notes for thin cells: %q, notes %q", b.String(), notes)
 	}
 }

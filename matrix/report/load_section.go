@@ -3,7 +3,6 @@ package report
 import (
 	"fmt"
 	"io"
-	"strconv"
 
 	"github.com/deflatelab/deflatelab/matrix/hostresult"
 )
@@ -22,10 +21,10 @@ func writeLoad(w io.Writer, m *model) {
 		}
 		load, other := "-", "-"
 		if l.MaxLoad > 0 {
-			load = strconv.FormatFloat(l.MaxLoad, 'f', 2, 64)
+			load = fixed(l.MaxLoad, 2)
 		}
 		if l.MaxOther > 0 {
-			other = strconv.FormatFloat(l.MaxOther, 'f', 2, 64)
+			other = fixed(l.MaxOther, 2)
 		}
 		rows = append(rows, []string{p, fmt.Sprintf("%d of %d", l.Recorded, l.Samples), load, other, fmt.Sprintf("%d", l.Busy)})
 	}

@@ -3,7 +3,6 @@ package report
 import (
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 )
 
@@ -27,8 +26,6 @@ func mdTable(w io.Writer, header []string, rows [][]string) {
 	}
 	fmt.Fprintln(w)
 }
-
-func alphaText(m *model) string { return strconv.FormatFloat(m.Analysis.Alpha, 'g', -1, 64) }
 
 // mdTableCompact is mdTable without the columns that are empty ("" or "-") in every row.
 func mdTableCompact(w io.Writer, header []string, rows [][]string) {

@@ -5,7 +5,6 @@ import (
 	"io"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/deflatelab/deflatelab/matrix/stats"
 )
@@ -55,18 +54,6 @@ func (m *model) cellLabel(platform, workload string, dop int) string {
 		s += throughputMark
 	}
 	return s
-}
-
-// andList joins ints as "4, 8 and 12".
-func andList(ns []int) string {
-	parts := make([]string, len(ns))
-	for i, n := range ns {
-		parts[i] = strconv.Itoa(n)
-	}
-	if len(parts) < 2 {
-		return strings.Join(parts, "")
-	}
-	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
 }
 
 // oversubscriptionLine says, for a platform with DOPs above its processors, which they are and what

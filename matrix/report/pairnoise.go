@@ -74,14 +74,6 @@ func PairNoise(ctx context.Context, results []string, stdout io.Writer) error {
 	return nil
 }
 
-// pct1 is a log-scale quantity x 100, one decimal; "-" when unknown.
-func pct1(v float64) string {
-	if math.IsNaN(v) || math.IsInf(v, 0) {
-		return "-"
-	}
-	return fmt.Sprintf("%.1f", 100*v)
-}
-
 // analyzeElapsed loads results as Render does (emulated samples split out) and analyses the primary
 // metric only: what the commands that weigh a design against another need.
 func analyzeElapsed(paths []string) (*inputs, *stats.Analysis, error) {

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"strconv"
 	"strings"
 
 	"github.com/deflatelab/deflatelab/matrix"
@@ -52,7 +51,7 @@ func SizePlan(ctx context.Context, opts SizePlanOptions, stdout io.Writer) error
 		lim.Period = pl.Period()
 	}
 	best, reached, found := stats.Size(groups, target, lim)
-	want := strconv.FormatFloat(pct, 'f', -1, 64)
+	want := fixed(pct, -1)
 	fmt.Fprintf(stdout, "## A plan for a %s%% smallest detectable change, from %s\n\n", want, strings.Join(pilot, ", "))
 	fmt.Fprintf(stdout, "The pilot's variance components of the log ratio (x 100) and costs, per cell group; the detectable change is "+
 		"%.2f standard errors of a cell's mean log ratio (80%% power, 5%% two-sided, normal approximation), the variance being "+
@@ -117,9 +116,6 @@ func oneInstance(groups []stats.VarianceGroup) bool {
 	return true
 }
 
-// minutesText is a budget in minutes as given: "20", "27.5".
-func minutesText(m float64) string { return strconv.FormatFloat(m, 'f', -1, 64) }
-
 // roundsWords is the smallest plan Size tries: "2 rounds on one instance" or, with a rotation period,
 // "4 rounds (one rotation period) on one instance".
 func roundsWords(lim stats.SizingLimits) string {
@@ -127,14 +123,6 @@ func roundsWords(lim stats.SizingLimits) string {
 		return fmt.Sprintf("%d rounds (one rotation period) on one instance", lim.Period)
 	}
 	return "2 rounds on one instance"
-}
-
-func joinInts(xs []int) string {
-	s := make([]string, len(xs))
-	for i, x := range xs {
-		s[i] = strconv.Itoa(x)
-	}
-	return strings.Join(s, ",")
 }
 
 // writeSizing prints a plan and each group's detectable change under it.

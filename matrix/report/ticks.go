@@ -93,7 +93,7 @@ func (logValueTicks) Ticks(lo, hi float64) []plot.Tick {
 			t := plot.Tick{Value: v}
 			for _, l := range labelled {
 				if m == l {
-					t.Label = strconv.FormatFloat(v, 'f', -1, 64)
+					t.Label = fixed(v, -1)
 				}
 			}
 			ts = append(ts, t)

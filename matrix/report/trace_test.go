@@ -709,9 +709,12 @@ func renderCommitted(t *testing.T, profile string) string {
 	if !ok {
 		raws, _ := filepath.Glob(filepath.Join(dir, "raw", "*"))
 		if r.tmp, r.err = os.MkdirTemp("", "report-"+profile+"-"); r.err == nil {
-			var path string
-			path, r.err = Render(Options{In: raws, Out: r.tmp, Name: "example"})
-			r.dir = filepath.Dir(path)
+			opts := Options{In: raws, Out: r.tmp, Name: "example"}
+			if r.model, r.err = analyse(opts); r.err == nil {
+				var path string
+				path, r.err = write(r.model, opts)
+				r.dir = filepath.Dir(path)
+			}
 		}
 		rendered.by[profile] = r
 	}
@@ -721,9 +724,11 @@ func renderCommitted(t *testing.T, profile string) string {
 	return r.dir
 }
 
-// renderedReport is one committed report rendered (renderCommitted); tmp is removed by TestMain.
+// renderedReport is one committed report rendered (renderCommitted), and the model it was written from;
+// tmp is removed by TestMain.
 type renderedReport struct {
 	tmp, dir string
+	model    *model
 	err      error
 }
 
@@ -802,4 +807,13 @@ func exactUTest(x, y []float64) (p float64, ok bool) {
 		}
 	}
 	return 2 * below / total, true
+}
+
+// exampleModel is the model the example report was written from (renderExample), for checks on values.
+func exampleModel(t *testing.T) *model {
+	t.Helper()
+	renderExample(t)
+	rendered.mu.Lock()
+	defer rendered.mu.Unlock()
+	return rendered.by[exampleProfile].model
 }

@@ -3,7 +3,6 @@ package report
 import (
 	"fmt"
 	"io"
-	"math"
 	"strings"
 )
 
@@ -46,24 +45,4 @@ func writeVariance(w io.Writer, m *model) {
 // levelPair is a level's two standard deviations, x 100.
 func levelPair(ratio, control float64) string {
 	return sdText(ratio) + " / " + sdText(control)
-}
-
-func sdText(v float64) string {
-	if math.IsNaN(v) {
-		return "-"
-	}
-	return fmt.Sprintf("%.1f", 100*v)
-}
-
-// seconds is a cost in seconds, "-" when unknown.
-func seconds(v float64) string {
-	switch {
-	case math.IsNaN(v):
-		return "-"
-	case v >= 100:
-		return fmt.Sprintf("%.0f", v)
-	case v >= 10:
-		return fmt.Sprintf("%.1f", v)
-	}
-	return fmt.Sprintf("%.2f", v)
 }

@@ -15,15 +15,29 @@ import (
 // Capacities are walked upwards, each against the one chosen so far.
 //
 // Invariants: Chosen is one of Capacities (ascending by capacity); every name of Same and ShownCheaper is
-// in Capacities.
+// in Capacities; Reason is AllSame when Same holds every capacity but the smallest, SmallestKept when
+// ShownCheaper is empty, LargerShownCheaper otherwise.
 type CapacityChoice struct {
 	Host         string
 	Capacities   []string
 	Chosen       string
 	Same         []string // capacities the same treatment as a smaller one: set aside unranked
 	ShownCheaper []string // capacities that replaced the one before them, in order
-	Why          string   // a sentence for a page
+	Reason       CapacityReason
+	N            int // the lifetime the choice is made at
+	// Configs is the number of distinct configurations the cell's workload cycles through (0 unknown):
+	// Configs x DOP is the most live states a pool can hold (SameTreatment).
+	Configs int
 }
+
+// CapacityReason is why a CapacityChoice named its capacity.
+type CapacityReason int
+
+const (
+	AllSame            CapacityReason = iota + 1 // every capacity is one treatment (SameTreatment): the smallest stands for them
+	SmallestKept                                 // no larger capacity is shown cheaper at N: the smallest keeps the least memory
+	LargerShownCheaper                           // Chosen is shown cheaper than the smaller capacity before it at N
+)
 
 // CapacityChoices groups cands (candidate name -> its comparison with control, stable ones only) by pool
 // host and chooses, for each host with two or more capacities, the one a table names at lifetime n.
@@ -47,7 +61,7 @@ func (l *Lifetime) CapacityChoices(cands map[string]*lifetime.Comparison, n int)
 			continue
 		}
 		slices.SortFunc(pools, func(x, y pool) int { return x.capacity - y.capacity })
-		ch := CapacityChoice{Host: host, Chosen: pools[0].name}
+		ch := CapacityChoice{Host: host, Chosen: pools[0].name, N: n, Configs: configs}
 		chosenCap := pools[0].capacity
 		for _, p := range pools {
 			ch.Capacities = append(ch.Capacities, p.name)
@@ -68,11 +82,11 @@ func (l *Lifetime) CapacityChoices(cands map[string]*lifetime.Comparison, n int)
 		}
 		switch {
 		case len(ch.Same) == len(pools)-1:
-			ch.Why = fmt.Sprintf("%s: %s", joinNames(ch.Capacities), sameWhy(configs, l.DOP))
+			ch.Reason = AllSame
 		case len(ch.ShownCheaper) == 0:
-			ch.Why = fmt.Sprintf("no larger capacity of %s is shown cheaper than %s at N = %d: the smallest keeps the least memory", host, ch.Chosen, n)
+			ch.Reason = SmallestKept
 		default:
-			ch.Why = fmt.Sprintf("%s is shown cheaper than the smaller capacity before it at N = %d", ch.Chosen, n)
+			ch.Reason = LargerShownCheaper
 		}
 		out = append(out, ch)
 	}
@@ -98,19 +112,4 @@ func (l *Lifetime) Versus(a, b string) (*lifetime.Comparison, error) {
 	}
 	l.versus[k] = c
 	return c, nil
-}
-
-func joinNames(names []string) string {
-	out := ""
-	for i, n := range names {
-		switch {
-		case i == 0:
-		case i == len(names)-1:
-			out += " and "
-		default:
-			out += ", "
-		}
-		out += n
-	}
-	return out
 }

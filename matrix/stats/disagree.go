@@ -1,10 +1,8 @@
 package stats
 
 import (
-	"fmt"
 	"math"
 	"slices"
-	"strings"
 
 	"github.com/deflatelab/deflatelab/matrix"
 	"github.com/deflatelab/deflatelab/matrix/lifetime"
@@ -14,7 +12,8 @@ import (
 // point opposite ways, both decided: the elapsed change says faster (slower) and the lifetime ratio's
 // interval lies wholly above (below) 1. The two are different measures of the same processes - the
 // elapsed change is the median of the per-round ratios of the cold phase's wall time, the lifetime ratio
-// the ratio of the mean summed operation durations - and Why says which difference explains this one.
+// the ratio of the mean summed operation durations - and Reasons says which differences explain this one,
+// from the figures beside them.
 type Disagreement struct {
 	Cell       matrix.Cell // the cold cell
 	Candidate  string
@@ -30,11 +29,30 @@ type Disagreement struct {
 	// (waiting for a processor, the harness, the garbage collector between operations).
 	WallShare           [2]float64
 	MeasuredOps, Rounds int
-	Why                 string
+	// Reasons are the differences between the two measures this cell's figures show, in the order a page
+	// gives them; none: both measure the same operations the same way, and the two tests disagree.
+	Reasons []DisagreementReason
 }
 
+// DisagreementReason is one difference between the elapsed time and the lifetime cost that can explain a
+// Disagreement. Its figures are the Disagreement's own fields, named beside each reason.
+type DisagreementReason int
+
+const (
+	// WallBeyondOperations: the two sides' WallShare differ by more than wallShareTolerance, so the elapsed
+	// time counts time between operations that the lifetime cost does not.
+	WallBeyondOperations DisagreementReason = iota + 1
+	// MeanOfFewRounds: the lifetime ratio is a ratio of means, and the median of its per-round ratios
+	// (PairMedian) lies on the elapsed change's side: a few rounds carry the mean.
+	MeanOfFewRounds
+	// LifetimeShorter: the lifetime ratio covers the first N operations, the elapsed time all MeasuredOps.
+	LifetimeShorter
+	// WallTimeAtDOP: above DOP 1 the elapsed time is wall time, the lifetime cost the workers' durations summed.
+	WallTimeAtDOP
+)
+
 // Disagreements lists the cold cells of ls whose elapsed-time and lifetime verdicts disagree in
-// direction, with why.
+// direction, with the reasons their figures show.
 func (a *Analysis) Disagreements(ls []*Lifetime) []Disagreement {
 	var out []Disagreement
 	for _, l := range ls {
@@ -62,7 +80,7 @@ func (a *Analysis) Disagreements(ls []*Lifetime) []Disagreement {
 			x := Disagreement{Cell: l.Cell, Candidate: name, Elapsed: d.Class(), ElapsedPct: pct, N: n, Ratio: r.Estimate,
 				Lo: r.Lo, Hi: r.Hi, PairMedian: medianOf(r.PairRatios()), MeasuredOps: cmp.Measured, Rounds: cmp.Pairs,
 				WallShare: [2]float64{wallShare(c.Variant(name)), wallShare(c.Variant(a.Control))}}
-			x.Why = x.why()
+			x.Reasons = x.reasons()
 			out = append(out, x)
 		}
 	}
@@ -91,27 +109,20 @@ func wallShare(v *Variant) float64 {
 	return medianOf(xs)
 }
 
-// why says what makes the two measures differ in this cell, from its own figures.
-func (x Disagreement) why() string {
-	var parts []string
+// reasons lists what makes the two measures differ in this cell, from its own figures.
+func (x Disagreement) reasons() []DisagreementReason {
+	var out []DisagreementReason
 	if w := x.WallShare; math.Abs(w[0]/w[1]-1) > wallShareTolerance {
-		parts = append(parts, fmt.Sprintf("the wall clock holds %+.0f%% beyond the operations' durations for the candidate, "+
-			"%+.0f%% for control: the elapsed time counts time between operations that the lifetime cost does not",
-			(w[0]-1)*100, (w[1]-1)*100))
+		out = append(out, WallBeyondOperations)
 	}
 	if (x.PairMedian < 1) == (x.Elapsed == Faster) && x.PairMedian != 1 {
-		parts = append(parts, fmt.Sprintf("the lifetime ratio is a ratio of means, and its per-round ratios have their median "+
-			"at %+.1f%%, the elapsed change's side: a few rounds carry the mean", (x.PairMedian-1)*100))
+		out = append(out, MeanOfFewRounds)
 	}
 	if x.N < x.MeasuredOps {
-		parts = append(parts, fmt.Sprintf("the lifetime ratio covers the first %d operations, the elapsed time all %d", x.N, x.MeasuredOps))
+		out = append(out, LifetimeShorter)
 	}
 	if x.Cell.DOP > 1 {
-		parts = append(parts, fmt.Sprintf("at DOP %d the elapsed time is wall time, the lifetime cost the workers' durations summed", x.Cell.DOP))
+		out = append(out, WallTimeAtDOP)
 	}
-	if len(parts) == 0 {
-		return "both measure the same operations the same way here; the two intervals are from different tests " +
-			"(signed rank of per-round log ratios, sign flips of the totals), and one of them is wrong"
-	}
-	return strings.Join(parts, "; ")
+	return out
 }

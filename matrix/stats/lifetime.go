@@ -65,14 +65,27 @@ type Idle struct {
 	Cold, Warm float64
 }
 
-// noTimeline is why a cell whose samples carry no per-operation durations has no lifetime analysis.
-const noTimeline = "the results carry no per-operation timeline (hosts before it was recorded)"
-
-// LifetimeOmitted says why a cold cell has no lifetime analysis.
+// LifetimeOmitted is a cold cell without a lifetime analysis: why (Why), and the figures that reason
+// names. Invariants: Processors > 0 only for AboveProcessors (then below Cell.DOP); Variant, Round and Err
+// are set only for MalformedSample.
 type LifetimeOmitted struct {
 	matrix.Cell
-	Reason string
+	Why        Omission
+	Processors int     // the machine's processors, fewer than the cell's DOP
+	Variant    string  // the malformed sample's variant
+	Round      RoundID // and round
+	Err        error   // what is wrong with its timeline
 }
+
+// Omission is why a cold cell has no lifetime analysis.
+type Omission int
+
+const (
+	NoTimeline      Omission = iota + 1 // the results carry no per-operation timeline (hosts before it was recorded)
+	AboveProcessors                     // the DOP is above the processors: durations include waiting for a core
+	MalformedSample                     // one sample's timeline cannot be read: the cell is left out, not the report
+	NoControlSample                     // no usable control sample to compare with
+)
 
 // Lifetimes analyses every cold cell of a at a DOP within the processors of its samples' machines
 // (beyond, an operation's duration holds its wait for a core). Cells left out are listed with why.
@@ -87,8 +100,9 @@ func (a *Analysis) Lifetimes() ([]*Lifetime, []LifetimeOmitted, error) {
 		switch {
 		case err != nil:
 			return nil, nil, fmt.Errorf("%s %s %s DOP %d: %w", c.Platform, c.Backend, c.Workload, c.DOP, err)
-		case why != "":
-			omitted = append(omitted, LifetimeOmitted{Cell: c.Cell, Reason: why})
+		case why.Why != 0:
+			why.Cell = c.Cell
+			omitted = append(omitted, why)
 		default:
 			out = append(out, l)
 		}
@@ -128,7 +142,10 @@ func (a *Analysis) correctLifetimes(ls []*Lifetime) {
 	}
 }
 
-func (a *Analysis) lifetime(c *Cell) (*Lifetime, string, error) {
+// lifetime analyses cold cell c, or says why it cannot (a LifetimeOmitted whose Why is set, its Cell left
+// to the caller).
+func (a *Analysis) lifetime(c *Cell) (*Lifetime, LifetimeOmitted, error) {
+	var none LifetimeOmitted
 	l := &Lifetime{Cell: c.Cell, Exact: true, Steady: map[string]lifetime.Summary{}, Processes: map[string][]lifetime.Steady{},
 		Comparisons: map[string]*lifetime.Comparison{}, Idle: map[string]Idle{}, Warm: map[string]int{}}
 	timeline := false
@@ -139,10 +156,10 @@ func (a *Analysis) lifetime(c *Cell) (*Lifetime, string, error) {
 		}
 	}
 	if !timeline {
-		return nil, noTimeline, nil
+		return nil, LifetimeOmitted{Why: NoTimeline}, nil
 	}
 	if l.Processors > 0 && c.DOP > l.Processors {
-		return nil, fmt.Sprintf("DOP %d is above the %d processors: durations include waiting for a core", c.DOP, l.Processors), nil
+		return nil, LifetimeOmitted{Why: AboveProcessors, Processors: l.Processors}, nil
 	}
 	warm := cellOfPhase(a, c.Cell, hostresult.Warm)
 	procs := map[string][]lifetime.Process{}
@@ -167,10 +184,10 @@ func (a *Analysis) lifetime(c *Cell) (*Lifetime, string, error) {
 			r := v.byRound[id].Result
 			s, exact, err := SeriesOf(r)
 			if err != nil { // one malformed sample leaves this cell out, named, not the whole report
-				return nil, fmt.Sprintf("%s round %d of run %s: %v", v.Name, id.Round, id.Run, err), nil
+				return nil, LifetimeOmitted{Why: MalformedSample, Variant: v.Name, Round: id, Err: err}, nil
 			}
 			if len(s.Points) == 0 {
-				return nil, noTimeline, nil
+				return nil, LifetimeOmitted{Why: NoTimeline}, nil
 			}
 			l.Exact = l.Exact && exact
 			// A workload's operations cycle through its configurations (operation i uses
@@ -179,7 +196,7 @@ func (a *Analysis) lifetime(c *Cell) (*Lifetime, string, error) {
 			// (lifetime.Series.Cycled). The lifetime cost keeps every operation.
 			st, err := lifetime.Classify(s.Cycled(configsOf(r.Workload)))
 			if err != nil {
-				return nil, "", err
+				return nil, none, err
 			}
 			steadies = append(steadies, st)
 			p := lifetime.Process{Round: i, Cold: s}
@@ -204,7 +221,7 @@ func (a *Analysis) lifetime(c *Cell) (*Lifetime, string, error) {
 		}
 	}
 	if len(procs[a.Control]) == 0 {
-		return nil, "no usable control sample", nil
+		return nil, LifetimeOmitted{Why: NoControlSample}, nil
 	}
 	l.procs, l.method, l.versus = procs, a.LifetimeMethod, map[[2]string]*lifetime.Comparison{}
 	// In name order: the moderated lifetime prior (moderateLifetimes) sums over the ratios in the order
@@ -216,14 +233,14 @@ func (a *Analysis) lifetime(c *Cell) (*Lifetime, string, error) {
 		}
 		cmp, err := lifetime.CompareMethod(procs[a.Control], ps, seedOf(c.Cell, name), a.LifetimeMethod)
 		if err != nil {
-			return nil, "", fmt.Errorf("%s: %w", name, err)
+			return nil, none, fmt.Errorf("%s: %w", name, err)
 		}
 		l.Comparisons[name] = cmp
 		if err := l.combineInstances(a.Control, name, cmp); err != nil {
-			return nil, "", fmt.Errorf("%s: %w", name, err)
+			return nil, none, fmt.Errorf("%s: %w", name, err)
 		}
 	}
-	return l, "", nil
+	return l, none, nil
 }
 
 // compareRounds orders rounds as RoundID.less does.
@@ -313,9 +330,10 @@ func capacityOf(v *Variant) int {
 
 // Decide is lifetime.Decide at lifetime n over the candidates whose rounds were stable in both phases,
 // less the A/A control (matrix.AA).
-// It withholds the decision (unstable names why, ok false) when control's rounds were not, or when no
-// stable candidate is left; left lists the unstable candidates kept out of the ranking.
-func (l *Lifetime) Decide(control string, n int) (d lifetime.Decision, left []string, unstable string, ok bool) {
+// It withholds the decision (ok false) when control's rounds were not, or when no stable candidate is
+// left: unstable lists why, the Unstable entries ("control warm") of control or of the cell; left lists
+// the unstable candidates kept out of the ranking.
+func (l *Lifetime) Decide(control string, n int) (d lifetime.Decision, left, unstable []string, ok bool) {
 	unstableOf := func(name string) []string {
 		var out []string
 		for _, u := range l.Unstable {
@@ -326,7 +344,7 @@ func (l *Lifetime) Decide(control string, n int) (d lifetime.Decision, left []st
 		return out
 	}
 	if u := unstableOf(control); len(u) > 0 {
-		return d, nil, strings.Join(u, ", "), false
+		return d, nil, u, false
 	}
 	stable := map[string]*lifetime.Comparison{}
 	for name, c := range l.Comparisons {
@@ -341,7 +359,7 @@ func (l *Lifetime) Decide(control string, n int) (d lifetime.Decision, left []st
 	}
 	slices.SortFunc(left, CompareNames)
 	if len(stable) == 0 && len(left) > 0 {
-		return d, left, strings.Join(l.Unstable, ", "), false
+		return d, left, l.Unstable, false
 	}
 	for _, ch := range l.CapacityChoices(stable, n) {
 		for _, name := range ch.Capacities {
@@ -351,7 +369,7 @@ func (l *Lifetime) Decide(control string, n int) (d lifetime.Decision, left []st
 		}
 	}
 	d, ok = lifetime.Decide(control, stable, n)
-	return d, left, "", ok
+	return d, left, nil, ok
 }
 
 // configsOf is the number of configurations workload name cycles through (1 when it is unknown).

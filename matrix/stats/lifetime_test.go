@@ -2,6 +2,7 @@ package stats
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -109,16 +110,19 @@ func TestLifetimesKnownCrossing(t *testing.T) {
 
 func TestLifetimesOmitted(t *testing.T) {
 	for _, c := range []struct {
-		name      string
-		dop, cpus int
-		timeline  bool
-		zeroOp    bool
-		want      string
+		name       string
+		dop, cpus  int
+		timeline   bool
+		zeroOp     bool
+		want       Omission
+		processors int
+		variant    string
+		err        string
 	}{
-		{"old results", 1, 2, false, false, "no per-operation timeline"},
-		{"old results oversubscribed", 8, 2, false, false, "no per-operation timeline"},
-		{"oversubscribed", 4, 2, true, false, "above the 2 processors"},
-		{"a zero duration", 1, 2, true, true, "pooled/8 round 1 of run R: lifetime: worker 0's exact duration 5 is 0 ns"},
+		{"old results", 1, 2, false, false, NoTimeline, 0, "", ""},
+		{"old results oversubscribed", 8, 2, false, false, NoTimeline, 0, "", ""},
+		{"oversubscribed", 4, 2, true, false, AboveProcessors, 2, "", ""},
+		{"a zero duration", 1, 2, true, true, MalformedSample, 0, "pooled/8", "lifetime: worker 0's exact duration 5 is 0 ns; durations must be > 0"},
 	} {
 		samples := lifetimeSamples(c.dop, c.cpus, c.timeline)
 		if c.zeroOp {
@@ -126,8 +130,19 @@ func TestLifetimesOmitted(t *testing.T) {
 		}
 		a, _ := Analyze(samples, Options{})
 		ls, omitted, err := a.Lifetimes()
-		if err != nil || len(ls) != 0 || len(omitted) != 1 || !strings.Contains(omitted[0].Reason, c.want) {
-			t.Errorf("%s: lifetimes %v, omitted %+v, err %v; want one omitted with %q", c.name, ls, omitted, err, c.want)
+		if err != nil || len(ls) != 0 || len(omitted) != 1 {
+			t.Errorf("%s: lifetimes %v, omitted %+v, err %v; want one omitted", c.name, ls, omitted, err)
+			continue
+		}
+		o := omitted[0]
+		gotErr := ""
+		if o.Err != nil {
+			gotErr = o.Err.Error()
+		}
+		if o.Why != c.want || o.Processors != c.processors || o.Variant != c.variant || gotErr != c.err || o.DOP != c.dop ||
+			(c.want == MalformedSample && o.Round != (RoundID{Run: "R", Round: 1})) {
+			t.Errorf("%s: omitted %v: reason %d, %d processors, variant %q round %+v, error %q; want reason %d, %d processors, variant %q, error %q",
+				c.name, o.Cell, o.Why, o.Processors, o.Variant, o.Round, gotErr, c.want, c.processors, c.variant, c.err)
 		}
 	}
 }
@@ -153,7 +168,7 @@ func TestLifetimesUnstable(t *testing.T) {
 	if got := ls[0].Unstable; len(got) != 1 || got[0] != "control warm" {
 		t.Errorf("unstable %v, want [control warm]", got)
 	}
-	if _, _, why, ok := ls[0].Decide(a.Control, 100); ok || why != "control warm" {
+	if _, _, why, ok := ls[0].Decide(a.Control, 100); ok || !slices.Equal(why, []string{"control warm"}) {
 		t.Errorf("decision on unstable control: ok %v, why %q", ok, why)
 	}
 	recs := LifetimeRecords(ls, a.Control)

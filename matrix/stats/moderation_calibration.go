@@ -6,7 +6,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"runtime"
-	"strings"
 	"sync"
 
 	"github.com/deflatelab/deflatelab/matrix"
@@ -57,24 +56,6 @@ const (
 	DOPLatency    = "latency"
 	DOPContention = "contention"
 )
-
-// Slice names the cells sc draws in: "aa" (every A/A cell), else the slice's parts ("aa, fixed, cold",
-// "every candidate, contention").
-func (sc ModerationScenario) Slice() string {
-	parts := []string{matrix.AA}
-	if sc.AllCandidates {
-		parts[0] = "every candidate"
-	}
-	for _, p := range []string{sc.Workload, sc.DOPClass, sc.Phase} {
-		if p != "" {
-			parts = append(parts, p)
-		}
-	}
-	if sc.OneInstance {
-		parts = append(parts, "one instance")
-	}
-	return strings.Join(parts, ", ")
-}
 
 // covers reports whether a cell (its workload, phase, DOP and whether the DOP exceeds the machine's
 // processors) lies in sc's slice.

@@ -14,9 +14,9 @@ func TestModerationScenarioCovers(t *testing.T) {
 	mixedWarm8 := matrix.Cell{Workload: "mixed", Phase: "warm", DOP: 8}
 	for _, c := range []struct {
 		sc        ModerationScenario
-		name      string
-		fixedCold bool // covers fixedCold at DOP 1 (latency)
-		mixedWarm bool // covers mixedWarm8, oversubscribed (contention)
+		name      string // a label for the failure messages
+		fixedCold bool   // covers fixedCold at DOP 1 (latency)
+		mixedWarm bool   // covers mixedWarm8, oversubscribed (contention)
 	}{
 		{ModerationScenario{}, "aa", true, true},
 		{ModerationScenario{Workload: "fixed"}, "aa, fixed", true, false},
@@ -27,9 +27,6 @@ func TestModerationScenarioCovers(t *testing.T) {
 		{ModerationScenario{Workload: "mixed", Phase: "warm", AllCandidates: true}, "every candidate, mixed, warm", false, true},
 		{ModerationScenario{OneInstance: true}, "aa, one instance", true, true},
 	} {
-		if got := c.sc.Slice(); got != c.name {
-			t.Errorf("%+v: Slice %q, want %q", c.sc, got, c.name)
-		}
 		if got := c.sc.covers(fixedCold, false); got != c.fixedCold {
 			t.Errorf("%s: covers fixed cold DOP 1 = %v, want %v", c.name, got, c.fixedCold)
 		}
@@ -64,14 +61,14 @@ func TestApplyScenarioSlices(t *testing.T) {
 		for i, s := range ss {
 			ratio := float64(s.Result.ElapsedNs) / float64(base[i].Result.ElapsedNs)
 			if want := c.changed(base[i]); want != (math.Abs(ratio-1) > 1e-9) {
-				t.Errorf("%s: %s %s %s run %s round %d: ratio %v, changed want %v", c.sc.Slice(), s.Variant, s.Cell.Workload, s.Cell.Phase, s.Run, s.Round, ratio, want)
+				t.Errorf("%+v: %s %s %s run %s round %d: ratio %v, changed want %v", c.sc, s.Variant, s.Cell.Workload, s.Cell.Phase, s.Run, s.Round, ratio, want)
 			}
 			if c.sc.Effect > 0 && c.changed(base[i]) && math.Abs(ratio-1.15) > 1e-6 {
-				t.Errorf("%s: ratio %v, want 1.15", c.sc.Slice(), ratio)
+				t.Errorf("%+v: ratio %v, want 1.15", c.sc, ratio)
 			}
 		}
 		if base[0].Result == ss[0].Result && c.changed(base[0]) {
-			t.Errorf("%s: the input's result was changed in place", c.sc.Slice())
+			t.Errorf("%+v: the input's result was changed in place", c.sc)
 		}
 	}
 }

@@ -1,7 +1,6 @@
 package stats
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/deflatelab/deflatelab/matrix"
@@ -23,8 +22,7 @@ type SameTreatment struct {
 	Cell       matrix.Cell
 	Candidates []string
 	Capacities []int
-	Configs    int    // distinct configurations the cell's workload cycles through
-	Why        string // one sentence for a page
+	Configs    int // distinct configurations the cell's workload cycles through
 }
 
 // SameTreatments lists, per cell, the candidates that are the same treatment.
@@ -64,18 +62,10 @@ func (a *Analysis) SameTreatments() []SameTreatment {
 			for _, p := range pools {
 				s.Candidates, s.Capacities = append(s.Candidates, p.name), append(s.Capacities, p.capacity)
 			}
-			s.Why = sameWhy(configs, c.DOP)
 			out = append(out, s)
 		}
 	}
 	return out
-}
-
-// sameWhy says why pools of at least configs x dop slots are one treatment.
-func sameWhy(configs, dop int) string {
-	need := configs * dop
-	return fmt.Sprintf("%d configuration%s x DOP %d: at most %d live state%s, within every one of these capacities, so no pool "+
-		"can evict and they run the same code with the same idle states", configs, plural(configs), dop, need, plural(need))
 }
 
 // SameAs returns the candidates that are the same treatment as candidate in cell c (itself included), or
@@ -100,13 +90,6 @@ func distinctConfigs(name string) int {
 		seen[c] = true
 	}
 	return len(seen)
-}
-
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
 }
 
 func mapsKeys[V any](m map[string]V) func(func(string) bool) {

@@ -30,25 +30,41 @@ func (a *Analysis) Validity(ls []*Lifetime, manifests []*matrix.Manifest, cal *C
 	}
 }
 
-// Flags lists the first-page warnings the validity data raise, one short phrase each, in the order a page
-// should give them: underpowered, a family above its A/A level, harness overhead above HarnessWarnShare,
-// elapsed and lifetime verdicts in opposite directions. Empty when none.
-func (v Validity) Flags() []string {
-	var out []string
+// Flag is one first-page warning the validity data raise (Validity.Flags).
+type Flag struct {
+	Kind   FlagKind
+	Family string // the family above its A/A level; "" but for AAAboveLevel
+}
+
+// FlagKind is what a Flag warns of.
+type FlagKind int
+
+const (
+	Underpowered     FlagKind = iota + 1 // Power.Underpowered: a change twice the margin can pass unseen
+	AAAboveLevel                         // a family's label-swap exclusion rate is above its level (Calibration.Exceeds)
+	HarnessAbove                         // a run's harness overhead is above HarnessWarnShare of the fastest operation
+	VerdictsDisagree                     // a cold cell's elapsed and lifetime verdicts point opposite ways (Disagreements)
+)
+
+// Flags lists the first-page warnings the validity data raise, in the order a page should give them:
+// underpowered, each family above its A/A level, harness overhead above HarnessWarnShare (once), elapsed
+// and lifetime verdicts in opposite directions (once). Empty when none.
+func (v Validity) Flags() []Flag {
+	var out []Flag
 	if v.Power.Underpowered {
-		out = append(out, "underpowered")
+		out = append(out, Flag{Kind: Underpowered})
 	}
 	for _, f := range v.Calibration.Exceeds() {
-		out = append(out, "A/A "+f.Family+" above its level")
+		out = append(out, Flag{Kind: AAAboveLevel, Family: f.Family})
 	}
 	for _, h := range v.Harness {
 		if h.Warn {
-			out = append(out, "harness overhead above 1%")
+			out = append(out, Flag{Kind: HarnessAbove})
 			break
 		}
 	}
 	if len(v.Disagreements) > 0 {
-		out = append(out, "elapsed and lifetime verdicts disagree")
+		out = append(out, Flag{Kind: VerdictsDisagree})
 	}
 	return out
 }

@@ -4,7 +4,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/deflatelab/deflatelab/matrix"
@@ -171,10 +170,11 @@ func TestCapacityChoices(t *testing.T) {
 		choose  string
 		same    int
 		cheaper []string
+		reason  CapacityReason
 	}{
-		{"one treatment", 1, map[string]float64{"pooled/8": 1, "pooled/12": 0.97}, "pooled/8", 1, nil},
-		{"larger shown cheaper", 2, map[string]float64{"pooled/1": 1, "pooled/12": 0.5}, "pooled/12", 0, []string{"pooled/12"}},
-		{"larger not shown cheaper", 2, map[string]float64{"pooled/1": 1, "pooled/12": 1}, "pooled/1", 0, nil},
+		{"one treatment", 1, map[string]float64{"pooled/8": 1, "pooled/12": 0.97}, "pooled/8", 1, nil, AllSame},
+		{"larger shown cheaper", 2, map[string]float64{"pooled/1": 1, "pooled/12": 0.5}, "pooled/12", 0, []string{"pooled/12"}, LargerShownCheaper},
+		{"larger not shown cheaper", 2, map[string]float64{"pooled/1": 1, "pooled/12": 1}, "pooled/1", 0, nil, SmallestKept},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			samples := scaledLifetimeSamples(tc.dop, 4, true, func(v, _ string, r int) float64 {
@@ -208,8 +208,9 @@ func TestCapacityChoices(t *testing.T) {
 				t.Fatalf("lifetimes %v, %v", ls, err)
 			}
 			chs := ls[0].CapacityChoices(ls[0].Comparisons, 100)
-			if len(chs) != 1 || chs[0].Chosen != tc.choose || len(chs[0].Same) != tc.same || !slices.Equal(chs[0].ShownCheaper, tc.cheaper) {
-				t.Fatalf("choices %+v, want %s chosen", chs, tc.choose)
+			if len(chs) != 1 || chs[0].Chosen != tc.choose || len(chs[0].Same) != tc.same || !slices.Equal(chs[0].ShownCheaper, tc.cheaper) ||
+				chs[0].Reason != tc.reason || chs[0].N != 100 {
+				t.Fatalf("choices %+v, want %s chosen for reason %d at N = 100", chs, tc.choose, tc.reason)
 			}
 			d, _, _, ok := ls[0].Decide(a.Control, 100)
 			if !ok || (d.Versus != tc.choose) {
@@ -234,12 +235,12 @@ func TestValidityFlags(t *testing.T) {
 		Harness:       []HarnessOverhead{{Warn: false}, {Warn: true}},
 		Disagreements: []Disagreement{{}},
 	}
-	want := []string{"underpowered", "A/A lifetime above its level", "harness overhead above 1%", "elapsed and lifetime verdicts disagree"}
+	want := []Flag{{Kind: Underpowered}, {Kind: AAAboveLevel, Family: FamilyLifetime}, {Kind: HarnessAbove}, {Kind: VerdictsDisagree}}
 	if got := v.Flags(); !slices.Equal(got, want) {
-		t.Errorf("flags %q, want %q", got, want)
+		t.Errorf("flags %+v, want %+v", got, want)
 	}
 	if got := (Validity{}).Flags(); len(got) != 0 {
-		t.Errorf("no data, flags %q", got)
+		t.Errorf("no data, flags %+v", got)
 	}
 }
 
@@ -264,10 +265,11 @@ func TestDisagreements(t *testing.T) {
 	}
 	ds := a.Disagreements(ls)
 	if len(ds) != 1 || ds[0].Candidate != "pooled/8" || ds[0].Elapsed != Slower || ds[0].N != 100 || !(ds[0].Ratio < 1) ||
-		!strings.Contains(ds[0].Why, "+200% beyond the operations' durations for the candidate, +0% for control") {
-		t.Fatalf("disagreements %+v, want pooled/8 slower by elapsed time, cheaper at N = 100, the wall clock named", ds)
+		math.Abs(ds[0].WallShare[0]-3) > 1e-9 || math.Abs(ds[0].WallShare[1]-1) > 1e-9 ||
+		!slices.Contains(ds[0].Reasons, WallBeyondOperations) {
+		t.Fatalf("disagreements %+v, want pooled/8 slower by elapsed time, cheaper at N = 100, the wall clock (3 against 1) a reason", ds)
 	}
-	if v := a.Validity(ls, nil, nil); len(v.Disagreements) != 1 || !slices.Contains(v.Flags(), "elapsed and lifetime verdicts disagree") {
+	if v := a.Validity(ls, nil, nil); len(v.Disagreements) != 1 || !slices.Contains(v.Flags(), Flag{Kind: VerdictsDisagree}) {
 		t.Errorf("validity %+v", v)
 	}
 }
