@@ -15,6 +15,7 @@ func (s *State) mediumRunGreedy() bool {
 	return s.mediumRunGreedyGo()
 }
 
+// mediumRunLazy is mediumRunGreedy's dispatch at levels 5-6, with deflateMedium's next match.
 func (s *State) mediumRunLazy(next *packedMatch) bool {
 	if useAVX2 && s.symNext < s.symEnd && s.symEnd <= len(s.dBuf) && s.symEnd <= len(s.lBuf) {
 		return mediumRunAVX2(s, next)

@@ -2,7 +2,8 @@
 
 package deflate
 
-// mediumRunGreedy and mediumRunLazy are the Go loops on the platforms without them in assembly (amd64).
+// mediumRunGreedy is mediumRunGreedyGo on the platforms without it in assembly (amd64).
 func (s *State) mediumRunGreedy() bool { return s.mediumRunGreedyGo() }
 
+// mediumRunLazy is mediumRunLazyGo on the platforms without it in assembly (amd64).
 func (s *State) mediumRunLazy(next *packedMatch) bool { return s.mediumRunLazyGo(next) }
