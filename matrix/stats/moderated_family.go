@@ -42,8 +42,8 @@ const DefaultAlsoBy = ByCandidate | ByPhase
 // its candidate's in its workload, in its DOP class, and in its workload and phase. Instances that differ in
 // one slice only (a runner whose memory differs shows in mixed, one with fewer cores in the contention
 // DOPs) spread a few of a wider stratum's comparisons, which that prior dilutes: with these the A/A null
-// holds at level + 1 SE with the heterogeneity in any one workload, DOP class, phase or candidate, and
-// within 0.2 points of it in a workload x phase (without the last, three times the level), at a cost in
+// holds at about level + 1 SE with the heterogeneity in any one workload, DOP class, phase or candidate,
+// and at most 1.8 times the level in one workload x phase (without the last, three times), at a cost in
 // power (lab aanull -moderation -slices; docs/notebook/2026-12-05-robust-prior.md).
 func DefaultAlsoByMore() []Strata {
 	return []Strata{ByCandidate | ByWorkload, ByCandidate | ByDOP, ByCandidate | ByWorkload | ByPhase}
