@@ -25,8 +25,9 @@ type Options struct {
 	LifetimeMethod lifetime.Method
 	// Strata is how the moderated between-instance variance of a merged run's comparisons is pooled
 	// (Moderated): the zero value means DefaultStrata, a prior per candidate. The family's one prior
-	// (Strata's zero) is for calibration, set on an Analysis as ModerationMethod does. Unmoderated fits none: each
-	// comparison's instances decide on their own variance (t on K-1 degrees of freedom), for calibration.
+	// (Strata's zero) is for calibration, set on an Analysis as ModerationMethod does. Unmoderated fits
+	// none: each comparison's instances decide on their own variance (t on K-1 degrees of freedom), for
+	// calibration.
 	// Guard, in (0, 1), leaves a comparison whose instances are heterogeneous (Cochran's Q p-value below
 	// Guard) on its own variance; OutlierGuard, in (0, 1), one whose instances' variance is an outlier of
 	// the prior (moderateFamily); 0: no guard. RobustPrior fits each prior as limma's squeezeVar(robust =

@@ -42,9 +42,9 @@ const DefaultAlsoBy = ByCandidate | ByPhase
 // its candidate's in its workload, in its DOP class, and in its workload and phase. Instances that differ in
 // one slice only (a runner whose memory differs shows in mixed, one with fewer cores in the contention
 // DOPs) spread a few of a wider stratum's comparisons, which that prior dilutes: with these the A/A null
-// holds at level + 1 SE with the heterogeneity in any one workload, DOP class, phase, workload x phase or
-// candidate, at a small cost in power (lab aanull -moderation -slices;
-// docs/notebook/2026-12-04-null-in-every-slice.md, docs/notebook/2026-12-05-robust-prior.md).
+// holds at about level + 1 SE with the heterogeneity in any one workload, DOP class, phase or candidate,
+// and at most 1.8 times the level in one workload x phase (without the last, three times), at a cost in
+// power (lab aanull -moderation -slices; docs/notebook/2026-12-05-robust-prior.md).
 func DefaultAlsoByMore() []Strata {
 	return []Strata{ByCandidate | ByWorkload, ByCandidate | ByDOP, ByCandidate | ByWorkload | ByPhase}
 }
@@ -89,21 +89,21 @@ func ParseStrata(v string) (Strata, error) {
 	return s, nil
 }
 
-// moderateFamily fits the prior of every stratum (o.Strata) of a family's deltas (cells[i] is ds[i]'s
-// cell) to the sample variances of their instances' estimates, and moderates each delta's combination
-// with its stratum's prior. Deltas of one instance, or whose instances have fewer than two intervals, are
-// left as they are. Without a moderation (o.Unmoderated) the priors are left at 0 degrees of freedom.
-// Unless o.OnePrior, each delta is moderated again with the prior of its stratum under o.AlsoBy and under
-// each of o.AlsoByMore (a stratum equal to o.Strata's, or repeated, once) and keeps the combination with
-// the largest p-value: it is decided only if every prior decides it (the largest of valid p-values is
-// valid), so a comparison whose stratum varies more than the rest of o.Strata's is not under-stated by
-// that prior, and one whose stratum varies less keeps it. With o.Guard in (0, 1), a delta whose instances scatter more than their own
-// within-instance errors allow (Cochran's Q of the random-effects combination, upper chi-square tail on
-// K-1 df, below Guard) keeps its own variance alone (prior df 0): the prior fitted over the family would
-// under-state it. With o.OutlierGuard in (0, 1), the same for a delta whose sample variance is an
-// outlier of its prior (the upper tail of S2 / prior variance under F(K-1, prior df) below it; limma's
-// robust = TRUE idea, as a test rather than a shrunken prior df). With o.RobustPrior, each stratum's
-// prior is limma's robust one (FitFDistRobust): the shrunken prior df itself.
+// moderateFamily fits the prior of every stratum (o.Strata) of a family's deltas (cells[i] is ds[i]'s cell)
+// to the sample variances of their instances' estimates, and moderates each delta's combination with its
+// stratum's prior. Deltas of one instance, or whose instances have fewer than two intervals, are left as
+// they are. Without a moderation (o.Unmoderated) the priors are left at 0 degrees of freedom. Unless
+// o.OnePrior, each delta is moderated again with the prior of its stratum under o.AlsoBy and under each of
+// o.AlsoByMore (a stratum equal to o.Strata's, or repeated, once) and keeps the combination with the
+// largest p-value: it is decided only if every prior decides it (the largest of valid p-values is valid),
+// so a comparison whose stratum varies more than the rest of o.Strata's is not under-stated by that prior,
+// and one whose stratum varies less keeps it. With o.Guard in (0, 1), a delta whose instances scatter more
+// than their own within-instance errors allow (Cochran's Q of the random-effects combination, upper
+// chi-square tail on K-1 df, below Guard) keeps its own variance alone (prior df 0): the prior fitted over
+// the family would under-state it. With o.OutlierGuard in (0, 1), the same for a delta whose sample
+// variance is an outlier of its prior (the upper tail of S2 / prior variance under F(K-1, prior df) below
+// it; limma's robust = TRUE idea, as a test rather than a shrunken prior df). With o.RobustPrior, each
+// stratum's prior is limma's robust one (FitFDistRobust): the shrunken prior df itself.
 func moderateFamily(ds []*Delta, cells []*Cell, o Options) []StratumPrior {
 	var alsos []Strata // the strata of the further priors every comparison must also be decided under
 	if !o.OnePrior {
