@@ -194,17 +194,24 @@ func TestMediumRunAsmMatchesGo(t *testing.T) {
 		}
 		var next packedMatch
 		fullA, fullG := mediumRunAVX2(a, &next), g.mediumRunGreedyGo()
-		switch diff := runStateDiff(a, g, c.strstart); {
-		case fullA != fullG:
-			t.Errorf("case %d level %d %+v: full %v, Go's %v", i, level, c, fullA, fullG)
-		case diff != "":
-			t.Errorf("case %d level %d %+v: %s", i, level, c, diff)
-		case *a.trees != *g.trees:
-			t.Errorf("case %d level %d %+v: frequencies differ%s", i, level, c, treesDiff(a.trees, g.trees))
-		}
-		a.End()
-		g.End()
+		sameMediumRun(t, fmt.Sprintf("case %d level %d %+v", i, level, c), a, g, c.strstart, fullA, fullG)
 	}
+}
+
+// sameMediumRun requires the assembly's run (a, fullA) and the Go loop's (g, fullG) to leave the same
+// State - every scalar, hash heads and links, the symbol buffers and the frequencies - and ends both.
+func sameMediumRun(t *testing.T, what string, a, g *State, strstart int, fullA, fullG bool) {
+	t.Helper()
+	switch diff := runStateDiff(a, g, strstart); {
+	case fullA != fullG:
+		t.Errorf("%s: full %v, Go's %v", what, fullA, fullG)
+	case diff != "":
+		t.Errorf("%s: %s", what, diff)
+	case *a.trees != *g.trees:
+		t.Errorf("%s: frequencies differ%s", what, treesDiff(a.trees, g.trees))
+	}
+	a.End()
+	g.End()
 }
 
 // TestMediumRunLazyAsmMatchesGo runs mediumRunAVX2 and mediumRunLazyGo (levels 5-6, deflate_medium
@@ -239,18 +246,10 @@ func TestMediumRunLazyAsmMatchesGo(t *testing.T) {
 		}
 		nextA, nextG := next, next
 		fullA, fullG := mediumRunAVX2(a, &nextA), g.mediumRunLazyGo(&nextG)
-		switch diff := runStateDiff(a, g, c.strstart); {
-		case fullA != fullG:
-			t.Errorf("case %d level %d %+v: full %v, Go's %v", i, level, c, fullA, fullG)
-		case nextA != nextG:
+		if nextA != nextG {
 			t.Errorf("case %d level %d %+v: next match %v, Go's %v", i, level, c, nextA, nextG)
-		case diff != "":
-			t.Errorf("case %d level %d %+v: %s", i, level, c, diff)
-		case *a.trees != *g.trees:
-			t.Errorf("case %d level %d %+v: frequencies differ%s", i, level, c, treesDiff(a.trees, g.trees))
 		}
-		a.End()
-		g.End()
+		sameMediumRun(t, fmt.Sprintf("case %d level %d %+v", i, level, c), a, g, c.strstart, fullA, fullG)
 	}
 }
 
