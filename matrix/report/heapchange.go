@@ -44,6 +44,9 @@ func ratioPctCell(r float64) string {
 // twin's, and each candidate's change against control there against the same change in the twin.
 // Nothing when the report has no service cell whose twin ran.
 func writeServiceHeapChange(w io.Writer, m *model) {
+	if len(m.ServiceHeaps) == 0 {
+		return
+	}
 	var shs []stats.ServiceHeap
 	var above []string // the DOPs whose service time holds the churn, not compared
 	for _, sh := range m.ServiceHeaps {
@@ -52,9 +55,6 @@ func writeServiceHeapChange(w io.Writer, m *model) {
 		} else if d := dopCell(sh.Service); !slices.Contains(above, d) {
 			above = append(above, d)
 		}
-	}
-	if len(m.ServiceHeaps) == 0 {
-		return
 	}
 	a := m.Analysis
 	conf := pctExact(a.Confidence)

@@ -1,9 +1,6 @@
 package stats
 
-import (
-	"math"
-	"sort"
-)
+import "math"
 
 // ReuseBound is the candidate that is the reuse bound: .NET 11's caller-owned states (variants/reuse),
 // where every worker keeps and Resets its own state per configuration, with nothing shared. No pool can
@@ -52,20 +49,7 @@ func (c *Cell) DistanceFromBound(candidate string, m Metric, confidence float64)
 	if bound == nil || cand == nil || candidate == ReuseBound {
 		return Distance{}, false
 	}
-	var rounds []RoundID
-	for r := range cand.byRound {
-		if _, ok := bound.byRound[r]; ok {
-			rounds = append(rounds, r)
-		}
-	}
-	sort.Slice(rounds, func(i, j int) bool { return rounds[i].less(rounds[j]) })
-	var logs []float64
-	for _, r := range rounds {
-		b, k := m.Value(bound.byRound[r].Result), m.Value(cand.byRound[r].Result)
-		if b > 0 && k > 0 { // NaN (absent) and 0 have no log ratio
-			logs = append(logs, math.Log(k/b))
-		}
-	}
+	logs := pairedVariantLogs(cand, bound, m) // the rounds both ran, each pair sharing its round
 	return distanceOf(candidate, m.Name, logs, confidence), true
 }
 
