@@ -2,6 +2,7 @@ package pooled
 
 import (
 	"errors"
+	"fmt"
 	"sync"
 	"sync/atomic"
 
@@ -42,7 +43,9 @@ type pool struct {
 	hits, misses, evictions, resets atomic.Int64
 }
 
-var errPoolClosed = errors.New("pooled: pool is closed")
+// errPoolClosed wraps variants.ErrClosed: an Open that passes the variant's closed check while Close runs
+// meets the pool's instead, and its caller must see the same error either way.
+var errPoolClosed = fmt.Errorf("pooled: pool is closed: %w", variants.ErrClosed)
 
 func newPool(alloc deflate.Allocator, capacity int) *pool {
 	return &pool{alloc: alloc, slots: make([]slot, capacity)}

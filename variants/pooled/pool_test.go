@@ -370,3 +370,12 @@ func TestReturnDropsTheDestination(t *testing.T) {
 		t.Fatalf("counters %+v: the state should be idle in the pool", c)
 	}
 }
+
+// TestCloseWhileWorking closes the pool while workers are mid-operation (varianttest.CloseWhileWorking);
+// newPooled's cleanup checks that every block was freed exactly once.
+func TestCloseWhileWorking(t *testing.T) {
+	v, _ := newPooled(t, 0)
+	if err := varianttest.CloseWhileWorking(v, varianttest.HarnessConfigs()[:2], varianttest.Payload()[:2000]); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -2,6 +2,7 @@ package reuse
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -10,7 +11,9 @@ import (
 	"github.com/deflatelab/deflatelab/variants"
 )
 
-var errClosed = errors.New("reuse: variant is closed")
+// errClosed wraps variants.ErrClosed: an Open that passes the variant's closed check while Close runs
+// meets the owners' check instead, and its caller must see the same error either way.
+var errClosed = fmt.Errorf("reuse: %w", variants.ErrClosed)
 
 // owners is the Source behind the reuse variant: the set of its workers' owners. It serves opens that
 // come without a worker itself (create, then end on dispose) and, for each variants.Worker, makes an

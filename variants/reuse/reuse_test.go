@@ -274,41 +274,13 @@ func TestConcurrentWorkersNeverShare(t *testing.T) {
 	}
 }
 
-// TestCloseWhileWorking closes the variant while workers are mid-operation: whichever of Close and a
-// returning compressor takes a state ends it, so every block is freed exactly once (newReuse's cleanup)
-// and each worker stops with ErrClosed.
+// TestCloseWhileWorking closes the variant while workers are mid-operation (varianttest.CloseWhileWorking);
+// newReuse's cleanup checks that every block was freed exactly once.
 func TestCloseWhileWorking(t *testing.T) {
 	v, _ := newReuse(t, nil)
-	payload := varianttest.Payload()[:2000]
-	cfgs := varianttest.HarnessConfigs()[:2]
-	var started, wg sync.WaitGroup
-	for g := range 4 {
-		w := v.Worker()
-		started.Add(1)
-		wg.Go(func() {
-			for i := 0; ; i++ {
-				if i == 2 {
-					started.Done()
-				}
-				err := varianttest.Compress(w, &varianttest.Discard{}, cfgs[(g+i)%len(cfgs)], payload)
-				if errors.Is(err, variants.ErrClosed) {
-					if i < 2 {
-						started.Done()
-					}
-					return
-				}
-				if err != nil {
-					t.Error(err)
-					return
-				}
-			}
-		})
-	}
-	started.Wait()
-	if err := v.Close(); err != nil {
+	if err := varianttest.CloseWhileWorking(v, varianttest.HarnessConfigs()[:2], varianttest.Payload()[:2000]); err != nil {
 		t.Fatal(err)
 	}
-	wg.Wait()
 }
 
 // TestWarmAllocatesNothing: once a worker has met every configuration of the mixed workload's twelve, an
