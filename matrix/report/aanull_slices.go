@@ -3,7 +3,6 @@ package report
 import (
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 
 	"github.com/deflatelab/deflatelab/matrix"
@@ -15,22 +14,22 @@ import (
 var fourPriors = []stats.Strata{stats.ByCandidate | stats.ByWorkload, stats.ByCandidate | stats.ByDOP}
 
 // sliceMethods are the decisions `lab aanull -moderation -slices` compares (issue 45), the report's marked
-// (the lab's): the rules the lab has decided by, limma's robust prior, and the priors that replace the
-// family's with each candidate's, against heterogeneity confined to one slice of a candidate's cells and
-// against one heterogeneous candidate. The Q guards and the single candidate x workload x DOP class prior
-// are left out: docs/notebook/2026-12-04-null-in-every-slice.md measured them (at 4d3fb04) and the lab
-// took neither.
+// (the lab's): the lab's rules until 4 and 5 December 2026, and the five priors per candidate with the
+// small strata also decided on their pooled variance (stats.Options.PooledBelow), against heterogeneity
+// confined to one slice of a candidate's cells and against one heterogeneous candidate. The other rules
+// measured (the Q guards, limma's robust prior, the family's prior with more strata) are in
+// docs/notebook/2026-12-04-null-in-every-slice.md and 2026-12-05-robust-prior.md; the lab took none.
 var sliceMethods = []stats.ModerationMethod{
-	{Name: "two priors (family and candidate x phase, agree in sign; the lab's until 4 December 2026)", AlsoBy: stats.DefaultAlsoBy, Agreement: true},
-	{Name: "four priors: family, candidate x phase, x workload, x DOP class (the lab's until 5 December 2026)", AlsoBy: stats.DefaultAlsoBy,
+	{Name: "four priors: family, candidate x phase, x workload, x DOP class (the lab's until 4 December 2026)", AlsoBy: stats.DefaultAlsoBy,
 		AlsoByMore: fourPriors, Agreement: true},
-	{Name: "four priors, robust", AlsoBy: stats.DefaultAlsoBy, Robust: true, AlsoByMore: fourPriors, Agreement: true},
-	{Name: "five priors: family, candidate x phase, x workload, x DOP class, x workload x phase", AlsoBy: stats.DefaultAlsoBy, Agreement: true,
-		AlsoByMore: append(slices.Clone(fourPriors), stats.ByCandidate|stats.ByWorkload|stats.ByPhase)},
-	{Name: "four priors per candidate: candidate, x phase, x workload, x DOP class", Strata: stats.ByCandidate, AlsoBy: stats.DefaultAlsoBy,
-		AlsoByMore: fourPriors, Agreement: true},
-	{Name: "five priors per candidate: candidate, x phase, x workload, x DOP class, x workload x phase (the lab's)", Strata: stats.DefaultStrata,
-		AlsoBy: stats.DefaultAlsoBy, AlsoByMore: stats.DefaultAlsoByMore(), Agreement: true},
+	{Name: "five priors per candidate: candidate, x phase, x workload, x DOP class, x workload x phase (the lab's until 5 December 2026)",
+		Strata: stats.DefaultStrata, AlsoBy: stats.DefaultAlsoBy, AlsoByMore: stats.DefaultAlsoByMore(), Agreement: true},
+	{Name: "five priors per candidate, strata under 8 also pooled", Strata: stats.DefaultStrata,
+		AlsoBy: stats.DefaultAlsoBy, AlsoByMore: stats.DefaultAlsoByMore(), Agreement: true, PooledBelow: 8},
+	{Name: "five priors per candidate, strata under 12 also pooled (the lab's)", Strata: stats.DefaultStrata,
+		AlsoBy: stats.DefaultAlsoBy, AlsoByMore: stats.DefaultAlsoByMore(), Agreement: true, PooledBelow: stats.DefaultPooledBelow},
+	{Name: "five priors per candidate, strata under 13 also pooled", Strata: stats.DefaultStrata,
+		AlsoBy: stats.DefaultAlsoBy, AlsoByMore: stats.DefaultAlsoByMore(), Agreement: true, PooledBelow: 13},
 }
 
 // heterogeneousCandidate is the effect one instance of aa alone carries in the heterogeneous-candidate

@@ -310,6 +310,32 @@ func moderateAll(ms []*modT) {
 	}
 }
 
+// pooledBelow is the stratum size under which each comparison is also decided on the stratum's pooled
+// variance (stats.DefaultPooledBelow, restated here: this check does not read matrix/stats).
+const pooledBelow = 12
+
+// moderateSmall is moderateAll, and for a stratum of fewer than pooledBelow comparisons each comparison
+// keeps the larger p-value of that and its stratum's pooled variance (the K-1-weighted mean of the S2, on
+// infinite prior df capped at the pooled df).
+func moderateSmall(ms []*modT) {
+	moderateAll(ms)
+	if len(ms) < 2 || len(ms) >= pooledBelow {
+		return
+	}
+	var sum, pooled float64
+	for _, m := range ms {
+		sum += float64(m.k-1) * m.s2
+		pooled += float64(m.k - 1)
+	}
+	for _, m := range ms {
+		alt := *m
+		alt.d0, alt.s0, alt.post, alt.pooled = math.Inf(1), sum/pooled, sum/pooled, pooled
+		if alt.p() > m.p() {
+			*m = alt
+		}
+	}
+}
+
 // df is the moderated t's degrees of freedom.
 func (m modT) df() float64 {
 	if m.pooled > 0 {

@@ -330,7 +330,8 @@ func (f *fixture) recompute(t *testing.T) map[string]*recomputed {
 	}
 	// The instances' combinations moderated over their candidate's comparisons and, again, over those in
 	// the same phase, the same workload, the same DOP class and the same workload and phase; each keeps
-	// the one with the largest p-value (decided only if all five decide).
+	// the one with the largest p-value (decided only if all five decide); in a stratum of fewer than
+	// pooledBelow comparisons, also on the stratum's pooled variance.
 	var further []map[*modT]modT
 	for _, by := range byStratum {
 		alt := map[*modT]modT{}
@@ -340,7 +341,7 @@ func (f *fixture) recompute(t *testing.T) map[string]*recomputed {
 				c := *m
 				cp[i] = &c
 			}
-			moderateAll(cp)
+			moderateSmall(cp)
 			for i, m := range ms {
 				alt[m] = *cp[i]
 			}
@@ -348,7 +349,7 @@ func (f *fixture) recompute(t *testing.T) map[string]*recomputed {
 		further = append(further, alt)
 	}
 	for _, ms := range byCandidate {
-		moderateAll(ms)
+		moderateSmall(ms)
 	}
 	for _, m := range mods {
 		best := *m

@@ -42,7 +42,10 @@ type Options struct {
 	// AlsoByMore are further strata whose priors every comparison must also be decided under, as
 	// AlsoBy's (the largest of the p-values decides); nil means DefaultAlsoByMore, an empty slice none.
 	// OnePrior leaves them out too.
-	AlsoByMore   []Strata
+	AlsoByMore []Strata
+	// PooledBelow decides each comparison of a stratum of fewer comparisons than it also on the stratum's
+	// pooled variance (moderateFamily); 0 means DefaultPooledBelow, a negative value never.
+	PooledBelow  int
 	OnePrior     bool
 	Unmoderated  bool
 	Guard        float64
@@ -91,6 +94,9 @@ func (o Options) withDefaults() (Options, error) {
 	}
 	if o.AlsoByMore == nil {
 		o.AlsoByMore = DefaultAlsoByMore()
+	}
+	if o.PooledBelow == 0 {
+		o.PooledBelow = DefaultPooledBelow
 	}
 	if o.EquivMargin == 0 {
 		o.EquivMargin = DefaultEquivMargin

@@ -22,12 +22,14 @@ type ModerationMethod struct {
 	Guard       float64
 	Outlier     float64
 	Robust      bool // limma's robust prior (FitFDistRobust)
+	PooledBelow int  // Options.PooledBelow; zero here: never (unlike Options)
 	Agreement   bool
 }
 
 func (m ModerationMethod) apply(a *Analysis) {
 	a.Strata, a.Unmoderated, a.Guard, a.OutlierGuard, a.AllowSplit = m.Strata, m.Unmoderated, m.Guard, m.Outlier, !m.Agreement
 	a.RobustPrior, a.AlsoBy, a.AlsoByMore, a.OnePrior = m.Robust, cmp.Or(m.AlsoBy, DefaultAlsoBy), m.AlsoByMore, m.OnePrior
+	a.PooledBelow = cmp.Or(m.PooledBelow, -1)
 	a.correct()
 }
 
