@@ -55,7 +55,7 @@ func DefaultAlsoByMore() []Strata {
 // stratum's pooled df names 2.9% of 4 homogeneous null comparisons at a 1.9% level, 2.3% of 8 and 2.1% of 12
 // (testdata/small-stratum.R, 20,000 draws each), where the pooled variance (every comparison's S2 averaged,
 // t on the pooled df: exact when the stratum's variances are equal) names 1.85-1.93% and the larger of the
-// two p-values 1.7%.
+// two p-values 1.6-1.7%.
 const DefaultPooledBelow = 12
 
 // String names the strata as ParseStrata reads them: "family" for none, else "phase+dop+workload+candidate"
