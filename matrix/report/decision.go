@@ -155,8 +155,8 @@ func (t *decisionTable) cell(m *model, l *stats.Lifetime, n int) decisionCell {
 		c.Mark = tildeWinner
 	}
 	if d.Clear && d.Winner != control {
-		if f, ok := verdictDisagrees(m, l, d.Winner, n); ok {
-			c.Footnote = t.footnote(f)
+		if cold, warm, disagree := m.Analysis.VerdictsDisagree(l, d.Winner, n); disagree {
+			c.Footnote = t.footnote(decisionFootnote{Candidate: d.Winner, Life: l, Cold: cold, Warm: warm})
 		}
 	}
 	if n == lifetime.DecisionNs[len(lifetime.DecisionNs)-1] {
@@ -179,29 +179,3 @@ func (t *decisionTable) footnote(f decisionFootnote) int {
 	return i + 1
 }
 
-// verdictDisagrees returns, when the elapsed-time verdicts of the lifetime's cell do not call a
-// candidate that wins at lifetime n faster in the phase that lifetime reads (cold up to the cold
-// samples' operations, warm beyond: extrapolated), the footnote that says why the two answers differ;
-// false when the verdict agrees.
-func verdictDisagrees(m *model, l *stats.Lifetime, cand string, n int) (decisionFootnote, bool) {
-	cold, warm := m.cellDelta(l, "cold", cand), m.cellDelta(l, "warm", cand)
-	measured := 0
-	if c := l.Comparisons[cand]; c != nil {
-		measured = c.Measured
-	}
-	// A lifetime up to the cold samples' operations reads the cold phase; a longer one reads both.
-	if cold == nil || cold.Class() == stats.Faster || (n > measured && (warm == nil || warm.Class() == stats.Faster)) {
-		return decisionFootnote{}, false
-	}
-	return decisionFootnote{Candidate: cand, Life: l, Cold: cold, Warm: warm}, true
-}
-
-// cellDelta is the elapsed-time delta of cand in the lifetime's cell at phase; nil when not analysed.
-func (m *model) cellDelta(l *stats.Lifetime, phase, cand string) *stats.Delta {
-	for _, c := range m.Analysis.Cells {
-		if c.Platform == l.Platform && c.Backend == l.Backend && c.Workload == l.Workload && c.DOP == l.DOP && c.Phase == phase {
-			return c.Delta(cand, stats.Elapsed.Name)
-		}
-	}
-	return nil
-}
