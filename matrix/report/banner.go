@@ -22,7 +22,7 @@ var weakProfiles = map[string]string{
 func weakEvidence(m *model) []string {
 	var out []string
 	for _, u := range m.Unchecked { // first: what the report could not check underlies everything else
-		out = append(out, "**Not checked against its plan:** "+u+".")
+		out = append(out, "**Not checked against its plan:** "+u.String()+".")
 	}
 	for _, mb := range m.MixedBuilds {
 		out = append(out, fmt.Sprintf("**Two builds of one variant:** %s; its comparisons mix two programs (rebuild once and run again).", mb))

@@ -178,4 +178,3 @@ func (t *decisionTable) footnote(f decisionFootnote) int {
 	}
 	return i + 1
 }
-

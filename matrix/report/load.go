@@ -54,10 +54,10 @@ type inputs struct {
 	// run's plan, superseded), named by raw/<group>/<file>:<line>; Notes say what else was not counted
 	// (a run given twice).
 	Findings []resultsdir.Finding
-	Notes    []string
+	Notes    []repeatedRun
 	// Unchecked says, for each input whose samples could not be checked against their plan (run.json
 	// unreadable, a directory, or its plan not valid), why: the first page says it at the top.
-	Unchecked []string
+	Unchecked []uncheckedInput
 }
 
 // load expands paths (results files, or results directories) and reads them. A directory contributes
@@ -151,7 +151,7 @@ func load(paths []string) (*inputs, error) {
 		}
 		for _, part := range read.runs() {
 			if first, twice := givenBefore(firstGroup, part.src, part.samples); twice != "" {
-				in.Notes = append(in.Notes, fmt.Sprintf("run `%s` is given twice (raw/%s and raw/%s): counted once, from raw/%s", twice, first, g.name, first))
+				in.Notes = append(in.Notes, repeatedRun{Run: twice, First: first, Again: g.name})
 				continue
 			}
 			for _, s := range part.samples {
@@ -194,7 +194,7 @@ func readGroup(in *inputs, name string, files map[string]string) (groupRead, err
 		m, err := resultsdir.ReadManifest(filepath.Dir(f))
 		if err != nil {
 			msg := strings.ReplaceAll(err.Error(), filepath.Dir(f)+string(filepath.Separator), "")
-			in.Unchecked = append(in.Unchecked, fmt.Sprintf("`raw/%s/%s` cannot be read (%s): the report renders its samples alone, unchecked against their plan", name, resultsdir.ManifestFile, msg))
+			in.Unchecked = append(in.Unchecked, uncheckedInput{Why: manifestUnreadable, Group: name, Err: msg})
 			continue
 		}
 		g.src.Manifest = &m
@@ -202,7 +202,7 @@ func readGroup(in *inputs, name string, files map[string]string) (groupRead, err
 	var samplesFile string // the runner's samples.jsonl beside run.json, when the group has both
 	for _, f := range paths {
 		if files[f] == kindManifestDir {
-			in.Unchecked = append(in.Unchecked, fmt.Sprintf("`%s` beside raw/%s is a directory, not the runner's manifest: the report renders the samples alone, unchecked against their plan", resultsdir.ManifestFile, name))
+			in.Unchecked = append(in.Unchecked, uncheckedInput{Why: manifestIsDir, Group: name})
 			continue
 		}
 		data, err := os.ReadFile(f)
@@ -211,12 +211,12 @@ func readGroup(in *inputs, name string, files map[string]string) (groupRead, err
 		}
 		raw := path.Join(name, filepath.Base(f))
 		if files[f] == kindResults {
-			ss, fs, why, err := screenFile(f, path.Join(rawDir, raw), g.src.Manifest)
+			ss, fs, planErr, err := screenFile(f, path.Join(rawDir, raw), g.src.Manifest)
 			if err != nil {
 				return g, err
 			}
-			if why != "" {
-				in.Unchecked = append(in.Unchecked, why)
+			if planErr != nil {
+				in.Unchecked = append(in.Unchecked, uncheckedInput{Why: planInvalid, Group: name, Err: planErr.Error()})
 			}
 			if filepath.Base(f) == resultsdir.SamplesFile && g.src.Manifest != nil {
 				samplesFile = f
@@ -262,25 +262,23 @@ func (g groupRead) runs() []groupRead {
 
 // screenFile reads one results file and screens it (resultsdir.Screen): against its run's plan when it is
 // the runner's samples.jsonl beside a run.json with a valid plan, else for duplicates and retries only;
-// unchecked says why, when a run.json's plan could not be used. Findings name the file by raw, its
+// planErr says why, when a run.json's plan could not be used. Findings name the file by raw, its
 // path inside the report. A file without one readable sample is an error.
-func screenFile(f, raw string, mf *matrix.Manifest) (kept []matrix.Sample, findings []resultsdir.Finding, unchecked string, err error) {
+func screenFile(f, raw string, mf *matrix.Manifest) (kept []matrix.Sample, findings []resultsdir.Finding, planErr error, err error) {
 	rf, err := resultsdir.ReadResultsFile(f)
 	if err != nil {
-		return nil, nil, "", fmt.Errorf("report: %w", err)
+		return nil, nil, nil, fmt.Errorf("report: %w", err)
 	}
 	if len(rf.Samples) == 0 {
 		if len(rf.Bad) > 0 {
-			return nil, nil, "", fmt.Errorf("report: %s: no sample parses: %s", f, rf.Bad[0])
+			return nil, nil, nil, fmt.Errorf("report: %s: no sample parses: %s", f, rf.Bad[0])
 		}
-		return nil, nil, "", fmt.Errorf("report: %s: no samples", f)
+		return nil, nil, nil, fmt.Errorf("report: %s: no samples", f)
 	}
 	var plan *matrix.Plan
 	var runs []string
 	if mf != nil && filepath.Base(f) == resultsdir.SamplesFile {
-		if err := mf.Plan.Validate(); err != nil {
-			unchecked = fmt.Sprintf("the plan in `%s/%s` is not valid (%v): its samples are checked for duplicates only, not against the plan", path.Dir(raw), resultsdir.ManifestFile, err)
-		} else {
+		if planErr = mf.Plan.Validate(); planErr == nil {
 			plan, runs = &mf.Plan, mf.RunIDs()
 		}
 	}
@@ -290,7 +288,7 @@ func screenFile(f, raw string, mf *matrix.Manifest) (kept []matrix.Sample, findi
 		b.Where = raw + strings.TrimPrefix(b.Where, f)
 		bad[i] = b
 	}
-	return kept, append(bad, findings...), unchecked, nil
+	return kept, append(bad, findings...), planErr, nil
 }
 
 // givenBefore says whether a group's run was read already from an earlier group (the same run given

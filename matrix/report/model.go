@@ -26,8 +26,8 @@ type model struct {
 	Raw         []rawFile
 	Sources     []source
 	Findings    []resultsdir.Finding        // lines left out before any analysis (screened.go)
-	Notes       []string                    // inputs not counted, such as a run given twice
-	Unchecked   []string                    // inputs whose samples could not be checked against their plan, and why
+	Notes       []repeatedRun               // inputs not counted: a run given twice
+	Unchecked   []uncheckedInput            // inputs whose samples could not be checked against their plan, and why
 	MixedBuilds []matrix.MixedBuild         // host variants measured in two builds (matrix.MixedBuilds)
 	AALayouts   map[string][]int64          // per platform, the layout seeds aa's samples ran (aaLayouts)
 	Spread      []matrix.RunSpread          // how spread each run's cells were over it (matrix.Spread)

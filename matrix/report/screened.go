@@ -23,8 +23,8 @@ func leftOut(m *model) (sentence string, list []string) {
 		parts = append(parts, fmt.Sprintf("**%s of results left out** before any statistics (%s)", resultsdir.Lines(n), resultsdir.CountFindings(m.Findings)))
 	}
 	for _, n := range m.Notes {
-		parts = append(parts, n)
-		list = append(list, "- "+n)
+		parts = append(parts, n.String())
+		list = append(list, "- "+n.String())
 	}
 	for i, f := range m.Findings {
 		if i == maxFindings {
