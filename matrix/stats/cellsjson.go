@@ -103,11 +103,13 @@ type CellRecord struct {
 
 // ModerationRecord is a comparison's moderated combination (Moderated), on the log ratio x 100 (about
 // percent): K instances, SD the standard deviation of their estimates, PriorSD and PriorDF the family's
-// (or stratum's) prior - PriorDF null when infinite (the family's variances scatter no more than sampling
-// alone: every comparison takes PriorSD) - PostSD the moderated standard deviation of one instance's
-// estimate, DF the moderated t's degrees of freedom (null when infinite: the normal distribution),
-// PriorOf the stratum whose prior it carries ("aa", "aa, cold", "family" under a family prior: of the
-// priors a comparison is moderated with, the one with the largest p-value).
+// (or stratum's) prior - PriorDF null when infinite: the stratum's variances scatter no more than sampling
+// alone (every comparison takes PriorSD), or, with Pooled, PriorSD is the stratum's pooled standard
+// deviation, which decided this comparison under the small-strata rule (Options.PooledBelow) - PostSD the
+// moderated standard deviation of one instance's estimate, DF the moderated t's degrees of freedom (null
+// when infinite: the normal distribution), PriorOf the stratum whose prior it carries ("aa", "aa, cold",
+// "family" under a family prior: of the priors a comparison is moderated with, the one with the largest
+// p-value).
 type ModerationRecord struct {
 	K       int      `json:"k"`
 	SD      float64  `json:"sd"`
@@ -116,6 +118,7 @@ type ModerationRecord struct {
 	PostSD  float64  `json:"postSD"`
 	DF      *float64 `json:"df"`
 	PriorOf string   `json:"priorOf,omitempty"`
+	Pooled  bool     `json:"pooled,omitempty"`
 }
 
 // InstanceRecord is one runner instance's analysis of a comparison, percent.
@@ -216,7 +219,7 @@ func record(c *Cell, control, cand *Variant, d *Delta) CellRecord {
 		if in.Decides() {
 			m := in.Moderated
 			r.Moderation = &ModerationRecord{K: m.K, SD: math.Sqrt(m.S2) * 100, PriorSD: math.Sqrt(m.Prior.Var) * 100,
-				PriorDF: finite(m.Prior.DF), PostSD: math.Sqrt(m.Post) * 100, DF: finite(m.DF), PriorOf: m.PriorOf}
+				PriorDF: finite(m.Prior.DF), PostSD: math.Sqrt(m.Post) * 100, DF: finite(m.DF), PriorOf: m.PriorOf, Pooled: m.Pooled}
 			_, alo, ahi := d.AdjustedPercent()
 			r.Test, r.AdjLo, r.AdjHi = "moderated-t", finite(alo), finite(ahi)
 		}

@@ -25,6 +25,9 @@ type Moderated struct {
 	Post     float64 // Prior.Post(S2, K-1)
 	DF       float64
 	PriorOf  string // the stratum Prior was fitted over (StratumPrior.Of); "" outside a family
+	// Pooled: Prior is PriorOf's pooled variance (infinite DF), not its fitted prior - the small-stratum
+	// rule's alternative had the larger p-value (alsoPooled, Options.PooledBelow).
+	Pooled bool
 }
 
 // moderate combines instance estimates ys (at least two) with prior p; ok is false with fewer than two

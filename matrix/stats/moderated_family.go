@@ -219,6 +219,7 @@ func alsoPooled(ms []*Moderated) {
 	for _, m := range ms {
 		alt := *m
 		alt.setPrior(p, pooled)
+		alt.Pooled = true
 		if alt.P() > m.P() {
 			*m = alt
 		}

@@ -82,6 +82,9 @@ func TestAlsoPooledKeepsTheLargerP(t *testing.T) {
 		if m.P() > fitted[i].P() {
 			larger++
 		}
+		if m.Pooled != (m.P() > fitted[i].P()) || fitted[i].Pooled {
+			t.Errorf("comparison %d: Pooled %v (fitted prior's: %v) with p %.4g against the fitted prior's %.4g; want it set exactly when the pooled variance decided", i, m.Pooled, fitted[i].Pooled, m.P(), fitted[i].P())
+		}
 		if m.PriorOf != "aa" {
 			t.Errorf("comparison %d carries %q; want its stratum, aa", i, m.PriorOf)
 		}
