@@ -4,7 +4,7 @@
 //	lab merge -out DIR RESULTS...  merge results folders of one plan and build (resultsdir.Merge)
 //	lab report [flags]  render a report from results files (report.Run; lab report -h)
 //	lab replay [flags]  replay a fixed-design run under adaptive stopping, with an A/A simulation
-//	                    (report.Replay; lab replay -h)
+//	                    (replay.Run; lab replay -h)
 //	lab aanull [flags]  the A/A label-swap null of results, per family (report.AANull; lab aanull -h)
 //	lab compare -old A -new B  verdicts that changed from one report to another (report.Compare)
 //	lab pairnoise RESULTS...  per-pair noise and detectable change per runner-minute (report.PairNoise)
