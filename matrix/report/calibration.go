@@ -102,5 +102,5 @@ func writeCalibrationTable(w io.Writer, cal *stats.Calibration, perSwap bool) {
 		}
 		rows = append(rows, row)
 	}
-	mdTable(w, header, rows)
+	MarkdownTable(w, header, rows)
 }

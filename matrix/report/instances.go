@@ -73,11 +73,11 @@ func instanceCell(e stats.InstanceEstimate) string {
 	if e.Log.N == 0 {
 		return "no pairs"
 	}
-	c := pctSigned((math.Exp(e.Log.Estimate) - 1) * 100)
+	c := PctSigned((math.Exp(e.Log.Estimate) - 1) * 100)
 	if e.Log.Thin() {
 		return fmt.Sprintf("%s (%d pairs, no interval)", c, e.Pairs)
 	}
-	return fmt.Sprintf("%s [%s, %s] %s", c, pctSigned((math.Exp(e.Log.Lo)-1)*100), pctSigned((math.Exp(e.Log.Hi)-1)*100), e.Class)
+	return fmt.Sprintf("%s [%s, %s] %s", c, PctSigned((math.Exp(e.Log.Lo)-1)*100), PctSigned((math.Exp(e.Log.Hi)-1)*100), e.Class)
 }
 
 // writePriors is the elapsed-time family's moderated priors (stats.StratumPrior) as a table: with several
