@@ -5,7 +5,7 @@
 //	lab report [flags]  render a report from results files (report.Run; lab report -h)
 //	lab replay [flags]  replay a fixed-design run under adaptive stopping, with an A/A simulation
 //	                    (replay.Run; lab replay -h)
-//	lab aanull [flags]  the A/A label-swap null of results, per family (report.AANull; lab aanull -h)
+//	lab aanull [flags]  the A/A label-swap null of results, per family (aanull.Run; lab aanull -h)
 //	lab compare -old A -new B  verdicts that changed from one report to another (compare.Run)
 //	lab pairnoise RESULTS...  per-pair noise and detectable change per runner-minute (pairnoise.Run)
 //	lab thresholds [-out DIR]  each backend's give-back thresholds: faults per page of a freed block allocated again (probe.Run)

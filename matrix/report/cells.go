@@ -63,7 +63,7 @@ func writeCellStats(w io.Writer, m *model) {
 				}
 			}
 		}
-		mdTableCompact(w, []string{"Candidate", "Backend", "Workload", "DOP", "Phase", "Pairs", "Change, % [interval]",
+		MarkdownTableCompact(w, []string{"Candidate", "Backend", "Workload", "DOP", "Phase", "Pairs", "Change, % [interval]",
 			"p", "Adjusted p", "Decision", "Median ratio", "U test p"}, rows)
 		writeThroughputNote(w, m, p)
 		fmt.Fprintf(w, "<details><summary>Per-round ratios candidate/control, %s (* = the candidate ran first)</summary>\n\n", p)

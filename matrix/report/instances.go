@@ -64,7 +64,7 @@ func writeInstances(w io.Writer, m *model) {
 		"reads faster and another slower the cell gets no faster or slower verdict (**instances disagree**: %d here). "+
 		"See [METHOD.md](%s) (\"Replicas on several runner instances\").\n\n", len(runs), disagree, m.MethodLink)
 	writePriors(w, m.Analysis.Priors[stats.Elapsed.Name])
-	mdTableCompact(w, []string{"Candidate", "Backend", "Workload", "DOP", "Phase", "Per instance, % [interval] verdict",
+	MarkdownTableCompact(w, []string{"Candidate", "Backend", "Workload", "DOP", "Phase", "Per instance, % [interval] verdict",
 		"Combined, % [interval]", "Instance spread", "Decision"}, rows)
 }
 
@@ -108,6 +108,6 @@ func writePriors(w io.Writer, ps []stats.StratumPrior) {
 		rows = append(rows, []string{p.Of, strconv.Itoa(p.Comparisons), fixed(math.Sqrt(p.Prior.Var)*100, 1) + "%", df,
 			strconv.Itoa(p.Decides)})
 	}
-	mdTableCompact(w, []string{"Prior over", "Comparisons", "An instance's change varies by (SD)", "Degrees of freedom",
+	MarkdownTableCompact(w, []string{"Prior over", "Comparisons", "An instance's change varies by (SD)", "Degrees of freedom",
 		"Comparisons that carry it"}, rows)
 }

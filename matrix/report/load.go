@@ -340,3 +340,28 @@ func AnalyzeElapsed(paths []string) (*stats.Analysis, *matrix.Plan, error) {
 	a, err := stats.Analyze(in.Samples, stats.Options{Metrics: []stats.Metric{stats.Elapsed}})
 	return a, pl, err
 }
+
+// Results are results loaded as Render loads them, emulated samples split out: what lab aanull
+// measures the null of.
+type Results struct {
+	Samples []matrix.Sample
+	// Manifests has one entry per input source, nil where its run.json was not read or its run was
+	// emulated (stats.LabelSwapNull takes them so).
+	Manifests []*matrix.Manifest
+	// Margin is the largest equivalence margin of the inputs' plans, 0 with none (as Render uses it).
+	Margin float64
+}
+
+// LoadResults loads results files or directories as Render does.
+func LoadResults(paths []string) (*Results, error) {
+	in, err := load(paths)
+	if err != nil {
+		return nil, err
+	}
+	splitInputs(in)
+	r := &Results{Samples: in.Samples, Margin: planMargin(in)}
+	for _, src := range in.Sources {
+		r.Manifests = append(r.Manifests, src.Manifest)
+	}
+	return r, nil
+}

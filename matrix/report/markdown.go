@@ -28,8 +28,8 @@ func MarkdownTable(w io.Writer, header []string, rows [][]string) {
 	fmt.Fprintln(w)
 }
 
-// mdTableCompact is MarkdownTable without the columns that are empty ("" or "-") in every row.
-func mdTableCompact(w io.Writer, header []string, rows [][]string) {
+// MarkdownTableCompact is MarkdownTable without the columns that are empty ("" or "-") in every row.
+func MarkdownTableCompact(w io.Writer, header []string, rows [][]string) {
 	var keep []int
 	for i := range header {
 		for _, r := range rows {
