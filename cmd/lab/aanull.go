@@ -7,15 +7,15 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/deflatelab/deflatelab/cmd/lab/internal/aanull"
 	"github.com/deflatelab/deflatelab/matrix/lifetime"
-	"github.com/deflatelab/deflatelab/matrix/report"
 	"github.com/deflatelab/deflatelab/matrix/stats"
 )
 
-// aanullMain is `lab aanull -in RESULTS`: its flags become report.AANullOptions.
+// aanullMain is `lab aanull -in RESULTS`: its flags become aanull.Options.
 func aanullMain(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("aanull", stderr)
-	var opts report.AANullOptions
+	var opts aanull.Options
 	var in listFlag
 	fs.Var(&in, "in", "results `files` (.jsonl) or directories, as lab report takes them; comma-separated or repeated")
 	fs.IntVar(&opts.Swaps, "swaps", 100, "label swaps to draw")
@@ -61,7 +61,7 @@ func aanullMain(ctx context.Context, args []string, stdout, stderr io.Writer) er
 			return usagef(fmt.Errorf("aanull: -pseudo-instances %d: want 1 or more", opts.PseudoInstances))
 		}
 	}
-	return report.AANull(ctx, opts, stdout)
+	return aanull.Run(ctx, opts, stdout)
 }
 
 // parseReps reads -reps: three counts, null,tau,effect, each 1 or more.

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/deflatelab/deflatelab/matrix/report"
+	"github.com/deflatelab/deflatelab/cmd/lab/internal/pairnoise"
 )
 
 // pairnoiseMain is `lab pairnoise RESULTS...`: it has no flags of its own, but a flag set still gives
@@ -18,5 +18,5 @@ func pairnoiseMain(ctx context.Context, args []string, stdout, stderr io.Writer)
 	if fs.NArg() == 0 {
 		return usagef(fmt.Errorf("pairnoise: give one or more results folders"))
 	}
-	return report.PairNoise(ctx, fs.Args(), stdout)
+	return pairnoise.Run(ctx, fs.Args(), stdout)
 }

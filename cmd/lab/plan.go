@@ -7,14 +7,14 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/deflatelab/deflatelab/matrix/report"
+	"github.com/deflatelab/deflatelab/cmd/lab/internal/plan"
 )
 
 // planMain is `lab plan -pilot RESULTS -change 5% -minutes 60`: its flags become
-// report.SizePlanOptions.
+// plan.Options.
 func planMain(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("plan", stderr)
-	var opts report.SizePlanOptions
+	var opts plan.Options
 	var pilot listFlag
 	fs.Var(&pilot, "pilot", "the pilot's results `folder` (or files), as lab report takes them")
 	change := fs.String("change", "5%", "the smallest change to detect (80% power, 5% two-sided), a percentage such as 5% or 2.5%")
@@ -34,5 +34,5 @@ func planMain(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return usagef(fmt.Errorf("plan: -minutes %v: allowed: 0 (no bound) or a positive number of runner-minutes", opts.Minutes))
 	}
 	opts.Change = pct
-	return report.SizePlan(ctx, opts, stdout)
+	return plan.Run(ctx, opts, stdout)
 }

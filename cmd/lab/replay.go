@@ -6,15 +6,15 @@ import (
 	"io"
 	"strconv"
 
+	"github.com/deflatelab/deflatelab/cmd/lab/internal/replay"
 	"github.com/deflatelab/deflatelab/matrix"
-	"github.com/deflatelab/deflatelab/matrix/report"
 	"github.com/deflatelab/deflatelab/matrix/sequential"
 )
 
-// replayMain is `lab replay -results DIR`: its flags become report.ReplayOptions.
+// replayMain is `lab replay -results DIR`: its flags become replay.Options.
 func replayMain(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("replay", stderr)
-	opts := report.ReplayOptions{Adaptive: matrix.DefaultAdaptive}
+	opts := replay.Options{Adaptive: matrix.DefaultAdaptive}
 	a := &opts.Adaptive
 	fs.StringVar(&opts.Results, "results", "", "a fixed-design results `dir` (run.json and samples.jsonl)")
 	fs.StringVar(&a.Correction, "correction", a.Correction, "the family's correction: BY or BH (default BY)")
@@ -49,5 +49,5 @@ func replayMain(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		}
 		opts.Project = append(opts.Project, n)
 	}
-	return report.Replay(ctx, opts, stdout)
+	return replay.Run(ctx, opts, stdout)
 }

@@ -28,7 +28,7 @@ func (r aaResult) names() string {
 	var out []string
 	for _, a := range r.Significant {
 		c, _, _ := a.Delta.Percent()
-		out = append(out, fmt.Sprintf("%s %s/%d %s %s%%", a.Cell.Backend, a.Cell.Workload, a.Cell.DOP, a.Cell.Phase, pctSigned(c)))
+		out = append(out, fmt.Sprintf("%s %s/%d %s %s%%", a.Cell.Backend, a.Cell.Workload, a.Cell.DOP, a.Cell.Phase, PctSigned(c)))
 	}
 	return strings.Join(out, ", ")
 }
@@ -60,7 +60,7 @@ func (r aaLifetimeResult) names() string {
 		if len(c.Ns) > 1 {
 			ns += " to " + nLabel(c.Ns[len(c.Ns)-1])
 		}
-		lo, hi := pctSigned((c.Lo-1)*100), pctSigned((c.Hi-1)*100)
+		lo, hi := PctSigned((c.Lo-1)*100), PctSigned((c.Hi-1)*100)
 		change := lo + "%"
 		if lo != hi {
 			change = lo + "% to " + hi + "%"

@@ -10,6 +10,7 @@ import (
 
 	"github.com/deflatelab/deflatelab/matrix"
 	"github.com/deflatelab/deflatelab/matrix/hostresult"
+	"github.com/deflatelab/deflatelab/matrix/report/reporttest"
 	"github.com/deflatelab/deflatelab/matrix/resultsdir"
 )
 
@@ -43,7 +44,7 @@ func TestBanner(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			in := writeResults(t, tc.samples)
-			plan := planOf(tc.samples, tc.profile)
+			plan := reporttest.PlanOf(tc.samples, tc.profile)
 			mf, _ := json.Marshal(matrix.Manifest{Run: "r", Profile: tc.profile, Plan: plan, Status: matrix.StatusComplete, Samples: len(tc.samples), Planned: plan.Samples()})
 			if err := os.WriteFile(filepath.Join(filepath.Dir(in), resultsdir.ManifestFile), mf, 0o644); err != nil {
 				t.Fatal(err)

@@ -160,7 +160,7 @@ func writeLayoutSensitivity(w io.Writer, m *model) {
 			lo, hi = min(lo, est), max(hi, est)
 		}
 		est, dlo, dhi := ls.Widest.AdjustedPercent()
-		widest := fmt.Sprintf("%s%% [%s, %s] (%s, %s/%d %s, %s)", pctSigned(est), pctSigned(dlo), pctSigned(dhi),
+		widest := fmt.Sprintf("%s%% [%s, %s] (%s, %s/%d %s, %s)", PctSigned(est), PctSigned(dlo), PctSigned(dhi),
 			ls.Widest.Candidate, ls.WidestCell.Workload, ls.WidestCell.DOP, ls.WidestCell.Phase, ls.WidestCell.Backend)
 		verdict := "within the margin: every comparison ≈"
 		switch {
@@ -170,9 +170,9 @@ func writeLayoutSensitivity(w io.Writer, m *model) {
 			verdict = "not shown to exceed it; not shown within it either"
 		}
 		rows = append(rows, []string{ls.Platform, strconv.Itoa(len(ls.Candidates)), strconv.Itoa(len(ls.Cells)),
-			pctSigned(lo) + "% to " + pctSigned(hi) + "%", widest,
+			PctSigned(lo) + "% to " + PctSigned(hi) + "%", widest,
 			fmt.Sprintf("%d ≈, %d ~, %d past the margin, %d unstable", c[stats.Equivalent], c[stats.Inconclusive], c[stats.Faster]+c[stats.Slower], c[stats.Unstable]),
 			verdict})
 	}
-	mdTable(w, []string{"Platform", "Layouts", "Cells", "Estimates", "Largest (interval)", "Comparisons", "Sensitivity"}, rows)
+	MarkdownTable(w, []string{"Platform", "Layouts", "Cells", "Estimates", "Largest (interval)", "Comparisons", "Sensitivity"}, rows)
 }

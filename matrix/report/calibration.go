@@ -64,7 +64,7 @@ func writeCalibration(w io.Writer, m *model) {
 		"nominal level is what the family's intervals allow (one minus their stated confidence); a family is above it when "+
 		"its rate is more than %d standard errors above it. `go run ./cmd/lab aanull -in ... -swaps N` measures it with more swaps.\n\n",
 		matrix.AA, cal.Swaps, cal.Seed, matrix.AA, stats.ExceedsSE)
-	writeCalibrationTable(w, cal, false)
+	WriteCalibrationTable(w, cal, false)
 	if ex := cal.Exceeds(); len(ex) > 0 {
 		var names []string
 		for _, f := range ex {
@@ -75,9 +75,10 @@ func writeCalibration(w io.Writer, m *model) {
 	}
 }
 
-// writeCalibrationTable is one row per family: the A/A comparisons, how many the run names, how many the
-// swaps named, the rate against the nominal level; perSwap lists each swap's count.
-func writeCalibrationTable(w io.Writer, cal *stats.Calibration, perSwap bool) {
+// WriteCalibrationTable is one row per family: the A/A comparisons, how many the run names, how many the
+// swaps named, the rate against the nominal level; perSwap lists each swap's count. The environment
+// page's calibration section and lab aanull print it.
+func WriteCalibrationTable(w io.Writer, cal *stats.Calibration, perSwap bool) {
 	header := []string{"Family", "A/A comparisons", "Named in this run", "Named per swap (min, mean, max)", "Exclusion rate ± SE", "Nominal level", "Within it"}
 	if perSwap {
 		header = append(header, "Named in each swap")
@@ -102,5 +103,5 @@ func writeCalibrationTable(w io.Writer, cal *stats.Calibration, perSwap bool) {
 		}
 		rows = append(rows, row)
 	}
-	mdTable(w, header, rows)
+	MarkdownTable(w, header, rows)
 }

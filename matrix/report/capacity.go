@@ -97,7 +97,7 @@ func (v *capacityView) write(w io.Writer) {
 				bytesNum(v.idle(c, cand).Center), deltaCell(c.Delta(cand, stats.Elapsed.Name)), coldDelta})
 		}
 	}
-	mdTable(w, []string{"Platform", "Backend", "Workload", "DOP", "Candidate", "Idle retained (warm)",
+	MarkdownTable(w, []string{"Platform", "Backend", "Workload", "DOP", "Candidate", "Idle retained (warm)",
 		"Warm change, % [interval]", "Cold change, % [interval]"}, rows)
 	if len(v.drawn) > 0 {
 		fmt.Fprintf(w, "The chart of idle memory against the %s warm change is under Charts.\n\n", v.cycling())

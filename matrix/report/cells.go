@@ -63,11 +63,11 @@ func writeCellStats(w io.Writer, m *model) {
 				}
 			}
 		}
-		mdTableCompact(w, []string{"Candidate", "Backend", "Workload", "DOP", "Phase", "Pairs", "Change, % [interval]",
+		MarkdownTableCompact(w, []string{"Candidate", "Backend", "Workload", "DOP", "Phase", "Pairs", "Change, % [interval]",
 			"p", "Adjusted p", "Decision", "Median ratio", "U test p"}, rows)
 		writeThroughputNote(w, m, p)
 		fmt.Fprintf(w, "<details><summary>Per-round ratios candidate/control, %s (* = the candidate ran first)</summary>\n\n", p)
-		mdTable(w, []string{"Candidate", "Backend", "Workload", "DOP", "Phase", "Ratios by round"}, ratioRows)
+		MarkdownTable(w, []string{"Candidate", "Backend", "Workload", "DOP", "Phase", "Ratios by round"}, ratioRows)
 		fmt.Fprintf(w, "</details>\n\n")
 	}
 }

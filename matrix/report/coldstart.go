@@ -272,7 +272,7 @@ func (cs *coldStart) write(w io.Writer) {
 				estimateCell(us(perOp(cs.first8, c.Cell, hostresult.Cold, v.Name))), d8,
 				estimateCell(us(perOp(cs.warm, c.Cell, hostresult.Warm, v.Name))), conv})
 		}
-		mdTable(w, []string{"Variant", "First op, us", "Change, % [interval]", fmt.Sprintf("First %d ops, us", firstOps),
+		MarkdownTable(w, []string{"Variant", "First op, us", "Change, % [interval]", fmt.Sprintf("First %d ops, us", firstOps),
 			"Change, % [interval]", "Warm, us/op", "Cold ≈ warm from op"}, rows)
 	}
 	fmt.Fprintf(w, "The timeline charts (one per cell, log-log) are under Charts.\n\n")

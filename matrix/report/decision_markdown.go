@@ -33,7 +33,7 @@ func writeDecisions(w io.Writer, m *model) {
 	for i, r := range t.Rows {
 		rows[i] = t.rowText(m, r)
 	}
-	mdTable(w, t.header(), rows)
+	MarkdownTable(w, t.header(), rows)
 }
 
 // noneWords is the sentence printed in place of a table without rows; "" when it has rows.
@@ -172,9 +172,9 @@ func verdictWord(d *stats.Delta) string {
 	c, _, _ := d.Percent()
 	switch cl := d.Class(); cl {
 	case stats.Equivalent, stats.Inconclusive:
-		return cl.Mark() + " " + pctSigned(c) + "%"
+		return cl.Mark() + " " + PctSigned(c) + "%"
 	case stats.Faster, stats.Slower:
-		return string(cl) + " " + pctSigned(c) + "%"
+		return string(cl) + " " + PctSigned(c) + "%"
 	default:
 		return string(cl)
 	}

@@ -57,5 +57,5 @@ func writeDetectable(w io.Writer, m *model) {
 		}
 		rows = append(rows, row)
 	}
-	mdTable(w, head, rows)
+	MarkdownTable(w, head, rows)
 }

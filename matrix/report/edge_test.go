@@ -4,13 +4,11 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
 	"github.com/deflatelab/deflatelab/matrix"
 	"github.com/deflatelab/deflatelab/matrix/hostresult"
-	"github.com/deflatelab/deflatelab/matrix/runner"
 )
 
 // writeResults writes samples as a results file in a fresh folder and returns its path.
@@ -100,34 +98,6 @@ func TestCandidateNameWithSlash(t *testing.T) {
 	if err != nil || !strings.Contains(string(svg), ">pooled/16, backend libc") {
 		t.Errorf("tradeoff chart lacks the panel of pooled/16 (%v)", err)
 	}
-}
-
-// planOf is a valid plan for samples made by hand: their variants, workloads, phases, DOPs, backends and
-// rounds, in the rotation's order (the samples' positions must follow it), and zlib-ng generation, the
-// smoke profile's other settings. A run.json with it lets the report check the samples against their plan.
-func planOf(samples []matrix.Sample, profile string) matrix.Plan {
-	smoke, _ := runner.ProfileByName("smoke")
-	p := smoke.Plan
-	p.Profile, p.Variants, p.Workloads, p.Phases, p.DOPs, p.Backends, p.Rounds = profile, nil, nil, nil, nil, nil, 0
-	add := func(list []string, v string) []string {
-		if !slices.Contains(list, v) {
-			return append(list, v)
-		}
-		return list
-	}
-	for _, s := range samples {
-		p.Platform = s.Cell.Platform
-		p.Variants = add(p.Variants, s.Variant)
-		p.Workloads, p.Phases, p.Backends = add(p.Workloads, s.Cell.Workload), add(p.Phases, s.Cell.Phase), add(p.Backends, s.Cell.Backend)
-		if !slices.Contains(p.DOPs, s.Cell.DOP) {
-			p.DOPs = append(p.DOPs, s.Cell.DOP)
-		}
-		p.Rounds = max(p.Rounds, s.Round+1)
-		if s.Result != nil {
-			p.ZlibNG = s.Result.ZlibNG
-		}
-	}
-	return p
 }
 
 // A control-only run names no candidate it does not have: no page's head (the first page's run lines and

@@ -43,7 +43,7 @@ func writeElapsed(w io.Writer, m *model) {
 					}
 					rows = append(rows, append(row, strings.Join(notes, "; ")))
 				}
-				mdTableCompact(w, []string{"Workload", "DOP",
+				MarkdownTableCompact(w, []string{"Workload", "DOP",
 					"Cold control, us/op" + groupOps(g, "cold"), "Cold " + cand + ", us/op", "Cold change, % [interval]",
 					"Warm control, us/op" + groupOps(g, "warm"), "Warm " + cand + ", us/op", "Warm change, % [interval]", "Notes"}, rows)
 			}

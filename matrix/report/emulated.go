@@ -232,7 +232,7 @@ func writeEmulated(w io.Writer, m *model) {
 		rows = append(rows, []string{g.Platform + " (" + emulatedMark + ")", emulatorName(g.Emulator), g.Backend,
 			strconv.Itoa(g.Cells), strconv.Itoa(g.Samples), failed, agree})
 	}
-	mdTable(w, []string{"Platform", "Emulator", "Backend", "Cells", "Samples", "Failed", "Output digests agree"}, rows)
+	MarkdownTable(w, []string{"Platform", "Emulator", "Backend", "Cells", "Samples", "Failed", "Output digests agree"}, rows)
 	var envs []string
 	for _, g := range groups {
 		line := fmt.Sprintf("- %s under `%s`: hosts report %s", g.Platform, g.Emulator, strings.Join(g.OS, ", "))

@@ -23,7 +23,7 @@ func writeEnvironment(w io.Writer, m *model) {
 			rows = append(rows, []string{p, "no successful sample", "", "", "", "", "", ""})
 		}
 	}
-	mdTable(w, []string{"Platform", "CPU", "Cores", "GOMAXPROCS", "OS", "Go", "Commit", "Runner / machine"}, rows)
+	MarkdownTable(w, []string{"Platform", "CPU", "Cores", "GOMAXPROCS", "OS", "Go", "Commit", "Runner / machine"}, rows)
 	writeLoad(w, m)
 	writeSpread(w, m)
 	writeLayoutSensitivity(w, m)

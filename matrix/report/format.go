@@ -34,13 +34,13 @@ func deltaCell(d *stats.Delta) string {
 	c, lo, hi := d.AdjustedPercent()
 	switch {
 	case d.HasPairs() && !d.Thin() && !math.IsInf(lo, 0):
-		s = fmt.Sprintf("%s [%s, %s]", pctSigned(c), boundNum(lo, d.Margin()*100), boundNum(hi, d.Margin()*100))
+		s = fmt.Sprintf("%s [%s, %s]", PctSigned(c), boundNum(lo, d.Margin()*100), boundNum(hi, d.Margin()*100))
 	case d.HasPairs() && !d.Thin():
-		s = fmt.Sprintf("%s (%d pairs: no %s interval)", pctSigned(c), d.Log.N+d.Log.Zeros, pctLevel(d.AdjustedConfidence()))
+		s = fmt.Sprintf("%s (%d pairs: no %s interval)", PctSigned(c), d.Log.N+d.Log.Zeros, pctLevel(d.AdjustedConfidence()))
 	case d.HasPairs():
-		s = fmt.Sprintf("%s (%d pairs, no CI)", pctSigned(c), d.Log.N+d.Log.Zeros)
+		s = fmt.Sprintf("%s (%d pairs, no CI)", PctSigned(c), d.Log.N+d.Log.Zeros)
 	case !math.IsNaN(d.MedianRatio):
-		s = fmt.Sprintf("%s (unpaired)", pctSigned((d.MedianRatio-1)*100))
+		s = fmt.Sprintf("%s (unpaired)", PctSigned((d.MedianRatio-1)*100))
 	default:
 		return "n/a"
 	}

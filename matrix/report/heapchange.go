@@ -37,7 +37,7 @@ func ratioPctCell(r float64) string {
 	if math.IsNaN(r) || math.IsInf(r, 0) {
 		return "n/a"
 	}
-	return pctSigned((r - 1) * 100)
+	return PctSigned((r - 1) * 100)
 }
 
 // writeServiceHeapChange writes what the service heap changes: control's time in it against its pristine
@@ -80,7 +80,7 @@ func writeServiceHeapChange(w io.Writer, m *model) {
 		rows = append(rows, []string{c.Platform, c.Backend, sh.Pristine.Workload + " → " + c.Workload, dopCell(c), c.Phase,
 			distanceCell(sh.Control)})
 	}
-	mdTable(w, []string{"Platform", "Backend", "Workloads", "DOP", "Phase", "Control, service / pristine, % [interval]"}, rows)
+	MarkdownTable(w, []string{"Platform", "Backend", "Workloads", "DOP", "Phase", "Control, service / pristine, % [interval]"}, rows)
 
 	fmt.Fprintf(w, "**What the heap changes in each candidate:** its change against control in the service cell "+
 		"divided by its change in the pristine twin (-5 is a candidate 5%% better placed in a service than in a fresh "+
@@ -97,6 +97,6 @@ func writeServiceHeapChange(w io.Writer, m *model) {
 				ratioPctCell(h.Service), heapChangeCell(h)})
 		}
 	}
-	mdTable(w, []string{"Platform", "Backend", "DOP", "Phase", "Candidate", "Change, pristine (%)", "Change, service (%)",
+	MarkdownTable(w, []string{"Platform", "Backend", "DOP", "Phase", "Candidate", "Change, pristine (%)", "Change, service (%)",
 		"Service against pristine, % [interval]"}, rows)
 }

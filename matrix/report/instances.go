@@ -64,7 +64,7 @@ func writeInstances(w io.Writer, m *model) {
 		"reads faster and another slower the cell gets no faster or slower verdict (**instances disagree**: %d here). "+
 		"See [METHOD.md](%s) (\"Replicas on several runner instances\").\n\n", len(runs), disagree, m.MethodLink)
 	writePriors(w, m.Analysis.Priors[stats.Elapsed.Name])
-	mdTableCompact(w, []string{"Candidate", "Backend", "Workload", "DOP", "Phase", "Per instance, % [interval] verdict",
+	MarkdownTableCompact(w, []string{"Candidate", "Backend", "Workload", "DOP", "Phase", "Per instance, % [interval] verdict",
 		"Combined, % [interval]", "Instance spread", "Decision"}, rows)
 }
 
@@ -73,11 +73,11 @@ func instanceCell(e stats.InstanceEstimate) string {
 	if e.Log.N == 0 {
 		return "no pairs"
 	}
-	c := pctSigned((math.Exp(e.Log.Estimate) - 1) * 100)
+	c := PctSigned((math.Exp(e.Log.Estimate) - 1) * 100)
 	if e.Log.Thin() {
 		return fmt.Sprintf("%s (%d pairs, no interval)", c, e.Pairs)
 	}
-	return fmt.Sprintf("%s [%s, %s] %s", c, pctSigned((math.Exp(e.Log.Lo)-1)*100), pctSigned((math.Exp(e.Log.Hi)-1)*100), e.Class)
+	return fmt.Sprintf("%s [%s, %s] %s", c, PctSigned((math.Exp(e.Log.Lo)-1)*100), PctSigned((math.Exp(e.Log.Hi)-1)*100), e.Class)
 }
 
 // writePriors is the elapsed-time family's moderated priors (stats.StratumPrior) as a table: with several
@@ -108,6 +108,6 @@ func writePriors(w io.Writer, ps []stats.StratumPrior) {
 		rows = append(rows, []string{p.Of, strconv.Itoa(p.Comparisons), fixed(math.Sqrt(p.Prior.Var)*100, 1) + "%", df,
 			strconv.Itoa(p.Decides)})
 	}
-	mdTableCompact(w, []string{"Prior over", "Comparisons", "An instance's change varies by (SD)", "Degrees of freedom",
+	MarkdownTableCompact(w, []string{"Prior over", "Comparisons", "An instance's change varies by (SD)", "Degrees of freedom",
 		"Comparisons that carry it"}, rows)
 }

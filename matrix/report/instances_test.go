@@ -1,7 +1,6 @@
 package report
 
 import (
-	"encoding/json"
 	"math"
 	"os"
 	"path/filepath"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/deflatelab/deflatelab/matrix"
 	"github.com/deflatelab/deflatelab/matrix/hostresult"
+	"github.com/deflatelab/deflatelab/matrix/report/reporttest"
 	"github.com/deflatelab/deflatelab/matrix/resultsdir"
 	"github.com/deflatelab/deflatelab/matrix/stats"
 )
@@ -65,8 +65,8 @@ func TestMergedInstances(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			tmp := t.TempDir()
 			a, b := filepath.Join(tmp, "a"), filepath.Join(tmp, "b")
-			writeReplica(t, a, "20261201T110000Z-linux-amd64-aaaaaaaa", 1, tc.slow[0])
-			writeReplica(t, b, "20261201T120000Z-linux-amd64-bbbbbbbb", 2, tc.slow[1])
+			reporttest.WriteReplica(t, a, "20261201T110000Z-linux-amd64-aaaaaaaa", 1, tc.slow[0])
+			reporttest.WriteReplica(t, b, "20261201T120000Z-linux-amd64-bbbbbbbb", 2, tc.slow[1])
 			jitter(t, a)
 			jitter(t, b)
 			merged := filepath.Join(tmp, "merged")
@@ -96,7 +96,7 @@ func TestMergedInstances(t *testing.T) {
 					t.Errorf("%s %s: instances %+v, heterogeneity %+v, test %s", r.Workload, r.Phase, r.Instances, r.Heterogeneity, r.Test)
 					continue
 				}
-				// writeReplica's 6 rounds cannot reach the family's 97.5% in one instance (its smallest p is
+				// reporttest.WriteReplica's 6 rounds cannot reach the family's 97.5% in one instance (its smallest p is
 				// 2/64), so the instances' own verdicts stay inconclusive here; stats' tests check Disagree
 				// with 12 rounds. What matters: opposite instances never make the cell faster or slower.
 				if tc.disagree && (r.Verdict == stats.Faster || r.Verdict == stats.Slower || r.Heterogeneity.I2 < 0.9) {
@@ -114,26 +114,15 @@ func TestMergedInstances(t *testing.T) {
 	}
 }
 
-// jitter gives a replica's pooled samples a little round-to-round noise (writeReplica's ratios are all
+// jitter gives a replica's pooled samples a little round-to-round noise (reporttest.WriteReplica's ratios are all
 // equal, and equal log ratios have no signed-rank interval).
 func jitter(t *testing.T, dir string) {
 	t.Helper()
-	path := filepath.Join(dir, resultsdir.SamplesFile)
-	samples, err := resultsdir.ReadSamples(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b strings.Builder
-	for _, s := range samples {
+	reporttest.EditSamples(t, dir, func(s *matrix.Sample) {
 		if s.Variant == "pooled" {
 			r := *s.Result
 			r.ElapsedNs = int64(float64(r.ElapsedNs) * (1 + 0.002*float64(s.Round)))
 			s.Result = &r
 		}
-		line, _ := json.Marshal(s)
-		b.Write(append(line, '\n'))
-	}
-	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	})
 }

@@ -93,7 +93,7 @@ func mapKeys[V any](m map[string]V) func(func(string) bool) {
 // ratioCell prints a lifetime ratio as a change in percent with its interval, "~ " when the interval
 // holds 1, "(extrapolated)" beyond the cold series.
 func ratioCell(r lifetime.Ratio) string {
-	s := pctSigned((r.Estimate - 1) * 100)
+	s := PctSigned((r.Estimate - 1) * 100)
 	if math.IsNaN(r.Lo) {
 		s += " (no CI)"
 	} else {

@@ -84,7 +84,7 @@ func writeSteadyState(w io.Writer, m *model) {
 	if len(m.Platforms()) == 1 { // the page's context names the one platform
 		header, rows = dropFirstColumn(header, rows)
 	}
-	mdTable(w, header, rows)
+	MarkdownTable(w, header, rows)
 	v.writeOmitted(w)
 }
 
@@ -167,7 +167,7 @@ func writeLifetimeCost(w io.Writer, m *model) {
 	if len(m.Platforms()) == 1 { // the page's context names the one platform; the column would only widen the table
 		header, rows = dropFirstColumn(header, rows)
 	}
-	mdTable(w, header, rows)
+	MarkdownTable(w, header, rows)
 	if r := aaLifetimeOutcome(m); r.Differing() > 0 {
 		fmt.Fprintf(w, "**The A/A control `%s` differs from control at %d of its %d lifetimes** (%s): it is control's own "+
 			"host, so these are %s.\n\n", matrix.AA, r.Differing(), r.Ratios, r.names(), aaLifetimeMeaning)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/deflatelab/deflatelab/matrix"
 	"github.com/deflatelab/deflatelab/matrix/resultsdir"
+	"github.com/deflatelab/deflatelab/matrix/stats"
 )
 
 // Kinds of input file a report reads and keeps beside itself.
@@ -319,4 +320,48 @@ func uniqueName(taken map[string]bool, base string) string {
 	}
 	taken[name] = true
 	return name
+}
+
+// AnalyzeElapsed loads results as Render does (emulated samples split out) and analyses the primary
+// metric only: what the commands that weigh a design against another need (lab plan, lab pairnoise).
+// The plan is that of the last input whose run.json was read, nil if none was.
+func AnalyzeElapsed(paths []string) (*stats.Analysis, *matrix.Plan, error) {
+	in, err := load(paths)
+	if err != nil {
+		return nil, nil, err
+	}
+	splitInputs(in)
+	var pl *matrix.Plan
+	for _, src := range in.Sources {
+		if src.Manifest != nil {
+			pl = &src.Manifest.Plan
+		}
+	}
+	a, err := stats.Analyze(in.Samples, stats.Options{Metrics: []stats.Metric{stats.Elapsed}})
+	return a, pl, err
+}
+
+// Results are results loaded as Render loads them, emulated samples split out: what lab aanull
+// measures the null of.
+type Results struct {
+	Samples []matrix.Sample
+	// Manifests has one entry per input source, nil where its run.json was not read or its run was
+	// emulated (stats.LabelSwapNull takes them so).
+	Manifests []*matrix.Manifest
+	// Margin is the largest equivalence margin of the inputs' plans, 0 with none (as Render uses it).
+	Margin float64
+}
+
+// LoadResults loads results files or directories as Render does.
+func LoadResults(paths []string) (*Results, error) {
+	in, err := load(paths)
+	if err != nil {
+		return nil, err
+	}
+	splitInputs(in)
+	r := &Results{Samples: in.Samples, Margin: planMargin(in)}
+	for _, src := range in.Sources {
+		r.Manifests = append(r.Manifests, src.Manifest)
+	}
+	return r, nil
 }

@@ -36,5 +36,5 @@ func writeLoad(w io.Writer, m *model) {
 	fmt.Fprintf(w, "**Machine load.** For each sample, the processors other processes kept busy during its measured "+
 		"region, and on Linux the 1-minute load average just before and after it (recorded, not deciding: it counts "+
 		"the sample's own workers). Busy, as everywhere in this report: %s.\n\n", hostresult.BusyDefinition)
-	mdTableCompact(w, []string{"Platform", "Samples with a reading", "Highest load average", "Most processors used by others", "Busy samples"}, rows)
+	MarkdownTableCompact(w, []string{"Platform", "Samples with a reading", "Highest load average", "Most processors used by others", "Busy samples"}, rows)
 }

@@ -6,8 +6,9 @@ import (
 	"strings"
 )
 
-// mdTable writes a GitHub markdown table; "|" inside a cell is escaped.
-func mdTable(w io.Writer, header []string, rows [][]string) {
+// MarkdownTable writes a GitHub markdown table; "|" inside a cell is escaped. The lab commands that
+// print markdown (lab compare, lab plan, lab pairnoise, lab aanull) write their tables with it too.
+func MarkdownTable(w io.Writer, header []string, rows [][]string) {
 	line := func(cells []string) {
 		esc := make([]string, len(cells))
 		for i, c := range cells {
@@ -27,8 +28,8 @@ func mdTable(w io.Writer, header []string, rows [][]string) {
 	fmt.Fprintln(w)
 }
 
-// mdTableCompact is mdTable without the columns that are empty ("" or "-") in every row.
-func mdTableCompact(w io.Writer, header []string, rows [][]string) {
+// MarkdownTableCompact is MarkdownTable without the columns that are empty ("" or "-") in every row.
+func MarkdownTableCompact(w io.Writer, header []string, rows [][]string) {
 	var keep []int
 	for i := range header {
 		for _, r := range rows {
@@ -53,7 +54,7 @@ func mdTableCompact(w io.Writer, header []string, rows [][]string) {
 	for _, r := range rows {
 		rs = append(rs, pick(r))
 	}
-	mdTable(w, pick(header), rs)
+	MarkdownTable(w, pick(header), rs)
 }
 
 // githubAnchor is the fragment GitHub gives a heading: lower case, spaces to hyphens, punctuation dropped.

@@ -7,58 +7,18 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/deflatelab/deflatelab/matrix"
-	"github.com/deflatelab/deflatelab/matrix/hostresult"
+	"github.com/deflatelab/deflatelab/matrix/report/reporttest"
 	"github.com/deflatelab/deflatelab/matrix/resultsdir"
 )
-
-// writeReplica writes a results folder as lab bench -replica i/2 would: samples of two cells, six
-// rounds of control and pooled, pooled slower by slow, and its run.json.
-func writeReplica(t *testing.T, dir, run string, i int, slow float64) {
-	t.Helper()
-	start := time.Date(2026, 12, 1, 10+i, 0, 0, 0, time.UTC)
-	var samples []matrix.Sample
-	at := start
-	for r := range 6 {
-		for _, phase := range []string{"cold", "warm"} {
-			cell := matrix.Cell{Platform: "linux/amd64", Workload: "fixed", DOP: 1, Phase: phase, Backend: "libc"}
-			for pos := range 2 {
-				v := []string{"control", "pooled"}[(pos+r)%2]
-				ns := 1e6 * (10 + float64(r%3)) * map[string]float64{"control": 1, "pooled": slow}[v]
-				samples = append(samples, matrix.Sample{Run: run, Cell: cell, Variant: v, Round: r, Position: pos, OK: true, Start: at, WallNs: int64(ns) + 1e6, Build: "b" + v,
-					Result: &hostresult.Result{Ops: 1000, ElapsedNs: int64(ns), OutputBytes: 5, Digest: "d", Env: hostresult.Env{GOOS: "linux", GOARCH: "amd64", NumCPU: 2, CPU: "Fake CPU", Commit: "c"}}})
-				at = at.Add(time.Duration(ns) + time.Millisecond)
-			}
-		}
-	}
-	os.MkdirAll(dir, 0o755)
-	var b strings.Builder
-	for _, s := range samples {
-		line, _ := json.Marshal(s)
-		b.Write(append(line, '\n'))
-	}
-	if err := os.WriteFile(filepath.Join(dir, resultsdir.SamplesFile), []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	plan := planOf(samples, "quick")
-	m := matrix.Manifest{Run: run, Profile: "quick", Plan: plan, Status: matrix.StatusComplete, Samples: len(samples), Planned: plan.Samples(),
-		Start: start, End: at, Commits: map[string]string{"control": "c", "pooled": "c"}, Builds: map[string]string{"control": "bcontrol", "pooled": "bpooled"},
-		Replica: &matrix.Replica{Index: i, Count: 2}, Machine: &matrix.Machine{Hostname: run, CPU: "Fake CPU", Processors: 2}, Interleave: &matrix.Interleave{Seed: uint64(i)}}
-	data, _ := json.Marshal(m)
-	if err := os.WriteFile(filepath.Join(dir, resultsdir.ManifestFile), data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
 
 // A merged folder reports exactly as its runs given together: the same comparisons (cells.json) and the
 // same first page, but for the raw folder names.
 func TestMergedReportsAsJoint(t *testing.T) {
 	tmp := t.TempDir()
 	a, b := filepath.Join(tmp, "a"), filepath.Join(tmp, "b")
-	writeReplica(t, a, "20261201T110000Z-linux-amd64-aaaaaaaa", 1, 1.3)
-	writeReplica(t, b, "20261201T120000Z-linux-amd64-bbbbbbbb", 2, 1.1)
+	reporttest.WriteReplica(t, a, "20261201T110000Z-linux-amd64-aaaaaaaa", 1, 1.3)
+	reporttest.WriteReplica(t, b, "20261201T120000Z-linux-amd64-bbbbbbbb", 2, 1.1)
 	merged := filepath.Join(tmp, "merged")
 	if _, err := resultsdir.MergeDirs(merged, []string{a, b}); err != nil {
 		t.Fatal(err)
@@ -118,7 +78,7 @@ func TestUnreadableManifest(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := filepath.Join(t.TempDir(), "r")
-			writeReplica(t, dir, "20261201T110000Z-linux-amd64-aaaaaaaa", 1, 1.3)
+			reporttest.WriteReplica(t, dir, "20261201T110000Z-linux-amd64-aaaaaaaa", 1, 1.3)
 			tc.spoil(dir)
 			p, err := Render(Options{In: []string{dir}, Out: t.TempDir(), Name: "x", Date: goldenDate})
 			if err != nil {
@@ -144,7 +104,7 @@ func TestUnreadableManifest(t *testing.T) {
 // builds given together) are named at the top of the banner.
 func TestMixedBuildsNamed(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "r")
-	writeReplica(t, dir, "20261201T110000Z-linux-amd64-aaaaaaaa", 1, 1.3)
+	reporttest.WriteReplica(t, dir, "20261201T110000Z-linux-amd64-aaaaaaaa", 1, 1.3)
 	editLines := func(path string, edit func(i int, l string) string) {
 		b, _ := os.ReadFile(path)
 		lines := strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")

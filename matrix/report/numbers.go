@@ -41,8 +41,8 @@ func pctNum(v float64) string {
 // shows at that many.
 const maxSmallDigits = 6
 
-// pctSigned is pctNum with an explicit sign: a change, where "+" and "-" are the news.
-func pctSigned(v float64) string {
+// PctSigned is pctNum with an explicit sign: a change, where "+" and "-" are the news.
+func PctSigned(v float64) string {
 	s := pctNum(v)
 	if v > 0 || (v == 0 && !strings.HasPrefix(s, "-")) {
 		return "+" + s
@@ -146,22 +146,22 @@ func pNum(p float64) string {
 // opNum prints an operation number: whole, or halfway between two when it is the median of an even count.
 func opNum(v float64) string { return fixed(v, -1) }
 
-// minutesText is a budget in minutes as given: "20", "27.5".
-func minutesText(m float64) string { return fixed(m, -1) }
+// MinutesText is a budget in minutes as given: "20", "27.5".
+func MinutesText(m float64) string { return fixed(m, -1) }
 
 // alphaNum is a false discovery rate as it was set: "0.05".
 func alphaNum(a float64) string { return strconv.FormatFloat(a, 'g', -1, 64) }
 
-// sdText is a standard deviation x 100 with one decimal ("3.2"), "-" when unknown.
-func sdText(v float64) string {
+// SDText is a standard deviation x 100 with one decimal ("3.2"), "-" when unknown.
+func SDText(v float64) string {
 	if math.IsNaN(v) {
 		return "-"
 	}
 	return fmt.Sprintf("%.1f", 100*v)
 }
 
-// seconds is a cost in seconds, "-" when unknown.
-func seconds(v float64) string {
+// SecondsText is a cost in seconds, "-" when unknown.
+func SecondsText(v float64) string {
 	switch {
 	case math.IsNaN(v):
 		return "-"
@@ -173,8 +173,8 @@ func seconds(v float64) string {
 	return fmt.Sprintf("%.2f", v)
 }
 
-// pct1 is a log-scale quantity x 100, one decimal; "-" when unknown.
-func pct1(v float64) string {
+// Pct1 is a log-scale quantity x 100, one decimal; "-" when unknown.
+func Pct1(v float64) string {
 	if math.IsNaN(v) || math.IsInf(v, 0) {
 		return "-"
 	}
@@ -218,7 +218,7 @@ func bytesRange(lo, hi float64) string {
 // the equivalence margin: a bound that pctNum would print as exactly the margin, or on its other side,
 // gets more decimals ("-1.96" inside ±2%, "+2.04" outside, never "2"). marginPct is the margin in percent.
 func boundNum(v, marginPct float64) string {
-	s := pctSigned(v)
+	s := PctSigned(v)
 	for digits := 1; digits <= 4 && !sameSide(s, v, marginPct); digits++ {
 		s = strconv.FormatFloat(v, 'f', digits, 64)
 		if v > 0 {
@@ -248,7 +248,7 @@ func sameSide(s string, v, marginPct float64) bool {
 // it would widen every lifetime table past the page.
 func signedBound(v float64) string {
 	if math.Abs(v) < 1e4 || math.IsInf(v, 0) || math.IsNaN(v) {
-		return pctSigned(v)
+		return PctSigned(v)
 	}
 	m := strings.Replace(strconv.FormatFloat(v, 'e', 1, 64), "e+0", "e", 1)
 	m = strings.Replace(m, "e+", "e", 1)
@@ -291,8 +291,8 @@ func andList(ns []int) string {
 	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
 }
 
-// joinInts joins ints with commas and no spaces, as a flag takes them: "1,4,8".
-func joinInts(xs []int) string {
+// JoinInts joins ints with commas and no spaces, as a flag takes them: "1,4,8".
+func JoinInts(xs []int) string {
 	s := make([]string, len(xs))
 	for i, x := range xs {
 		s[i] = strconv.Itoa(x)

@@ -52,13 +52,13 @@ func describedChange(c, lo, hi float64, thin bool, pairs int) string {
 	case math.IsNaN(c):
 		return "n/a"
 	case thin:
-		return fmt.Sprintf("%s (%d pairs, no CI)", pctSigned(c), pairs)
+		return fmt.Sprintf("%s (%d pairs, no CI)", PctSigned(c), pairs)
 	}
 	mark := ""
 	if lo <= 0 && hi >= 0 {
 		mark = "~ "
 	}
-	return fmt.Sprintf("%s%s [%s, %s]", mark, pctSigned(c), pctSigned(lo), pctSigned(hi))
+	return fmt.Sprintf("%s%s [%s, %s]", mark, PctSigned(c), PctSigned(lo), PctSigned(hi))
 }
 
 // writeReuseBound writes the pools' distance from the reuse bound; nothing when the run has no reuse
@@ -76,6 +76,6 @@ func writeReuseBound(w io.Writer, m *model) {
 		"+0 is a pool as good as owning the states. It describes, it does not decide: no correction, no class. *Idle "+
 		"retained* is what each holds idle at the end of the region (median, bytes): the bound's price is a state per "+
 		"worker and configuration.\n\n", pctExact(m.Analysis.Confidence))
-	mdTable(w, []string{"Platform", "Backend", "Workload", "DOP", "Phase", "Pool", "Distance from reuse, % [interval]",
+	MarkdownTable(w, []string{"Platform", "Backend", "Workload", "DOP", "Phase", "Pool", "Distance from reuse, % [interval]",
 		"Idle retained (pool)", "Idle retained (reuse)"}, rows)
 }

@@ -104,6 +104,6 @@ func writeServiceHeap(w io.Writer, m *model) {
 			fmt.Sprintf("%s in %.0f blocks", bytesNum(l.LiveBytes), l.LiveBlocks)})
 		heaps = append(heaps, fmt.Sprintf("%s %s: %s", l.Platform, l.Backend, l.Heap))
 	}
-	mdTable(w, header, rows)
+	MarkdownTable(w, header, rows)
 	fmt.Fprintf(w, "The background's heap: %s.\n\n", strings.Join(heaps, "; "))
 }

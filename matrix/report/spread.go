@@ -50,5 +50,5 @@ func writeSpread(w io.Writer, m *model) {
 		"sample's end, as a share of the run's span). An interleaved run takes round r of every cell before any cell's "+
 		"round r+1, so each cell spans most of the run and a slow spell of the machine falls on every cell a little; a "+
 		"cell whose rounds ran back to back carries only the noise of its own minutes ([METHOD.md](%s#interleaved-rounds)).\n\n", m.MethodLink)
-	mdTable(w, []string{"Run", "Rounds", "Cells", "Median cell span", "Smallest", "Cells back to back", "Measured by"}, rows)
+	MarkdownTable(w, []string{"Run", "Rounds", "Cells", "Median cell span", "Smallest", "Cells back to back", "Measured by"}, rows)
 }

@@ -412,12 +412,12 @@ func (f *fixture) recompute(t *testing.T) map[string]*recomputed {
 // changeText is how the page prints a recomputed change (without the class's mark).
 func (r *recomputed) changeText() string {
 	if math.IsNaN(r.lo) && r.level > 0 {
-		return fmt.Sprintf("%s (%d pairs: no %s interval)", pctSigned(r.est), r.pairs, pctLevel(r.level))
+		return fmt.Sprintf("%s (%d pairs: no %s interval)", PctSigned(r.est), r.pairs, pctLevel(r.level))
 	}
 	if math.IsNaN(r.lo) {
-		return fmt.Sprintf("%s (%d pairs, no CI)", pctSigned(r.est), r.pairs)
+		return fmt.Sprintf("%s (%d pairs, no CI)", PctSigned(r.est), r.pairs)
 	}
-	return fmt.Sprintf("%s [%s, %s]", pctSigned(r.est), boundNum(r.lo, 2), boundNum(r.hi, 2)) // bounds beside the +-2% margin
+	return fmt.Sprintf("%s [%s, %s]", PctSigned(r.est), boundNum(r.lo, 2), boundNum(r.hi, 2)) // bounds beside the +-2% margin
 }
 
 // tableRows returns the rows of the markdown tables that follow a heading matching under, up to the

@@ -72,7 +72,7 @@ func writeUnstable(w io.Writer, m *model) {
 			num(rg.Ratio) + "x", shape, withheldFor(u),
 		})
 	}
-	mdTable(w, []string{"Cell", "Variant", "Per round (us/op)", "Fast: median (rounds)", "Slow: median (rounds)", "Gap", "Shape", "Verdict withheld for"}, rows)
+	MarkdownTable(w, []string{"Cell", "Variant", "Per round (us/op)", "Fast: median (rounds)", "Slow: median (rounds)", "Gap", "Shape", "Verdict withheld for"}, rows)
 	var notes []string
 	for _, u := range sides {
 		for _, s := range u.Cell.SiblingsAtOneSpeed(u.Variant) {

@@ -86,8 +86,8 @@ func writeValidityChecks(w io.Writer, m *model) {
 	}
 	for _, d := range v.Disagreements {
 		fmt.Fprintf(w, "- **%s %s/%d, %s:** elapsed time says %s (%s%%) but its lifetime cost over %d operations is %s%% [%s, %s]: %s.\n",
-			d.Cell.Backend, d.Cell.Workload, d.Cell.DOP, d.Candidate, d.Elapsed, pctSigned(d.ElapsedPct), d.N, pctSigned((d.Ratio-1)*100),
-			pctSigned((d.Lo-1)*100), pctSigned((d.Hi-1)*100), disagreementWhy(d))
+			d.Cell.Backend, d.Cell.Workload, d.Cell.DOP, d.Candidate, d.Elapsed, PctSigned(d.ElapsedPct), d.N, PctSigned((d.Ratio-1)*100),
+			PctSigned((d.Lo-1)*100), PctSigned((d.Hi-1)*100), disagreementWhy(d))
 	}
 	if m.Calibration == nil && p.AACells == 0 {
 		fmt.Fprintf(w, "- No A/A control (`%s`): the run cannot measure its own false positives.\n", matrix.AA)

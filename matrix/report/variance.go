@@ -36,13 +36,13 @@ func writeVariance(w io.Writer, m *model) {
 			fmt.Sprint(g.Ops),
 			levelPair(g.Ratio.Within, g.Control.Within), levelPair(g.Ratio.Process, g.Control.Process),
 			levelPair(g.Ratio.Round, g.Control.Round), levelPair(g.Ratio.Instance, g.Control.Instance),
-			fmt.Sprintf("%s / %s / %s", seconds(g.Cost.Process), seconds(g.Cost.Round), seconds(g.Cost.Instance)),
+			fmt.Sprintf("%s / %s / %s", SecondsText(g.Cost.Process), SecondsText(g.Cost.Round), SecondsText(g.Cost.Instance)),
 		})
 	}
-	mdTable(w, []string{"Cell group", "Ops/process", "Within a process", "Between processes", "Between rounds", "Between instances", "s per process / round / instance"}, rows)
+	MarkdownTable(w, []string{"Cell group", "Ops/process", "Within a process", "Between processes", "Between rounds", "Between instances", "s per process / round / instance"}, rows)
 }
 
 // levelPair is a level's two standard deviations, x 100.
 func levelPair(ratio, control float64) string {
-	return sdText(ratio) + " / " + sdText(control)
+	return SDText(ratio) + " / " + SDText(control)
 }

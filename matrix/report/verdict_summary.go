@@ -26,7 +26,7 @@ func writeVerdictSummary(w io.Writer, m *model) {
 	if len(rows) == 0 {
 		return
 	}
-	mdTable(w, header, rows)
+	MarkdownTable(w, header, rows)
 	fmt.Fprintf(w, "**Verdicts:** elapsed time per operation against control, the primary family (the decision table's "+
 		"lifetime cost sums it); page faults, allocations, first operations and the other counters are exploratory: they "+
 		"explain, they decide nothing. In %s. **Bold**: faster (-) or slower (+), the change in %%; read from each cell's "+

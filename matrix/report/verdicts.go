@@ -35,7 +35,7 @@ func writeVerdicts(w io.Writer, m *model) {
 	header, rows := verdictTable(m, "Candidate", func(wl string) (string, string) {
 		return wl + ", warm" + opsNote(m, "warm"), wl + ", cold" + opsNote(m, "cold")
 	}, workloadSummary, true)
-	mdTable(w, header, rows)
+	MarkdownTable(w, header, rows)
 	var notes []string // one line per distinct note: platforms with the same processors share theirs
 	for _, p := range m.Platforms() {
 		var b strings.Builder
@@ -207,10 +207,10 @@ func percentSpan(os []stats.Outcome) string {
 			hi = o
 		}
 	}
-	if pctSigned(lo.Percent()) == pctSigned(hi.Percent()) {
-		return pctSigned(hi.Percent()) + "%"
+	if PctSigned(lo.Percent()) == PctSigned(hi.Percent()) {
+		return PctSigned(hi.Percent()) + "%"
 	}
-	return pctSigned(lo.Percent()) + "% to " + pctSigned(hi.Percent()) + "%"
+	return PctSigned(lo.Percent()) + "% to " + PctSigned(hi.Percent()) + "%"
 }
 
 // opsNote is the operations per sample of a phase, for a column header: " (5,000 ops)".

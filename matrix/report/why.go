@@ -43,10 +43,10 @@ func writeWhy(w io.Writer, m *model) {
 				}
 			}
 			fmt.Fprintf(w, "### %s, backend %s: faults and allocations\n\n", p, g.Backend)
-			mdTableCompact(w, []string{"Workload", "DOP", "Phase", "Variant", "Usable", "Faults/op [95% CI]",
+			MarkdownTableCompact(w, []string{"Workload", "DOP", "Phase", "Variant", "Usable", "Faults/op [95% CI]",
 				"Native allocs/op", "Native frees/op", "Resets/op", "Go allocs/op"}, counts)
 			fmt.Fprintf(w, "### %s, backend %s: memory\n\n", p, g.Backend)
-			mdTableCompact(w, []string{"Workload", "DOP", "Phase", "Variant", "Go heap/op", "Idle retained",
+			MarkdownTableCompact(w, []string{"Workload", "DOP", "Phase", "Variant", "Go heap/op", "Idle retained",
 				"Peak RSS", "Split head"}, memory)
 		}
 	}

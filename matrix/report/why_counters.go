@@ -119,7 +119,7 @@ func writeCounterTable(w io.Writer, g group, title string, cols []counterColumn)
 		}
 		rows[i] = picked
 	}
-	mdTableCompact(w, header, rows)
+	MarkdownTableCompact(w, header, rows)
 	if len(absent) > 0 {
 		fmt.Fprintf(w, "Not available in these results: %s.\n\n", strings.Join(absent, ", "))
 	}

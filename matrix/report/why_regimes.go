@@ -44,7 +44,7 @@ func writeWhyRegimes(w io.Writer, m *model) {
 				}
 				rows = append(rows, []string{g.Metric.Label, groupCell(g.Fast), groupCell(g.Slow), ratio})
 			}
-			mdTableCompact(w, []string{"Counter", "Fast rounds [CI]", "Slow rounds [CI]", "Slow / fast"}, rows)
+			MarkdownTableCompact(w, []string{"Counter", "Fast rounds [CI]", "Slow rounds [CI]", "Slow / fast"}, rows)
 		}
 	}
 	if !flagged {

@@ -1,24 +1,28 @@
-package report
+// Package plan is the back end of `lab plan`: a plan sized from a pilot run's variance components,
+// and the lab bench command that runs it, as markdown. cmd/lab parses the flags into Options.
+package plan
 
 import (
 	"context"
 	"fmt"
 	"io"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/report"
 	"github.com/deflatelab/deflatelab/matrix/stats"
 )
 
-// SizePlanOptions are the pilot SizePlan sizes from and the plan's targets.
-type SizePlanOptions struct {
+// Options are the pilot Run sizes from and the plan's targets.
+type Options struct {
 	Pilot   []string // the pilot's results folders (or files), as Render takes them
 	Change  float64  // the smallest change to detect (80% power, 5% two-sided), in percent: above 0, below 100
 	Minutes float64  // the most runner-minutes per platform the plan may take (every instance's together); 0: no bound
 }
 
-// SizePlan is `lab plan -pilot RESULTS -change 5% -minutes 60`: from a pilot run's variance components
+// Run is `lab plan -pilot RESULTS -change 5% -minutes 60`: from a pilot run's variance components
 // (stats.VarianceComponents), the cheapest warm operations per process, rounds per instance and
 // instances whose smallest detectable change on the primary family (elapsed, every candidate) is at
 // most Change in every cell group, within Minutes of runner time per platform, and the bench command
@@ -26,12 +30,12 @@ type SizePlanOptions struct {
 // within the budget, its rounds a whole number of the rotation's period; when no plan fits the budget,
 // it says so and prints no command. A pilot of one runner instance cannot measure the between-instance
 // level: it is marked unknown, and the plan's detectable change holds only if that level is small.
-func SizePlan(ctx context.Context, opts SizePlanOptions, stdout io.Writer) error {
+func Run(ctx context.Context, opts Options, stdout io.Writer) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
 	pilot, pct, minutes := opts.Pilot, opts.Change, opts.Minutes
-	in, a, err := analyzeElapsed(pilot)
+	a, pl, err := report.AnalyzeElapsed(pilot)
 	if err != nil {
 		return err
 	}
@@ -39,19 +43,13 @@ func SizePlan(ctx context.Context, opts SizePlanOptions, stdout io.Writer) error
 	if len(groups) == 0 {
 		return fmt.Errorf("plan: the pilot has no comparison with %s to size from", a.Control)
 	}
-	var pl *matrix.Plan
-	for _, src := range in.Sources {
-		if src.Manifest != nil {
-			pl = &src.Manifest.Plan
-		}
-	}
 	target := math.Log1p(pct / 100)
 	lim := stats.SizingLimits{MaxRounds: matrix.MaxRounds, MaxInstances: matrix.MaxReplicas, WarmOps: []int{2500, 5000, 10000, 20000, 40000}, Budget: minutes * 60}
 	if pl != nil {
 		lim.Period = pl.Period()
 	}
 	best, reached, found := stats.Size(groups, target, lim)
-	want := fixed(pct, -1)
+	want := strconv.FormatFloat(pct, 'f', -1, 64)
 	fmt.Fprintf(stdout, "## A plan for a %s%% smallest detectable change, from %s\n\n", want, strings.Join(pilot, ", "))
 	fmt.Fprintf(stdout, "The pilot's variance components of the log ratio (x 100) and costs, per cell group; the detectable change is "+
 		"%.2f standard errors of a cell's mean log ratio (80%% power, 5%% two-sided, normal approximation), the variance being "+
@@ -69,7 +67,7 @@ func SizePlan(ctx context.Context, opts SizePlanOptions, stdout io.Writer) error
 	}
 	switch {
 	case !found:
-		fmt.Fprintf(stdout, "**No plan fits %s runner-minutes**: the cheapest, %s, already takes more. No command is printed; ", minutesText(minutes), roundsWords(lim))
+		fmt.Fprintf(stdout, "**No plan fits %s runner-minutes**: the cheapest, %s, already takes more. No command is printed; ", report.MinutesText(minutes), roundsWords(lim))
 		if s, ok := unbounded(); ok {
 			fmt.Fprintf(stdout, "reaching %s%% takes %.1f runner-minutes (give -minutes %.0f to plan it):\n\n", want, s.RunnerSeconds/60, math.Ceil(s.RunnerSeconds/60))
 			writeSizing(stdout, groups, s)
@@ -78,7 +76,7 @@ func SizePlan(ctx context.Context, opts SizePlanOptions, stdout io.Writer) error
 		}
 		return nil
 	case !reached && minutes > 0:
-		fmt.Fprintf(stdout, "No plan within %s runner-minutes reaches %s%%: the closest within them, below, detects %.1f%%.", minutesText(minutes), want, 100*math.Expm1(best.Detectable))
+		fmt.Fprintf(stdout, "No plan within %s runner-minutes reaches %s%%: the closest within them, below, detects %.1f%%.", report.MinutesText(minutes), want, 100*math.Expm1(best.Detectable))
 		if s, ok := unbounded(); ok {
 			fmt.Fprintf(stdout, " Reaching %s%% takes %.1f runner-minutes (give -minutes %.0f to plan it).", want, s.RunnerSeconds/60, math.Ceil(s.RunnerSeconds/60))
 		}
@@ -90,7 +88,7 @@ func SizePlan(ctx context.Context, opts SizePlanOptions, stdout io.Writer) error
 	cmd := "go run ./cmd/lab bench"
 	if pl != nil { // the pilot's cells and variants, with the plan's sizes
 		cmd += fmt.Sprintf(" -profile %s -variants %s -workloads %s -dops %s -phases %s -backends %s -cold-ops %d -warmup %d",
-			pl.Profile, strings.Join(pl.Variants, ","), strings.Join(pl.Workloads, ","), joinInts(pl.DOPs), strings.Join(pl.Phases, ","),
+			pl.Profile, strings.Join(pl.Variants, ","), strings.Join(pl.Workloads, ","), report.JoinInts(pl.DOPs), strings.Join(pl.Phases, ","),
 			strings.Join(pl.Backends, ","), pl.ColdOps, pl.Warmup)
 	}
 	cmd += fmt.Sprintf(" -rounds %d -warm-ops %d", best.Rounds, best.WarmOps)
@@ -132,10 +130,10 @@ func writeSizing(w io.Writer, groups []stats.VarianceGroup, s stats.Sizing) {
 		100*math.Expm1(s.Detectable), s.Worst)
 	var rows [][]string
 	for _, g := range groups {
-		rows = append(rows, []string{g.Name(), fmt.Sprint(g.Ops), sdText(g.Ratio.Within), sdText(g.Ratio.Process), sdText(g.Ratio.Round),
-			instanceText(g), seconds(g.Cost.Process), fmt.Sprintf("%.1f", 100*math.Expm1(stats.GroupDetectable(g, s.WarmOps, s.Rounds, s.Instances)))})
+		rows = append(rows, []string{g.Name(), fmt.Sprint(g.Ops), report.SDText(g.Ratio.Within), report.SDText(g.Ratio.Process), report.SDText(g.Ratio.Round),
+			instanceText(g), report.SecondsText(g.Cost.Process), fmt.Sprintf("%.1f", 100*math.Expm1(stats.GroupDetectable(g, s.WarmOps, s.Rounds, s.Instances)))})
 	}
-	mdTable(w, []string{"Cell group", "Pilot ops", "Within", "Process", "Round", "Instance", "s per process", "Detectable %"}, rows)
+	report.MarkdownTable(w, []string{"Cell group", "Pilot ops", "Within", "Process", "Round", "Instance", "s per process", "Detectable %"}, rows)
 }
 
 // instanceText is a group's between-instance level, "unknown" from a single instance.
@@ -143,5 +141,5 @@ func instanceText(g stats.VarianceGroup) string {
 	if g.Instances <= 1 {
 		return "unknown"
 	}
-	return sdText(g.Ratio.Instance)
+	return report.SDText(g.Ratio.Instance)
 }

@@ -1,4 +1,6 @@
-package report
+// Package replay is the back end of `lab replay`: it replays a fixed-design results directory under
+// adaptive stopping and simulates A/A families, as markdown. cmd/lab parses the flags into Options.
+package replay
 
 import (
 	"context"
@@ -15,8 +17,8 @@ import (
 	"github.com/deflatelab/deflatelab/matrix/stats"
 )
 
-// ReplayOptions are what Replay replays and simulates.
-type ReplayOptions struct {
+// Options are what Run replays and simulates.
+type Options struct {
 	Results  string          // a fixed-design results directory (run.json and samples.jsonl)
 	Adaptive matrix.Adaptive // the stopping rule to replay under; an empty Correction is BY
 	AA       int             // A/A families to simulate; 0: none
@@ -26,10 +28,10 @@ type ReplayOptions struct {
 	Project []int
 }
 
-// Replay is `lab replay`: it replays a fixed-design results directory under adaptive stopping,
+// Run is `lab replay`: it replays a fixed-design results directory under adaptive stopping,
 // batch by batch as if live, and simulates A/A families from its log ratios, and prints both as
 // markdown: the evidence docs/METHOD.md ("Adaptive rounds") quotes.
-func Replay(ctx context.Context, opts ReplayOptions, stdout io.Writer) error {
+func Run(ctx context.Context, opts Options, stdout io.Writer) error {
 	a := opts.Adaptive
 	if a.Correction == "" {
 		a.Correction = sequential.BY

@@ -1,4 +1,4 @@
-package report
+package compare
 
 import (
 	"bytes"
@@ -35,7 +35,7 @@ func TestCompare(t *testing.T) {
 	}
 	old, new := write("old", "", stats.Inconclusive, 1), write("new", "2.2.5", stats.Slower, 5)
 	var out bytes.Buffer
-	if err := Compare(context.Background(), CompareOptions{Old: old, New: new}, &out); err != nil {
+	if err := Run(context.Background(), Options{Old: old, New: new}, &out); err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{
@@ -47,7 +47,7 @@ func TestCompare(t *testing.T) {
 			t.Errorf("output lacks %q:\n%s", want, out.String())
 		}
 	}
-	if err := Compare(context.Background(), CompareOptions{Old: old, New: t.TempDir()}, io.Discard); err == nil || !strings.Contains(err.Error(), stats.CellsFile) {
+	if err := Run(context.Background(), Options{Old: old, New: t.TempDir()}, io.Discard); err == nil || !strings.Contains(err.Error(), stats.CellsFile) {
 		t.Errorf("a folder without cells.json: %v, want an error naming it", err)
 	}
 }

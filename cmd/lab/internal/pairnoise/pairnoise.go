@@ -1,4 +1,6 @@
-package report
+// Package pairnoise is the back end of `lab pairnoise`: per-pair noise and the detectable change per
+// runner-minute of results folders, run by run and pooled, as markdown.
+package pairnoise
 
 import (
 	"context"
@@ -8,14 +10,15 @@ import (
 	"path/filepath"
 	"strconv"
 
+	"github.com/deflatelab/deflatelab/matrix/report"
 	"github.com/deflatelab/deflatelab/matrix/stats"
 )
 
-// PairNoise is `lab pairnoise RESULTS...`: each results folder's per-pair noise on the primary metric,
+// Run is `lab pairnoise RESULTS...`: each results folder's per-pair noise on the primary metric,
 // comparison by comparison (stats.PairNoises), then pooled over the folders per pairing, cell and
 // candidate - how alternating and duet pairs compare at the same runner-minutes (docs/METHOD.md, "Duet
 // pairs"). Its one input is the folders, so it takes them as they are rather than in an options struct.
-func PairNoise(ctx context.Context, results []string, stdout io.Writer) error {
+func Run(ctx context.Context, results []string, stdout io.Writer) error {
 	type key struct {
 		pairing, cell, candidate string
 	}
@@ -30,15 +33,15 @@ func PairNoise(ctx context.Context, results []string, stdout io.Writer) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		_, a, err := analyzeElapsed([]string{dir})
+		a, _, err := report.AnalyzeElapsed([]string{dir})
 		if err != nil {
 			return err
 		}
 		for _, p := range a.PairNoises() {
 			cell := fmt.Sprintf("%s/%d %s", p.Cell.Workload, p.Cell.DOP, p.Cell.Phase)
-			rows = append(rows, []string{filepath.Base(dir), p.Pairing, cell, p.Candidate, strconv.Itoa(p.Pairs), pct1(p.SD),
+			rows = append(rows, []string{filepath.Base(dir), p.Pairing, cell, p.Candidate, strconv.Itoa(p.Pairs), report.Pct1(p.SD),
 				fmt.Sprintf("%+.1f%% [%+.1f, %+.1f]", p.Estimate, p.Lo, p.Hi), fmt.Sprintf("%.1f", p.Hi-p.Lo),
-				fmt.Sprintf("%.0f", p.Seconds), pct1(p.Detectable()), pct1(p.DetectablePerMinute())})
+				fmt.Sprintf("%.0f", p.Seconds), report.Pct1(p.Detectable()), report.Pct1(p.DetectablePerMinute())})
 			k := key{p.Pairing, cell, p.Candidate}
 			if pooled[k] == nil {
 				pooled[k] = &pool{}
@@ -57,7 +60,7 @@ func PairNoise(ctx context.Context, results []string, stdout io.Writer) error {
 	fmt.Fprintf(stdout, "SD: of the per-pair log ratio x 100; the change with its 95%% signed-rank interval and the interval's width "+
 		"(points); runner seconds the pairs took; the smallest change detected with 80%% power at 5%% (%.2f SD / sqrt(pairs)), "+
 		"and the same for one runner-minute of pairs.\n\n", stats.DetectableZ)
-	mdTable(stdout, []string{"Results", "Pairing", "Cell", "Candidate", "Pairs", "SD", "Change", "Width", "Runner s", "Detectable", "Detectable / min"}, rows)
+	report.MarkdownTable(stdout, []string{"Results", "Pairing", "Cell", "Candidate", "Pairs", "SD", "Change", "Width", "Runner s", "Detectable", "Detectable / min"}, rows)
 	rows = nil
 	for _, k := range order {
 		q := pooled[k]
@@ -66,22 +69,10 @@ func PairNoise(ctx context.Context, results []string, stdout io.Writer) error {
 		}
 		sd := math.Sqrt(q.ss / q.df)
 		det := stats.DetectableZ * sd / math.Sqrt(q.n)
-		rows = append(rows, []string{k.pairing, k.cell, k.candidate, strconv.Itoa(q.runs), fmt.Sprint(q.n), pct1(sd),
-			fmt.Sprintf("%.0f", q.seconds), pct1(det), pct1(det * math.Sqrt(q.seconds/60))})
+		rows = append(rows, []string{k.pairing, k.cell, k.candidate, strconv.Itoa(q.runs), fmt.Sprint(q.n), report.Pct1(sd),
+			fmt.Sprintf("%.0f", q.seconds), report.Pct1(det), report.Pct1(det * math.Sqrt(q.seconds/60))})
 	}
 	fmt.Fprintf(stdout, "\n## Pooled over the folders\n\n")
-	mdTable(stdout, []string{"Pairing", "Cell", "Candidate", "Runs", "Pairs", "SD", "Runner s", "Detectable", "Detectable / min"}, rows)
+	report.MarkdownTable(stdout, []string{"Pairing", "Cell", "Candidate", "Runs", "Pairs", "SD", "Runner s", "Detectable", "Detectable / min"}, rows)
 	return nil
-}
-
-// analyzeElapsed loads results as Render does (emulated samples split out) and analyses the primary
-// metric only: what the commands that weigh a design against another need.
-func analyzeElapsed(paths []string) (*inputs, *stats.Analysis, error) {
-	in, err := load(paths)
-	if err != nil {
-		return nil, nil, err
-	}
-	splitInputs(in)
-	a, err := stats.Analyze(in.Samples, stats.Options{Metrics: []stats.Metric{stats.Elapsed}})
-	return in, a, err
 }

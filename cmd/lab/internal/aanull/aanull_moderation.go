@@ -1,10 +1,12 @@
-package report
+package aanull
 
 import (
 	"fmt"
 	"io"
+	"strconv"
 
 	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/report"
 	"github.com/deflatelab/deflatelab/matrix/stats"
 )
 
@@ -52,16 +54,15 @@ func moderationScenarios(n [3]int) []stats.ModerationScenario {
 // writeModeration prints the moderation calibration of results as markdown.
 func writeModeration(paths []string, reps [3]int, seed uint64, pseudo int, stdout io.Writer) error {
 	scenarios := moderationScenarios(reps)
-	in, err := load(paths)
+	in, err := report.LoadResults(paths)
 	if err != nil {
 		return err
 	}
-	splitInputs(in)
 	if pseudo > 1 {
 		splitPseudoInstances(in.Samples, pseudo)
 		fmt.Fprintf(stdout, "Each runner instance's rounds split into %d pseudo-instances (round mod %d).\n\n", pseudo, pseudo)
 	}
-	cal, err := stats.CalibrateModeration(in.Samples, stats.Options{EquivMargin: planMargin(in)}, moderationMethods, scenarios, seed)
+	cal, err := stats.CalibrateModeration(in.Samples, stats.Options{EquivMargin: in.Margin}, moderationMethods, scenarios, seed)
 	if err != nil {
 		return err
 	}
@@ -74,13 +75,13 @@ func writeModeration(paths []string, reps [3]int, seed uint64, pseudo int, stdou
 	head := []string{"Method", "A/A null (level)"}
 	for _, sc := range scenarios[1:] {
 		if sc.Tau > 0 {
-			h := fmt.Sprintf("tau %s%%", fixed(sc.Tau*100, -1))
+			h := fmt.Sprintf("tau %s%%", strconv.FormatFloat(sc.Tau*100, 'f', -1, 64))
 			if sc.Phase != "" {
 				h += ", " + sc.Phase + " cells only"
 			}
 			head = append(head, h)
 		} else {
-			head = append(head, fmt.Sprintf("+%s%%", fixed(sc.Effect*100, -1)))
+			head = append(head, fmt.Sprintf("+%s%%", strconv.FormatFloat(sc.Effect*100, 'f', -1, 64)))
 		}
 	}
 	var rows [][]string
@@ -102,7 +103,7 @@ func writeModeration(paths []string, reps [3]int, seed uint64, pseudo int, stdou
 		}
 		rows = append(rows, row)
 	}
-	mdTableCompact(stdout, head, rows)
+	report.MarkdownTableCompact(stdout, head, rows)
 	return nil
 }
 

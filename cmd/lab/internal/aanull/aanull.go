@@ -1,4 +1,6 @@
-package report
+// Package aanull is the back end of `lab aanull`: the A/A label-swap null of results, and the
+// calibration of the moderated decision on it, as markdown. cmd/lab parses the flags into Options.
+package aanull
 
 import (
 	"context"
@@ -7,11 +9,12 @@ import (
 
 	"github.com/deflatelab/deflatelab/matrix"
 	"github.com/deflatelab/deflatelab/matrix/lifetime"
+	"github.com/deflatelab/deflatelab/matrix/report"
 	"github.com/deflatelab/deflatelab/matrix/stats"
 )
 
-// AANullOptions are the results AANull reads and how it measures their null.
-type AANullOptions struct {
+// Options are the results Run reads and how it measures their null.
+type Options struct {
 	In             []string        // results files (.jsonl) or directories, as Render takes them
 	Swaps          int             // label swaps to draw, 1 or more
 	Seed           uint64          // swap i draws from PCG(Seed, i)
@@ -35,11 +38,11 @@ type AANullOptions struct {
 	Slices bool
 }
 
-// AANull is `lab aanull`: the A/A label-swap null of results (stats.LabelSwapNull), read as a report
+// Run is `lab aanull`: the A/A label-swap null of results (stats.LabelSwapNull), read as a report
 // reads them, printed as markdown: per family, what the first page would name as A/A differences in each
 // swap, against the level its intervals state. docs/METHOD.md ("Calibration on the run's own A/A null")
 // quotes it.
-func AANull(ctx context.Context, opts AANullOptions, stdout io.Writer) error {
+func Run(ctx context.Context, opts Options, stdout io.Writer) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
@@ -58,20 +61,15 @@ func AANull(ctx context.Context, opts AANullOptions, stdout io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "## A/A label-swap null: %d swaps (seed %d, positions %s), lifetime intervals by %s\n\n", cal.Swaps, cal.Seed,
 		map[stats.SwapStyle]string{stats.PositionsKept: "kept", stats.PositionsWithLabels: "exchanged with the labels"}[opts.SwapStyle], opts.LifetimeMethod)
-	writeCalibrationTable(stdout, cal, true)
+	report.WriteCalibrationTable(stdout, cal, true)
 	return nil
 }
 
 // labelSwapNull loads results as Render does (emulated samples split out) and measures their null.
 func labelSwapNull(paths []string, swaps int, seed uint64, method lifetime.Method, style stats.SwapStyle) (*stats.Calibration, error) {
-	in, err := load(paths)
+	in, err := report.LoadResults(paths)
 	if err != nil {
 		return nil, err
 	}
-	splitInputs(in)
-	var manifests []*matrix.Manifest
-	for _, src := range in.Sources {
-		manifests = append(manifests, src.Manifest)
-	}
-	return stats.LabelSwapNullStyle(in.Samples, manifests, stats.Options{EquivMargin: planMargin(in), LifetimeMethod: method}, swaps, seed, style)
+	return stats.LabelSwapNullStyle(in.Samples, in.Manifests, stats.Options{EquivMargin: in.Margin, LifetimeMethod: method}, swaps, seed, style)
 }

@@ -1,8 +1,7 @@
-package report
+package aanull
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -10,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/report/reporttest"
 	"github.com/deflatelab/deflatelab/matrix/resultsdir"
 	"github.com/deflatelab/deflatelab/matrix/stats"
 )
@@ -18,26 +18,15 @@ import (
 // but for a little noise).
 func aaReplica(t *testing.T, dir string) {
 	t.Helper()
-	writeReplica(t, dir, "20261201T110000Z-linux-amd64-aaaaaaaa", 1, 1)
-	path := filepath.Join(dir, resultsdir.SamplesFile)
-	samples, err := resultsdir.ReadSamples(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b strings.Builder
-	for _, s := range samples {
+	reporttest.WriteReplica(t, dir, "20261201T110000Z-linux-amd64-aaaaaaaa", 1, 1)
+	reporttest.EditSamples(t, dir, func(s *matrix.Sample) {
 		if s.Variant == "pooled" {
 			s.Variant = matrix.AA
 			r := *s.Result
 			r.ElapsedNs = int64(float64(r.ElapsedNs) * (1 + 0.01*float64(s.Round%3-1)))
 			s.Result = &r
 		}
-		line, _ := json.Marshal(s)
-		b.Write(append(line, '\n'))
-	}
-	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	})
 	os.Remove(filepath.Join(dir, resultsdir.ManifestFile)) // its plan names pooled, not aa
 }
 
@@ -45,7 +34,7 @@ func TestAANull(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "r")
 	aaReplica(t, dir)
 	var out strings.Builder
-	if err := AANull(context.Background(), AANullOptions{In: []string{dir}, Swaps: 3, Seed: 7}, &out); err != nil {
+	if err := Run(context.Background(), Options{In: []string{dir}, Swaps: 3, Seed: 7}, &out); err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"## A/A label-swap null: 3 swaps (seed 7, positions kept), lifetime intervals by signflip", "elapsed time: A/A cells named faster or slower | 2 |"} {
@@ -54,16 +43,16 @@ func TestAANull(t *testing.T) {
 		}
 	}
 	var outside strings.Builder
-	if err := AANull(context.Background(), AANullOptions{In: []string{dir}, Swaps: 3, Seed: 7, SwapStyle: stats.PositionsWithLabels}, &outside); err != nil {
+	if err := Run(context.Background(), Options{In: []string{dir}, Swaps: 3, Seed: 7, SwapStyle: stats.PositionsWithLabels}, &outside); err != nil {
 		t.Fatal(err)
 	}
 	if want := "(seed 7, positions exchanged with the labels)"; !strings.Contains(outside.String(), want) {
 		t.Errorf("outside swaps: output lacks %q:\n%s", want, outside.String())
 	}
 	noAA := filepath.Join(t.TempDir(), "n")
-	writeReplica(t, noAA, "20261201T120000Z-linux-amd64-bbbbbbbb", 1, 1.2)
+	reporttest.WriteReplica(t, noAA, "20261201T120000Z-linux-amd64-bbbbbbbb", 1, 1.2)
 	// The flags' checks are cmd/lab's (its TestRun); what is left here is the results' own fault.
-	if err := AANull(context.Background(), AANullOptions{In: []string{noAA}, Swaps: 2, Seed: 1}, &out); err == nil || !strings.Contains(err.Error(), "no aa samples") {
+	if err := Run(context.Background(), Options{In: []string{noAA}, Swaps: 2, Seed: 1}, &out); err == nil || !strings.Contains(err.Error(), "no aa samples") {
 		t.Errorf("results without aa: error %v, want one with %q", err, "no aa samples")
 	}
 }

@@ -1,4 +1,4 @@
-package report
+package aanull
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/deflatelab/deflatelab/matrix"
+	"github.com/deflatelab/deflatelab/matrix/report"
 	"github.com/deflatelab/deflatelab/matrix/stats"
 )
 
@@ -69,12 +70,11 @@ func sliceScenarios(n [3]int) []stats.ModerationScenario {
 // writeSlices prints the slice calibration of results as markdown: a row per scenario, a column per method.
 func writeSlices(paths []string, reps [3]int, seed uint64, stdout io.Writer) error {
 	scenarios := sliceScenarios(reps)
-	in, err := load(paths)
+	in, err := report.LoadResults(paths)
 	if err != nil {
 		return err
 	}
-	splitInputs(in)
-	cal, err := stats.CalibrateModeration(in.Samples, stats.Options{EquivMargin: planMargin(in)}, sliceMethods, scenarios, seed)
+	cal, err := stats.CalibrateModeration(in.Samples, stats.Options{EquivMargin: in.Margin}, sliceMethods, scenarios, seed)
 	if err != nil {
 		return err
 	}
@@ -106,7 +106,7 @@ func writeSlices(paths []string, reps [3]int, seed uint64, stdout io.Writer) err
 		}
 		rows = append(rows, row)
 	}
-	mdTableCompact(stdout, head, rows)
+	report.MarkdownTableCompact(stdout, head, rows)
 	return nil
 }
 

@@ -1,4 +1,6 @@
-package report
+// Package compare is the back end of `lab compare`: the verdicts that changed from one report to
+// another, read from their cells.json, as markdown. cmd/lab parses the flags into Options.
+package compare
 
 import (
 	"context"
@@ -8,18 +10,19 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/deflatelab/deflatelab/matrix/report"
 	"github.com/deflatelab/deflatelab/matrix/stats"
 )
 
-// CompareOptions are the two reports Compare reads, each a report folder or its cells.json.
-type CompareOptions struct {
+// Options are the two reports Run reads, each a report folder or its cells.json.
+type Options struct {
 	Old, New string
 }
 
-// Compare is `lab compare`: which comparisons of the primary family (elapsed time) changed their
+// Run is `lab compare`: which comparisons of the primary family (elapsed time) changed their
 // verdict from one report to another - what a new report says against the one it replaces, cell by cell
 // (stats.DiffVerdicts). It reads the two reports' cells.json and prints markdown to stdout.
-func Compare(ctx context.Context, opts CompareOptions, stdout io.Writer) error {
+func Run(ctx context.Context, opts Options, stdout io.Writer) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
@@ -76,7 +79,7 @@ func writeVerdictDiff(w io.Writer, old, new stats.Cells, d stats.VerdictDiff) {
 		}
 		rows = append(rows, []string{c.Key.Candidate, c.Key.Backend, c.Key.Workload + "/" + dop, c.Key.Phase, recordCell(c.Old), recordCell(c.New)})
 	}
-	mdTable(w, []string{"Candidate", "Backend", "Cell", "Phase", "Old", "New"}, rows)
+	report.MarkdownTable(w, []string{"Candidate", "Backend", "Cell", "Phase", "Old", "New"}, rows)
 	fmt.Fprintf(w, "Each side: its verdict, the Hodges-Lehmann change against control in %% and its selection-adjusted interval, "+
 		"as that report printed them (each at its own level). ‡: more workers than processors in the new run.\n")
 }
@@ -85,10 +88,10 @@ func writeVerdictDiff(w io.Writer, old, new stats.Cells, d stats.VerdictDiff) {
 func recordCell(r stats.CellRecord) string {
 	s := string(r.Verdict)
 	if r.Estimate != nil {
-		s += " " + pctSigned(*r.Estimate)
+		s += " " + report.PctSigned(*r.Estimate)
 	}
 	if r.AdjLo != nil && r.AdjHi != nil {
-		s += fmt.Sprintf(" [%s, %s]", pctSigned(*r.AdjLo), pctSigned(*r.AdjHi))
+		s += fmt.Sprintf(" [%s, %s]", report.PctSigned(*r.AdjLo), report.PctSigned(*r.AdjHi))
 	}
 	return s
 }
