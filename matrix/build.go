@@ -33,12 +33,12 @@ func MixedBuilds(samples []Sample) []MixedBuild {
 	unpinned := map[key]bool{}
 	for _, s := range samples {
 		if s.Build == "" {
-			unpinned[key{s.Cell.Platform, HostBuild(s.Variant)}] = true
+			unpinned[key{s.Cell.Platform, HostBuildOf(s)}] = true
 		}
 	}
 	seen := map[key]map[string]int{}
 	for _, s := range samples {
-		k := key{s.Cell.Platform, HostBuild(s.Variant)}
+		k := key{s.Cell.Platform, HostBuildOf(s)}
 		b := "build " + s.Build
 		if unpinned[k] {
 			b = ""

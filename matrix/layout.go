@@ -2,6 +2,7 @@ package matrix
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -80,4 +81,99 @@ func SplitHostBuild(build string) (variant string, layout int64) {
 func IsLayoutOf(candidate, control string) bool {
 	base, _, ok := splitLayout(candidate)
 	return ok && base == control && Layout(candidate) != 0
+}
+
+// MaxRotationLayouts bounds a plan's layout rotation (-layouts): each layout is a host per variant to
+// link before the run (a few seconds each), and rounds must be a multiple of it.
+const MaxRotationLayouts = 16
+
+// rotationLayoutBase is where RotationLayouts' seeds start: past the small seeds a layout sensitivity run
+// gives control by hand (control@layout=1..5), and past AALayout.
+const rotationLayoutBase = 100
+
+// RotationLayouts are the n link layout seeds a plan rotating through layouts (Plan.Layouts) runs: 101,
+// 102, ..., 100+n, none of them AALayout nor a seed a layout sensitivity run gives by hand. Fixed, so
+// that every run of a commit measures the same binaries (a pinned, resumable, mergeable build each);
+// nil for n < 2, no rotation.
+func RotationLayouts(n int) []int64 {
+	if n < 2 {
+		return nil
+	}
+	out := make([]int64, n)
+	for i := range out {
+		out[i] = rotationLayoutBase + 1 + int64(i)
+	}
+	return out
+}
+
+// CheckRotation checks a plan's rotation: none, or 2..MaxRotationLayouts distinct seeds, none AALayout,
+// and rounds a multiple of their number, so that every layout gets equal rounds.
+func CheckRotation(layouts []int64, rounds int) error {
+	if len(layouts) == 0 {
+		return nil
+	}
+	n := len(layouts)
+	if n < 2 || n > MaxRotationLayouts {
+		return fmt.Errorf("matrix: -layouts %d: allowed: 0 or 1 (no rotation), or 2..%d link layouts", n, MaxRotationLayouts)
+	}
+	for i, l := range layouts {
+		if l < 1 || l == AALayout || slices.Contains(layouts[:i], l) {
+			return fmt.Errorf("matrix: layouts %v: each seed must be 1 or more, given once, and not %d (aa's)", layouts, AALayout)
+		}
+	}
+	if rounds%n != 0 {
+		return fmt.Errorf("matrix: -layouts %d with %d rounds: rounds must be a multiple of the layouts, so that every layout gets equal rounds (give -rounds %d, or -layouts dividing %d)",
+			n, rounds, (rounds/n+1)*n, rounds)
+	}
+	return nil
+}
+
+// RoundLayout is the link layout seed candidate's host runs in round of the plan. Without rotation, or
+// for a candidate with a layout of its own ("control@layout=N"), it is Layout(candidate). Rotating
+// through layouts L (Plan.Layouts), every other candidate runs L[round mod len(L)] - control too, so
+// that a round's pair shares its layout - and aa L[(round+1) mod len(L)], never control's layout in the
+// round, so that the A/A check still covers build layout. Rounds past Rounds (re-sampling, adaptive
+// batches) go on by the round's index.
+func (p Plan) RoundLayout(candidate string, round int) int64 {
+	n := len(p.Layouts)
+	if n == 0 || (candidate != AA && Layout(candidate) != 0) {
+		return Layout(candidate)
+	}
+	if candidate == AA {
+		round++
+	}
+	return p.Layouts[((round%n)+n)%n]
+}
+
+// RoundHostBuild is the host build (HostBuild's form) candidate runs in round of the plan.
+func (p Plan) RoundHostBuild(candidate string, round int) string {
+	return WithLayout(HostVariant(candidate), p.RoundLayout(candidate, round))
+}
+
+// HostBuilds are every host build the plan's candidates run, in plan order, each once: HostBuild of
+// each candidate, or, rotating through layouts, each candidate's host variant in every layout.
+func (p Plan) HostBuilds() []string {
+	var out []string
+	for _, v := range p.Variants {
+		rounds := 1
+		if len(p.Layouts) > 0 {
+			rounds = len(p.Layouts)
+		}
+		for r := range rounds {
+			if hb := p.RoundHostBuild(v, r); !slices.Contains(out, hb) {
+				out = append(out, hb)
+			}
+		}
+	}
+	return out
+}
+
+// HostBuildOf is the host build a sample ran: HostBuild of its candidate, or, where the sample records
+// another layout seed (a rotating plan's round), its host variant in that layout. A sample older than
+// Sample.Layout (0) keeps its candidate's.
+func HostBuildOf(s Sample) string {
+	if s.Layout != 0 && s.Layout != Layout(s.Variant) {
+		return WithLayout(HostVariant(s.Variant), s.Layout)
+	}
+	return HostBuild(s.Variant)
 }

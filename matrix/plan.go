@@ -52,6 +52,11 @@ type Plan struct {
 	// population, size mix and churn, which the hosts take from the workload's definition. Nil when the
 	// plan has no such workload, and in plans recorded before it.
 	Service *workload.Background `json:"service,omitempty"`
+	// Layouts, when set, are the link layout seeds every candidate rotates through across rounds
+	// (RotationLayouts; -layouts N): round r runs each candidate without a layout of its own in seed
+	// Layouts[r mod N], aa in Layouts[(r+1) mod N] (RoundLayout). Nil: each candidate keeps one host, as
+	// every plan recorded before the field did.
+	Layouts []int64 `json:"layouts,omitempty"`
 }
 
 // DefaultEquivMargin is the equivalence margin when a plan gives none, for the runner's adaptive stopping
@@ -129,6 +134,9 @@ func (p Plan) Validate() error {
 			p.Rounds, p.Adaptive.Batch, (p.Rounds/p.Adaptive.Batch+1)*p.Adaptive.Batch)
 	}
 	if err := p.Resample.validate(); err != nil {
+		return err
+	}
+	if err := CheckRotation(p.Layouts, p.Rounds); err != nil {
 		return err
 	}
 	if err := CheckZlibNG(p.ZlibNG); err != nil {

@@ -44,8 +44,9 @@ type Sample struct {
 	// Build is the build id (BuildID) of the host binary that ran, pinned at the run's start; absent in
 	// runs older than pinning.
 	Build string `json:"build,omitempty"`
-	// Layout is the link layout seed of that build (-randlayout; matrix.Layout of Variant: AALayout for
-	// AA), 0 for the linker's own order and in runs older than layouts, where AA ran control's binary.
+	// Layout is the link layout seed of that build (-randlayout; Plan.RoundLayout of Variant and Round:
+	// matrix.Layout of Variant, AALayout for AA, unless the plan rotates through layouts), 0 for the
+	// linker's own order and in runs older than layouts, where AA ran control's binary.
 	Layout int64 `json:"layout,omitempty"`
 
 	// Pairing is how the sample's round ran (Plan.Pairing): Duet (at the same time as Partner, the other

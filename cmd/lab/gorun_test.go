@@ -33,7 +33,7 @@ func TestGoRunSIGTERM(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "results")
 	mark := proctest.NewMarker()
 	cmd := exec.Command("go", "run", ".", "bench", "-profile", "quick", "-bin", hostbin.Dir(bin, runtime.GOOS, runtime.GOARCH),
-		"-out", out, "-workloads", "fixed", "-dops", "1", "-backends", "pages")
+		"-out", out, "-workloads", "fixed", "-dops", "1", "-backends", "pages", "-layouts", "0") // bin holds hostbin.Hosts() only, not quick's rotated layouts
 	cmd.Env = append(os.Environ(), mark.Env())
 	logFile, err := os.Create(filepath.Join(t.TempDir(), "log")) // a file, not a pipe: Wait must not wait for lab
 	if err != nil {

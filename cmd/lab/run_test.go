@@ -31,7 +31,7 @@ func TestRun(t *testing.T) {
 		{[]string{"bench", "-variants", "bogus"}, exitUsage, []string{`unknown variant "bogus"`}},
 		{[]string{"bench", "-bin", "no-such-dir", "-out", "no-such-dir/r"}, exitUsage, []string{"lab bench: matrix: missing host binary"}},
 		{[]string{"bench", "-timeout", "-1s"}, exitUsage, []string{"lab bench: -timeout -1s is negative"}},
-		{[]string{"bench", "-platform", "windows/amd64", "-out", "no-such-dir/r"}, exitUsage, []string{"missing host binary", "host-control.exe", "windows/amd64"}},
+		{[]string{"bench", "-platform", "windows/amd64", "-out", "no-such-dir/r"}, exitUsage, []string{"missing host binary", "host-control-layout101.exe", "windows/amd64"}}, // quick rotates: control's first layout host
 		{[]string{"report"}, exitUsage, []string{"lab report: -in is required"}},
 		{[]string{"replay"}, exitUsage, []string{"lab replay: give one results directory with -results"}},
 		{[]string{"replay", "-results", "x", "-correction", "holm"}, exitUsage, []string{"lab replay:", "Correction"}},

@@ -42,9 +42,30 @@ func (m *model) aaLayoutSeeds() []int64 {
 	return out
 }
 
+// rotatedLayouts is the most link layouts any of the report's runs rotated every candidate through
+// across rounds (matrix.Plan.Layouts), 0 when none rotated.
+func (m *model) rotatedLayouts() int {
+	n := 0
+	for _, src := range m.Sources {
+		if src.Manifest != nil {
+			n = max(n, len(src.Manifest.Plan.Layouts))
+		}
+	}
+	return n
+}
+
+// rotationText says that the run rotated its candidates through n link layouts (rotatedLayouts).
+func rotationText(n int) string {
+	return fmt.Sprintf("every variant rotated through %d link layouts across rounds; aa never shared control's layout in a round", n)
+}
+
 // aaHostText is how the first page's A/A line says what aa runs: control's code in another function
-// layout (the check then covers build layout), or, for a run older than that, control's own binary.
+// layout (the check then covers build layout), or, for a run older than that, control's own binary; for
+// a run rotating through layouts, that every variant did.
 func (m *model) aaHostText() string {
+	if n := m.rotatedLayouts(); n > 0 {
+		return "control's code linked in another function layout than control's in each round: " + rotationText(n)
+	}
 	seeds := m.aaLayoutSeeds()
 	if len(seeds) == 0 {
 		return "the same binary, so build layout is not covered"
@@ -164,6 +185,8 @@ func writeLayoutSensitivity(w io.Writer, m *model) {
 			ls.Widest.Candidate, ls.WidestCell.Workload, ls.WidestCell.DOP, ls.WidestCell.Phase, ls.WidestCell.Backend)
 		verdict := "within the margin: every comparison ≈"
 		switch {
+		case ls.Exceeds() && m.rotatedLayouts() > 0:
+			verdict = "**exceeds the margin**: " + rotationText(m.rotatedLayouts()) + ", so a layout's effect is spread over every comparison's rounds, not carried by one variant"
 		case ls.Exceeds():
 			verdict = "**exceeds the margin**: every variant should rotate through layouts across rounds (not yet done: variants keep one layout each)"
 		case c[stats.Equivalent] < len(ls.Deltas):

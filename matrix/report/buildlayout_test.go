@@ -1,6 +1,7 @@
 package report
 
 import (
+	"encoding/json"
 	"math"
 	"os"
 	"path/filepath"
@@ -57,20 +58,73 @@ func TestBuildLayout(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			page, dir := renderValidity(t, tc.samples)
-			for _, w := range tc.want {
-				if !strings.Contains(page, w) {
-					t.Errorf("report lacks %q", w)
-				}
-			}
-			for _, w := range tc.unwant {
-				if strings.Contains(page, w) {
-					t.Errorf("report says %q", w)
-				}
-			}
+			checkLayoutPage(t, page, tc.want, tc.unwant)
 			if t.Failed() {
 				env, _ := os.ReadFile(filepath.Join(dir, "environment.md"))
 				t.Logf("environment.md:\n%s", env)
 			}
 		})
+	}
+}
+
+// A run that rotated every candidate through link layouts says so on the first page and in
+// environment.md, and no longer says that rotation is not yet done; a run that did not keeps the text.
+func TestBuildLayoutRotated(t *testing.T) {
+	cell := matrix.Cell{Platform: "linux/amd64", Workload: "fixed", DOP: 1, Phase: "warm", Backend: "libc"}
+	plan := matrix.Plan{Variants: []string{"control", matrix.AA, "control@layout=3"}, Rounds: 12, Layouts: matrix.RotationLayouts(2)}
+	var ss []matrix.Sample
+	for r := range plan.Rounds {
+		for i, v := range plan.Variants {
+			ns := 1e6 * (1 + 0.002*math.Sin(float64(7*r+3*i)))
+			if v == "control@layout=3" {
+				ns *= 1.10 // a layout 10% slower: past the margin
+			}
+			ss = append(ss, matrix.Sample{Run: "r", Cell: cell, Variant: v, Round: r, Position: (r + i) % len(plan.Variants), OK: true, Layout: plan.RoundLayout(v, r),
+				Result: &hostresult.Result{Ops: 100, ElapsedNs: int64(ns), OutputBytes: 5, Digest: "d"}})
+		}
+	}
+	rotated := "every variant rotated through 2 link layouts across rounds; aa never shared control's layout in a round"
+	for _, tc := range []struct {
+		name         string
+		layouts      []int64
+		want, unwant []string
+	}{
+		{"rotated", plan.Layouts, []string{"(control's code linked in another function layout than control's in each round: " + rotated + "; its own place in each round)",
+			"**exceeds the margin**: " + rotated}, []string{"not yet done", "`-randlayout=101"}},
+		{"one layout each", nil, []string{"not yet done: variants keep one layout each"}, []string{rotated}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "run")
+			os.MkdirAll(dir, 0o755)
+			os.Rename(writeResults(t, ss), filepath.Join(dir, "samples.jsonl"))
+			p := plan
+			p.Layouts = tc.layouts
+			m, _ := json.Marshal(matrix.Manifest{Run: "r", Profile: "quick", Plan: p, Status: matrix.StatusComplete, Samples: len(ss), Planned: len(ss)})
+			os.WriteFile(filepath.Join(dir, "run.json"), m, 0o644)
+			path, err := Render(Options{In: []string{dir}, Out: t.TempDir(), Name: "v"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			env, _ := os.ReadFile(filepath.Join(filepath.Dir(path), "environment.md"))
+			checkLayoutPage(t, reportText(t, filepath.Dir(path))+string(env), tc.want, tc.unwant)
+			if t.Failed() {
+				t.Logf("environment.md:\n%s", env)
+			}
+		})
+	}
+}
+
+// checkLayoutPage reports each of want that page lacks and each of unwant it says.
+func checkLayoutPage(t *testing.T, page string, want, unwant []string) {
+	t.Helper()
+	for _, w := range want {
+		if !strings.Contains(page, w) {
+			t.Errorf("report lacks %q", w)
+		}
+	}
+	for _, w := range unwant {
+		if strings.Contains(page, w) {
+			t.Errorf("report says %q", w)
+		}
 	}
 }

@@ -115,7 +115,7 @@ func Bench(ctx context.Context, o BenchOptions, stdout, stderr io.Writer) error 
 
 	if bin == "" {
 		bin = hostbin.Dir("bin", goos, goarch)
-		if err := buildLayoutHosts(ctx, plan.Variants, bin, goos, goarch, stderr); err != nil {
+		if err := buildLayoutHosts(ctx, plan.HostBuilds(), bin, goos, goarch, stderr); err != nil {
 			return err
 		}
 	}
@@ -127,8 +127,8 @@ func Bench(ctx context.Context, o BenchOptions, stdout, stderr io.Writer) error 
 	if o.Progress == "none" {
 		r.Progress = nil
 	}
-	for _, v := range plan.Variants {
-		r.Hosts[matrix.HostBuild(v)] = hostbin.Path(bin, goos, matrix.HostBuild(v))
+	for _, hb := range plan.HostBuilds() {
+		r.Hosts[hb] = hostbin.Path(bin, goos, hb)
 	}
 	if notes, none := plan.DuetNotes(r.processors()); none {
 		return matrix.Invalidf("bench: -pairing duet: no cell can run as a duet: %s; or give -pairing alternating", duetReasons(notes))

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -133,6 +134,45 @@ func TestBenchAdaptive(t *testing.T) {
 	err = Bench(context.Background(), o, &stdout, &stderr)
 	if err == nil || !strings.Contains(err.Error(), "-rounds 6") {
 		t.Errorf("-adaptive -rounds 5: %v", err)
+	}
+}
+
+// lab bench -layouts: a profile's rotation turned off, and counts that cannot rotate evenly refused
+// naming -layouts and what it allows, before anything runs.
+func TestBenchLayouts(t *testing.T) {
+	bin, _ := fakeHosts(t, "ok")
+	for _, tc := range []struct {
+		o       BenchOptions
+		wantErr string
+		layouts []int64
+	}{
+		{BenchOptions{Profile: "quick", Layouts: ptr(3)}, "-layouts 3 with 10 rounds: rounds must be a multiple of the layouts, so that every layout gets equal rounds (give -rounds 12", nil},
+		{BenchOptions{Profile: "smoke", Layouts: ptr(17)}, "-layouts 17: allowed: 0 or 1 (one layout per candidate), or 2..16", nil},
+		{BenchOptions{Profile: "smoke", Layouts: ptr(-1)}, "-layouts -1: allowed", nil},
+		{BenchOptions{Profile: "quick", Rounds: ptr(7)}, "-layouts 2 with 7 rounds", nil}, // the profile's rotation
+		{BenchOptions{Profile: "quick", Layouts: ptr(5)}, "", []int64{101, 102, 103, 104, 105}},
+		{BenchOptions{Profile: "quick", Layouts: ptr(1)}, "", nil},
+		{BenchOptions{Profile: "quick"}, "", []int64{101, 102}},
+		{BenchOptions{Profile: "smoke"}, "", nil},
+	} {
+		tc.o.Bin = bin
+		p, _ := ProfileByName(tc.o.Profile)
+		plan, err := tc.o.narrow(p.Plan)
+		if err == nil {
+			err = ValidatePlan(plan)
+		}
+		if tc.wantErr == "" {
+			if err != nil || !slices.Equal(plan.Layouts, tc.layouts) {
+				t.Errorf("%s -layouts %v: %v, layouts %v, want %v", tc.o.Profile, tc.o.Args(), err, plan.Layouts, tc.layouts)
+			}
+			continue
+		}
+		if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+			t.Errorf("%v: %v, want %q", tc.o.Args(), err, tc.wantErr)
+		}
+		if err := Bench(context.Background(), tc.o, io.Discard, io.Discard); err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+			t.Errorf("Bench %v: %v, want %q", tc.o.Args(), err, tc.wantErr)
+		}
 	}
 }
 

@@ -47,6 +47,7 @@ type BenchOptions struct {
 	EquivMargin  *float64        // -equiv-margin
 	Replica      *matrix.Replica // -replica I/K
 	Pairing      string          // -pairing
+	Layouts      *int            // -layouts N: rotate every candidate through N link layouts across rounds; 0 or 1 off
 	Platform     string          // -platform goos/goarch; "": this machine's
 
 	// Any run, new or resumed.
@@ -153,6 +154,12 @@ func (o BenchOptions) narrow(plan matrix.Plan) (matrix.Plan, error) {
 		default:
 			plan.Resample = &matrix.Resample{MaxExtra: n}
 		}
+	}
+	if o.Layouts != nil {
+		if _, err := parseLayouts(strconv.Itoa(*o.Layouts)); err != nil {
+			return plan, matrix.Invalidf("bench: -layouts %d: %v", *o.Layouts, err)
+		}
+		plan.Layouts = matrix.RotationLayouts(*o.Layouts)
 	}
 	if err := o.narrowSettings(&plan); err != nil {
 		return plan, err

@@ -72,7 +72,7 @@ func TestRunUnderEmulator(t *testing.T) {
 	}
 	calls, _ := os.ReadFile(log)
 	lines := strings.Split(strings.TrimSpace(string(calls)), "\n")
-	nHosts := len(hostsOf(r.Plan.Variants, r.Hosts)) // one describe per host build the plan runs
+	nHosts := len(hostsOf(r.Plan.HostBuilds(), r.Hosts)) // one describe per host build the plan runs
 	if len(lines) != nHosts+1+nSamples || !strings.HasPrefix(lines[0], "--flag "+r.Hosts["control"]+" -describe") || !strings.Contains(lines[nHosts], " -calibrate ") {
 		t.Errorf("the emulator ran %d times (want %d describes, the harness calibration, %d samples), first %q", len(lines), nHosts, nSamples, lines[0])
 	}

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -24,13 +25,7 @@ func TestAAIsALayoutBuild(t *testing.T) {
 	if err := copyBinary(r.Hosts["control"], r.Hosts["control@layout=7"]); err != nil {
 		t.Fatal(err)
 	}
-	if err := r.Run(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	m, err := resultsdir.ReadManifest(r.Dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := runManifest(t, r)
 	aaBuild := matrix.HostBuild(matrix.AA)
 	if aaBuild != "control@layout=45" || m.Builds[aaBuild] == "" || m.Builds["control"] == "" || m.Builds["control@layout=7"] == "" {
 		t.Fatalf("run.json builds %v, want control, %s and control@layout=7", m.Builds, aaBuild)
@@ -45,8 +40,27 @@ func TestAAIsALayoutBuild(t *testing.T) {
 		}
 	}
 	// The pinned aa replaced by another build: the resume refuses it before anything runs.
-	pinned := filepath.Join(r.Dir, HostsDir, hostbin.Stem(aaBuild))
-	f, err := os.OpenFile(pinned, os.O_APPEND|os.O_WRONLY, 0)
+	refusesAnotherPinnedBuild(t, r, aaBuild)
+}
+
+// runManifest runs r and reads the run.json it wrote.
+func runManifest(t *testing.T, r *Runner) matrix.Manifest {
+	t.Helper()
+	if err := r.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	m, err := resultsdir.ReadManifest(r.Dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// refusesAnotherPinnedBuild replaces r's pinned copy of host build hb by another build, and checks that a
+// resume refuses it before anything runs.
+func refusesAnotherPinnedBuild(t *testing.T, r *Runner, hb string) {
+	t.Helper()
+	f, err := os.OpenFile(filepath.Join(r.Dir, HostsDir, hostbin.Stem(hb)), os.O_APPEND|os.O_WRONLY, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,8 +69,8 @@ func TestAAIsALayoutBuild(t *testing.T) {
 	r2 := *r
 	r2.Resume = true
 	var be *BuildError
-	if err := r2.Run(context.Background()); !errors.As(err, &be) || be.Variant != aaBuild {
-		t.Fatalf("resume with another aa build: %v, want a *BuildError for %s", err, aaBuild)
+	if err := r2.Run(context.Background()); !errors.As(err, &be) || be.Variant != hb {
+		t.Fatalf("resume with another %s build: %v, want a *BuildError for it", hb, err)
 	}
 }
 
@@ -86,7 +100,7 @@ func TestSameCommits(t *testing.T) {
 		{"no plain host", []string{"pooled@layout=3", "control"}, map[string]string{"control": "c1", "pooled@layout=3": "c2"}, ""},
 		{"layout of pooled/4", []string{"pooled/4", "pooled/4@layout=3"}, map[string]string{"pooled": "c1", "pooled@layout=3": "c2"}, "pooled@layout=3 host"},
 	} {
-		err := sameCommits(tc.vs, tc.commits)
+		err := sameCommits(matrix.Plan{Variants: tc.vs}.HostBuilds(), tc.commits)
 		if tc.wantErr == "" && err != nil || tc.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tc.wantErr)) {
 			t.Errorf("%s: %v, want %q", tc.name, err, tc.wantErr)
 		}
@@ -102,8 +116,105 @@ func TestMissingLayoutHosts(t *testing.T) {
 	}
 	// pooled's plain host is absent, so its layout host is not linked either (a run without hosts fails
 	// naming them, and links nothing into the tree it runs in).
-	got := missingLayoutHosts([]string{"control", "aa", "control@layout=2", "control@layout=3", "pooled/4@layout=3", "pooled/8@layout=3"}, dir, "linux")
+	got := missingLayoutHosts(matrix.Plan{Variants: []string{"control", "aa", "control@layout=2", "control@layout=3", "pooled/4@layout=3", "pooled/8@layout=3"}}.HostBuilds(), dir, "linux")
 	if want := "control@layout=45 control@layout=3"; strings.Join(got, " ") != want {
 		t.Errorf("missing %v, want %s", got, want)
+	}
+}
+
+// A rotating plan runs every variant's host in the round's layout (control's too, aa in another): each
+// (variant, seed) host is described, pinned and recorded as a build of its own, each sample records the
+// seed it ran, run.json the plan's layouts, and a resume runs the pinned layout hosts and refuses one
+// that is another build.
+func TestRotatedRun(t *testing.T) {
+	r := fakeRunner(t, "ok")
+	r.Plan.Variants, r.Plan.Phases, r.Plan.Rounds = []string{"control", matrix.AA, "pooled/4", "control@layout=7"}, []string{"warm"}, 4
+	r.Plan.Layouts = matrix.RotationLayouts(2)
+	bin := filepath.Dir(r.Hosts["control"])
+	r.Hosts = map[string]string{}
+	for _, hb := range r.Plan.HostBuilds() { // as Bench names them after buildLayoutHosts linked them
+		r.Hosts[hb] = hostbin.Path(bin, runtime.GOOS, hb)
+		if _, err := os.Stat(r.Hosts[hb]); err != nil {
+			v, _ := matrix.SplitHostBuild(hb)
+			if err := copyBinary(hostbin.Path(bin, runtime.GOOS, v), r.Hosts[hb]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	m := runManifest(t, r)
+	if !slices.Equal(m.Plan.Layouts, []int64{101, 102}) {
+		t.Errorf("run.json's plan layouts %v, want [101 102]", m.Plan.Layouts)
+	}
+	for _, hb := range []string{"control@layout=101", "control@layout=102", "pooled@layout=101", "pooled@layout=102", "control@layout=7"} {
+		if m.Builds[hb] == "" {
+			t.Errorf("run.json builds %v lack %s", m.Builds, hb)
+		}
+		if _, err := os.Stat(filepath.Join(r.Dir, HostsDir, hostbin.Stem(hb))); err != nil {
+			t.Errorf("%s is not pinned: %v", hb, err)
+		}
+	}
+	if _, ok := m.Builds["control"]; ok {
+		t.Errorf("run.json builds %v hold control's plain host, which no round ran", m.Builds)
+	}
+	samples := readAll(t, r.Dir)
+	want := map[string][]int64{"control": {101, 102}, matrix.AA: {102, 101}, "pooled/4": {101, 102}, "control@layout=7": {7, 7}}
+	ran := map[[2]any]int64{} // (cell, round) -> control's layout
+	for _, s := range samples {
+		if w := want[s.Variant][s.Round%2]; s.Layout != w || s.Build != m.Builds[matrix.HostBuildOf(s)] {
+			t.Errorf("%s round %d: layout %d build %s, want %d and %s's", s.Variant, s.Round, s.Layout, s.Build, w, matrix.HostBuildOf(s))
+		}
+		if s.Variant == "control" {
+			ran[[2]any{s.Cell, s.Round}] = s.Layout
+		}
+	}
+	for _, s := range samples {
+		if s.Variant == matrix.AA && s.Layout == ran[[2]any{s.Cell, s.Round}] {
+			t.Errorf("%s round %d: aa ran control's layout %d", s.Cell, s.Round, s.Layout)
+		}
+	}
+	// Half the samples lost: the resume takes them again on the pinned layout hosts, in the same layouts.
+	path := filepath.Join(r.Dir, resultsdir.SamplesFile)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(strings.TrimSpace(string(data)), "\n")
+	if err := os.WriteFile(path, []byte(strings.Join(lines[:len(lines)/2], "")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for hb := range r.Hosts { // bin/ emptied: the pinned copies are what a resume runs
+		os.Remove(r.Hosts[hb])
+	}
+	r2 := *r
+	r2.Resume = true
+	if err := r2.Run(context.Background()); err != nil {
+		t.Fatalf("resume: %v", err)
+	}
+	again := readAll(t, r.Dir)
+	if len(again) != len(samples) {
+		t.Errorf("after the resume %d samples, want %d", len(again), len(samples))
+	}
+	for _, s := range again {
+		if w := want[s.Variant][s.Round%2]; s.Layout != w {
+			t.Errorf("resumed %s round %d: layout %d, want %d", s.Variant, s.Round, s.Layout, w)
+		}
+	}
+	// A pinned layout host replaced by another build: the resume refuses it before anything runs.
+	refusesAnotherPinnedBuild(t, r, "pooled@layout=102")
+}
+
+// A rotating plan's layout hosts are linked before the bench, each (variant, seed) beside its variant's
+// plain host only.
+func TestMissingRotationHosts(t *testing.T) {
+	dir := t.TempDir()
+	for _, hb := range []string{"control", "pooled", "control@layout=101"} {
+		if err := os.WriteFile(hostbin.Path(dir, "linux", hb), nil, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p := matrix.Plan{Variants: []string{"control", "aa", "pooled/4", "splitalloc"}, Rounds: 4, Layouts: matrix.RotationLayouts(2)}
+	got := missingLayoutHosts(p.HostBuilds(), dir, "linux")
+	if want := "control@layout=102 pooled@layout=101 pooled@layout=102"; strings.Join(got, " ") != want {
+		t.Errorf("missing %v, want %s (splitalloc's plain host is absent)", got, want)
 	}
 }

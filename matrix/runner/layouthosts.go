@@ -12,17 +12,18 @@ import (
 )
 
 // missingLayoutHosts are the host builds with a layout seed (matrix.HostBuild "<variant>@layout=N") that
-// the plan's candidates need and bin does not hold, in plan order - only those whose plain variant host
-// bin does hold: a layout host must come from the same commit as its variant's (sameCommits), so where
-// the plain host is missing too nothing is linked and the run fails naming the missing hosts.
-func missingLayoutHosts(variants []string, bin, goos string) []string {
+// the plan needs (matrix.Plan.HostBuilds: a rotating plan's every variant in every layout) and bin does
+// not hold, in plan order - only those whose plain variant host bin does hold: a layout host must come
+// from the same commit as its variant's (sameCommits), so where the plain host is missing too nothing is
+// linked and the run fails naming the missing hosts.
+func missingLayoutHosts(builds []string, bin, goos string) []string {
 	var out []string
-	for _, v := range variants {
-		hb := matrix.HostBuild(v)
-		if _, seed := matrix.SplitHostBuild(hb); seed == 0 || slices.Contains(out, hb) {
+	for _, hb := range builds {
+		v, seed := matrix.SplitHostBuild(hb)
+		if seed == 0 || slices.Contains(out, hb) {
 			continue
 		}
-		if _, err := os.Stat(hostbin.Path(bin, goos, matrix.HostVariant(v))); err != nil {
+		if _, err := os.Stat(hostbin.Path(bin, goos, v)); err != nil {
 			continue
 		}
 		if _, err := os.Stat(hostbin.Path(bin, goos, hb)); err != nil {
@@ -33,11 +34,12 @@ func missingLayoutHosts(variants []string, bin, goos string) []string {
 }
 
 // buildLayoutHosts links the plan's layout hosts that bin lacks (control@layout=N for a layout
-// sensitivity run, whose seeds no build target knows), from this checkout, as hostbin.Build links
+// sensitivity run, every variant in every layout for a rotating plan: seeds no build target knows),
+// before the bench starts, from this checkout, as hostbin.Build links
 // every host. It runs only for the default bin directory, the one this checkout's build target fills:
 // a -bin directory is someone else's build, whose missing hosts prepare names.
-func buildLayoutHosts(ctx context.Context, variants []string, bin, goos, goarch string, stderr io.Writer) error {
-	missing := missingLayoutHosts(variants, bin, goos)
+func buildLayoutHosts(ctx context.Context, builds []string, bin, goos, goarch string, stderr io.Writer) error {
+	missing := missingLayoutHosts(builds, bin, goos)
 	if len(missing) == 0 {
 		return nil
 	}
@@ -48,13 +50,19 @@ func buildLayoutHosts(ctx context.Context, variants []string, bin, goos, goarch 
 	return nil
 }
 
-// sameCommits checks that a variant's layout hosts were built from the commit its plain host was: a
-// layout host linked later from newer code would measure the code's change as layout.
-func sameCommits(variants []string, commits map[string]string) error {
-	for _, v := range variants {
-		hb, hv := matrix.HostBuild(v), matrix.HostVariant(v)
-		if plain, ok := commits[hv]; ok && hb != hv && commits[hb] != plain {
-			return fmt.Errorf("matrix: the %s host is commit %s, but %s's (%s) is commit %s; a layout must differ from its variant in layout only: rebuild the hosts (go tool mage build)", hb, commits[hb], hv, v, plain)
+// sameCommits checks that a variant's layout hosts were built from the commit its plain host was, and,
+// where the run needs no plain host (a rotating plan), from the commit of its first layout host: a
+// layout host linked later from newer code would measure the code's change as layout. builds are the
+// plan's host builds in plan order (matrix.Plan.HostBuilds), commits theirs.
+func sameCommits(builds []string, commits map[string]string) error {
+	for _, hb := range builds {
+		hv, _ := matrix.SplitHostBuild(hb)
+		ref := hv
+		if _, ok := commits[hv]; !ok {
+			ref = builds[slices.IndexFunc(builds, func(b string) bool { v, _ := matrix.SplitHostBuild(b); return v == hv })]
+		}
+		if plain, ok := commits[ref]; ok && hb != ref && commits[hb] != plain {
+			return fmt.Errorf("matrix: the %s host is commit %s, but %s's is commit %s; a layout must differ from its variant in layout only: rebuild the hosts (go tool mage build)", hb, commits[hb], ref, plain)
 		}
 	}
 	return nil

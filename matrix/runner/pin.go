@@ -53,12 +53,12 @@ func pinnedName(dir, build, source string) string {
 	return filepath.Join(dir, HostsDir, hostbin.Stem(build)+filepath.Ext(source))
 }
 
-// pinnedHosts finds a run's pinned copies of the hosts its plan needs (sources names the binaries they
+// pinnedHosts finds a run's pinned copies of the hosts its plan needs (builds: matrix.Plan.HostBuilds,
+// a rotating plan's every variant in every layout; sources names the binaries they
 // were copied from, for their names); ok is false unless every one is there.
-func pinnedHosts(dir string, variants []string, sources map[string]string) (map[string]string, bool) {
+func pinnedHosts(dir string, builds []string, sources map[string]string) (map[string]string, bool) {
 	out := map[string]string{}
-	for _, v := range variants {
-		hv := matrix.HostBuild(v)
+	for _, hv := range builds {
 		p := pinnedName(dir, hv, sources[hv])
 		if st, err := os.Stat(p); err != nil || !st.Mode().IsRegular() {
 			return nil, false
@@ -150,7 +150,7 @@ func sameBuild(old matrix.Manifest, hosts, commits, builds map[string]string) er
 // mixedBuild checks that the recorded samples ran the builds about to run.
 func mixedBuild(samples []matrix.Sample, builds map[string]string) error {
 	for _, s := range samples {
-		if hv := matrix.HostBuild(s.Variant); s.Build != "" && builds[hv] != "" && s.Build != builds[hv] {
+		if hv := matrix.HostBuildOf(s); s.Build != "" && builds[hv] != "" && s.Build != builds[hv] {
 			return &BuildError{Variant: hv, Detail: fmt.Sprintf("%s round %d (%s) ran build %s, the hosts now are build %s", s.Cell, s.Round, s.Variant, s.Build, builds[hv])}
 		}
 	}

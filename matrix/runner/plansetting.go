@@ -2,6 +2,7 @@ package runner
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -202,6 +203,16 @@ func parseCapacities(v string) ([]int, error) {
 		caps = append(caps, n)
 	}
 	return caps, nil
+}
+
+// parseLayouts reads -layouts: 0..matrix.MaxRotationLayouts (the plan's check says that rounds must be a
+// multiple of it).
+func parseLayouts(v string) (int, error) {
+	n, err := strconv.ParseInt(v, 10, strconv.IntSize)
+	if err != nil || n < 0 || n > matrix.MaxRotationLayouts {
+		return 0, fmt.Errorf("allowed: 0 or 1 (one layout per candidate), or 2..%d link layouts to rotate through, dividing -rounds", matrix.MaxRotationLayouts)
+	}
+	return int(n), nil
 }
 
 // parseUint reads an unsigned integer as the flag package's Uint64 does.

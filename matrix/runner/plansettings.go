@@ -102,6 +102,11 @@ var PlanSettings = []PlanSetting{
 		},
 		Get:    func(o BenchOptions) (string, bool) { return o.Pairing, o.Pairing != "" },
 		Narrow: func(o BenchOptions, plan *matrix.Plan) { plan.Pairing = o.Pairing }},
+	pointerRow(PlanSetting{Name: "layouts", Values: []string{"2", "0"},
+		Usage: fmt.Sprintf("link layouts every candidate rotates through across rounds: round r runs each variant's host linked with the r-th of N fixed layout seeds (control's too, so a pair shares the round's layout; %s another one than control's), each host linked before the run; 0 or 1: one layout per candidate; 2..%d, dividing -rounds (default: the profile's)", matrix.AA, matrix.MaxRotationLayouts),
+		Env:   "DEFLATELAB_LAYOUTS", Default: fmt.Sprintf("the profile's: %d for quick, full and service, off for smoke", ProfileLayouts),
+		Doc: fmt.Sprintf("`bench`, `matrix`: `N`, every candidate rotates through N fixed link layouts across rounds (control too, `aa` never in control's layout of the round; `lab bench -layouts`; docs/notebook/2026-12-04-build-layout.md); `0` or `1` off; at most %d, and the rounds a multiple of N", matrix.MaxRotationLayouts)},
+		func(o *BenchOptions) **int { return &o.Layouts }, parseLayouts, formatInt),
 	// unchecked here: BenchOptions checks it (Valid) for every caller, with the message tests pin
 	textRow(PlanSetting{Name: "zlibng", Run: true, Values: []string{"2.2.2"},
 		Usage: fmt.Sprintf("zlib-ng generation whose deflate the engine runs: %s (default: the profile's, %s)", matrix.GenerationChoices(), matrix.DefaultZlibNG),

@@ -87,6 +87,10 @@ func Profiles() []Profile {
 	service.Rounds = balancedRounds(10, len(service.Variants), true)
 	service.Resample = &matrix.Resample{MaxExtra: service.Rounds}
 
+	// Every candidate but smoke's rotates through ProfileLayouts link layouts across rounds (matrix.Plan.Layouts).
+	quick.Layouts = matrix.RotationLayouts(ProfileLayouts)
+	full.Layouts, service.Layouts = quick.Layouts, quick.Layouts
+
 	return []Profile{
 		{Name: "smoke", Doc: "seconds: tiny operation counts, for tests and CI", Plan: smoke, Timeout: time.Minute},
 		{Name: "quick", Doc: "the default local run: a few minutes", Plan: quick, Timeout: 2 * time.Minute},
@@ -94,6 +98,13 @@ func Profiles() []Profile {
 		{Name: "service", Doc: "full's protocol on the service workload (a fragmented process heap) beside fixed, with quick's five candidates in 10 rounds", Plan: service, Timeout: 10 * time.Minute},
 	}
 }
+
+// ProfileLayouts is how many link layouts the quick, full and service profiles rotate every candidate
+// through (-layouts): two, which divides every even round count, so that the profiles' rounds (10, 14),
+// adaptive rounds' batches of two and re-sampling's even extra rounds each give the layouts equal rounds,
+// and a variant takes two hosts to link (a few seconds each) before its first run. Smoke, which measures
+// nothing and runs in CI on two cores, keeps one layout per candidate.
+const ProfileLayouts = 2
 
 // balancedRounds is the smallest number of rounds, at least atLeast, that balances the rotation of n
 // candidates: a multiple of n (each takes each position equally often), and with carryOver a multiple

@@ -84,8 +84,12 @@ func (r *Runner) prepare(ctx context.Context, hosts map[string]string, run matri
 	commits, builds = map[string]string{}, map[string]string{}
 	var backends []string
 	var def string
-	for _, v := range r.Plan.Variants {
-		hb := matrix.HostBuild(v)
+	hostBuilds := r.Plan.HostBuilds()
+	for _, hb := range hostBuilds {
+		v, seed := matrix.SplitHostBuild(hb)
+		if c := candidateOf(r.Plan, hb); c != "" {
+			v = c // the errors name the plan's candidate
+		}
 		path := hosts[hb]
 		if path == "" {
 			return nil, nil, matrix.Invalidf("matrix: no host binary given for variant %q", v)
@@ -114,8 +118,8 @@ func (r *Runner) prepare(ctx context.Context, hosts map[string]string, run matri
 			return nil, nil, matrix.Invalidf("matrix: host binary %s runs zlib-ng generations %s, not the plan's %s; rebuild the hosts (go tool mage build)",
 				path, cmp.Or(hostresult.JoinGenerations(d.Generations, ", "), string(matrix.LegacyZlibNG)+" only (built before -zlibng)"), r.Plan.ZlibNG)
 		}
-		if d.Layout != matrix.Layout(v) {
-			return nil, nil, fmt.Errorf("matrix: host binary %s is linked with layout seed %d (0: the linker's own order), but the plan's %q expects %d; rebuild the hosts (go tool mage build)", path, d.Layout, v, matrix.Layout(v))
+		if d.Layout != seed {
+			return nil, nil, fmt.Errorf("matrix: host binary %s is linked with layout seed %d (0: the linker's own order), but the plan's %q expects %d; rebuild the hosts (go tool mage build)", path, d.Layout, v, seed)
 		}
 		commits[hb] = d.Commit
 		if backends == nil {
@@ -124,7 +128,7 @@ func (r *Runner) prepare(ctx context.Context, hosts map[string]string, run matri
 			backends = slices.DeleteFunc(backends, func(b string) bool { return !slices.Contains(d.Backends, b) })
 		}
 	}
-	if err := sameCommits(r.Plan.Variants, commits); err != nil {
+	if err := sameCommits(hostBuilds, commits); err != nil {
 		return nil, nil, err
 	}
 	planned := r.Plan.Backends
@@ -164,7 +168,7 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 	var was matrix.Manifest // a resumed run's, read again under the lock below
 	if r.Resume {
 		was, _ = resultsdir.ReadManifest(r.Dir)
-		if pinned, ok := pinnedHosts(r.Dir, r.Plan.Variants, r.Hosts); ok {
+		if pinned, ok := pinnedHosts(r.Dir, r.Plan.HostBuilds(), r.Hosts); ok {
 			hosts = pinned // what the run measured so far, whatever bin/ holds now
 		}
 	}
@@ -258,7 +262,7 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 		m.Interleave = &matrix.Interleave{Seed: rand.Uint64()}
 	}
 	var pinErr error
-	if hosts, pinned, pinErr = pinHosts(r.Dir, hostsOf(r.Plan.Variants, hosts), builds); pinErr != nil {
+	if hosts, pinned, pinErr = pinHosts(r.Dir, hostsOf(r.Plan.HostBuilds(), hosts), builds); pinErr != nil {
 		return pinErr
 	}
 	m.Profile, m.Plan, m.Commits, m.Builds, m.Timeout = r.Plan.Profile, r.Plan, commits, builds, r.Timeout.String()
@@ -267,7 +271,7 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 	m.Planned, m.Extra = matrix.PlannedSamples(r.Plan, m.Cells)
 	m.Dir = filepath.ToSlash(r.Dir) // where it is written now (a folder moved, then resumed, is there)
 	first := r.Plan.Variants[0]
-	if m.Harness, err = calibrateHost(ctx, r.Exec, hosts[matrix.HostBuild(first)], matrix.HostVariant(first), r.Plan, r.Env); err != nil {
+	if m.Harness, err = calibrateHost(ctx, r.Exec, hosts[r.Plan.RoundHostBuild(first, 0)], matrix.HostVariant(first), r.Plan, r.Env); err != nil {
 		return err
 	}
 
@@ -339,7 +343,7 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 	keep := func(c *matrix.CellProgress, j matrix.Job, s matrix.Sample) error {
 		k := matrix.SampleKey{Cell: j.Cell, Round: j.Round, Variant: j.Variant}
 		prev, ok := recorded[k]
-		s.Run, s.Build, s.Layout = m.Run, builds[matrix.HostBuild(j.Variant)], matrix.Layout(j.Variant)
+		s.Run, s.Build, s.Layout = m.Run, builds[r.Plan.RoundHostBuild(j.Variant, j.Round)], r.Plan.RoundLayout(j.Variant, j.Round)
 		if ok {
 			s.Attempt, retried[k] = prev.Attempt+1, true
 		}
@@ -359,7 +363,7 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 		if !pending(j) {
 			return nil
 		}
-		s, err := runHost(ctx, r.Exec, hosts[matrix.HostBuild(j.Variant)], r.Plan, j, r.Env, r.Timeout)
+		s, err := runHost(ctx, r.Exec, hosts[r.Plan.RoundHostBuild(j.Variant, j.Round)], r.Plan, j, r.Env, r.Timeout)
 		if err != nil {
 			return err
 		}
@@ -370,7 +374,7 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 	}
 	// takeDuet takes a round's two jobs at once (runDuet).
 	takeDuet := func(c *matrix.CellProgress, jobs [2]matrix.Job) error {
-		paths := [2]string{hosts[matrix.HostBuild(jobs[0].Variant)], hosts[matrix.HostBuild(jobs[1].Variant)]}
+		paths := [2]string{hosts[r.Plan.RoundHostBuild(jobs[0].Variant, jobs[0].Round)], hosts[r.Plan.RoundHostBuild(jobs[1].Variant, jobs[1].Round)]}
 		ss, err := runDuet(ctx, r.Exec, paths, r.Plan, jobs, r.Env, r.Timeout, duetProcessors(r.Plan, jobs[:]))
 		if err != nil {
 			return err
@@ -477,13 +481,27 @@ func (r *Runner) Run(ctx context.Context) (err error) {
 	}
 }
 
-// hostsOf is the binaries of the plan's host builds (matrix.HostBuild), of hosts.
-func hostsOf(variants []string, hosts map[string]string) map[string]string {
+// hostsOf is the binaries of the given host builds (matrix.Plan.HostBuilds), of hosts.
+func hostsOf(builds []string, hosts map[string]string) map[string]string {
 	out := map[string]string{}
-	for _, v := range variants {
-		out[matrix.HostBuild(v)] = hosts[matrix.HostBuild(v)]
+	for _, hb := range builds {
+		out[hb] = hosts[hb]
 	}
 	return out
+}
+
+// candidateOf is the first of the plan's candidates that runs host build hb in some round, "" when none
+// does: what a host's refusal names.
+func candidateOf(p matrix.Plan, hb string) string {
+	rounds := max(1, len(p.Layouts))
+	for _, v := range p.Variants {
+		for r := range rounds {
+			if p.RoundHostBuild(v, r) == hb {
+				return v
+			}
+		}
+	}
+	return ""
 }
 
 // progressOf is every cell's progress: its samples among all, and from a resumed run's manifest its

@@ -47,6 +47,9 @@ func Run(ctx context.Context, opts Options, stdout io.Writer) error {
 	lim := stats.SizingLimits{MaxRounds: matrix.MaxRounds, MaxInstances: matrix.MaxReplicas, WarmOps: []int{2500, 5000, 10000, 20000, 40000}, Budget: minutes * 60}
 	if pl != nil {
 		lim.Period = pl.Period()
+		for n := len(pl.Layouts); n > 1 && lim.Period%n != 0; { // a rotating pilot's rounds: a multiple of its layouts too
+			lim.Period += pl.Period()
+		}
 	}
 	best, reached, found := stats.Size(groups, target, lim)
 	want := strconv.FormatFloat(pct, 'f', -1, 64)
@@ -90,6 +93,9 @@ func Run(ctx context.Context, opts Options, stdout io.Writer) error {
 		cmd += fmt.Sprintf(" -profile %s -variants %s -workloads %s -dops %s -phases %s -backends %s -cold-ops %d -warmup %d",
 			pl.Profile, strings.Join(pl.Variants, ","), strings.Join(pl.Workloads, ","), report.JoinInts(pl.DOPs), strings.Join(pl.Phases, ","),
 			strings.Join(pl.Backends, ","), pl.ColdOps, pl.Warmup)
+		if len(pl.Layouts) > 0 {
+			cmd += fmt.Sprintf(" -layouts %d", len(pl.Layouts))
+		}
 	}
 	cmd += fmt.Sprintf(" -rounds %d -warm-ops %d", best.Rounds, best.WarmOps)
 	if best.Instances > 1 {
