@@ -41,10 +41,10 @@ const DefaultAlsoBy = ByCandidate | ByPhase
 // DefaultAlsoByMore are the further priors every comparison must also be decided under (Options.AlsoByMore):
 // its candidate's in its workload, in its DOP class, and in its workload and phase. Instances that differ in
 // one slice only (a runner whose memory differs shows in mixed, one with fewer cores in the contention
-// DOPs) spread a few of a wider stratum's comparisons, which that prior dilutes: with these the A/A null
-// holds at about level + 1 SE with the heterogeneity in any one workload, DOP class, phase or candidate,
-// and at most 1.8 times the level in one workload x phase (without the last, three times), at a cost in
-// power (lab aanull -moderation -slices; docs/notebook/2026-12-05-robust-prior.md).
+// DOPs) spread a few of a wider stratum's comparisons, which that prior dilutes: with these and the
+// small-strata rule (DefaultPooledBelow) the A/A null holds at or below level + 1 SE with the
+// heterogeneity in any one workload, DOP class, phase, candidate or workload x phase (four seeds), at a
+// cost in power (lab aanull -moderation -slices; docs/notebook/2026-12-05-small-strata-pooled.md).
 func DefaultAlsoByMore() []Strata {
 	return []Strata{ByCandidate | ByWorkload, ByCandidate | ByDOP, ByCandidate | ByWorkload | ByPhase}
 }
