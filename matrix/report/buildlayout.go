@@ -42,13 +42,17 @@ func (m *model) aaLayoutSeeds() []int64 {
 	return out
 }
 
-// rotatedLayouts is the most link layouts any of the report's runs rotated every candidate through
-// across rounds (matrix.Plan.Layouts), 0 when none rotated.
+// rotatedLayouts is the fewest link layouts the report's runs rotated every candidate through across
+// rounds (matrix.Plan.Layouts), 0 unless every run's manifest says it rotated: a page that merges a
+// rotating run with one that did not (or whose run.json is unreadable) must not say every variant rotated.
 func (m *model) rotatedLayouts() int {
 	n := 0
-	for _, src := range m.Sources {
-		if src.Manifest != nil {
-			n = max(n, len(src.Manifest.Plan.Layouts))
+	for i, src := range m.Sources {
+		if src.Manifest == nil || len(src.Manifest.Plan.Layouts) == 0 {
+			return 0
+		}
+		if l := len(src.Manifest.Plan.Layouts); i == 0 || l < n {
+			n = l
 		}
 	}
 	return n

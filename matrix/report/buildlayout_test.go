@@ -128,3 +128,26 @@ func checkLayoutPage(t *testing.T, page string, want, unwant []string) {
 		}
 	}
 }
+
+// A page says every variant rotated only when every one of its runs did: a merge with a run that kept one
+// layout per variant, or whose run.json could not be read, says nothing of rotation.
+func TestRotatedLayoutsEveryRun(t *testing.T) {
+	rot := func(n int) source {
+		return source{Manifest: &matrix.Manifest{Plan: matrix.Plan{Layouts: matrix.RotationLayouts(n)}}}
+	}
+	for _, tc := range []struct {
+		name    string
+		sources []source
+		want    int
+	}{
+		{"one rotating run", []source{rot(2)}, 2},
+		{"two rotating runs, the fewer layouts", []source{rot(3), rot(2)}, 2},
+		{"merged with a run that did not rotate", []source{rot(2), rot(0)}, 0},
+		{"merged with an unreadable run.json", []source{rot(2), {}}, 0},
+		{"no runs", nil, 0},
+	} {
+		if got := (&model{Sources: tc.sources}).rotatedLayouts(); got != tc.want {
+			t.Errorf("%s: %d layouts, want %d", tc.name, got, tc.want)
+		}
+	}
+}
