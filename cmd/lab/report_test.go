@@ -30,12 +30,9 @@ func TestReportReproduceCommand(t *testing.T) {
 	if cmd == nil {
 		t.Fatal("no reproduce command in the report")
 	}
-	args := strings.Fields(strings.ReplaceAll(string(cmd[1]), "'", ""))
-	for i, a := range args { // -title 'Two machines' was split by Fields
-		if a == "-title" {
-			args = append(args[:i+1], append([]string{args[i+1] + " " + args[i+2]}, args[i+3:]...)...)
-			break
-		}
+	args, err := shellWords(string(cmd[1]))
+	if err != nil {
+		t.Fatal(err)
 	}
 	stdout.Reset()
 	if code := run(append([]string{"report"}, args...), &stdout, &stderr); code != exitOK {

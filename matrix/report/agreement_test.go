@@ -1,7 +1,6 @@
 package report
 
 import (
-	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -11,13 +10,13 @@ import (
 // changeCell matches a printed change with its interval, and the class mark in front: "~ -4 [-8, +0.3]".
 var changeCell = regexp.MustCompile(`^(~ |≈ |unstable |split )?([+-][0-9.]+) \[([+-]?[0-9.]+), ([+-]?[0-9.]+)\]$`)
 
-// TestIntervalsAgreeWithDecisions reads every table of every page of the golden report and of the
-// re-rendered example report, and checks each printed change against its decision: an inconclusive
+// TestIntervalsAgreeWithDecisions reads every table of every page of the golden report and of every
+// committed report, and checks each printed change against its decision: an inconclusive
 // ("~") change's interval holds 0, a faster or slower one's (no mark) excludes it on the change's side,
 // an equivalent one's ("≈") lies inside the margin. Where a table has a Decision column, the change's
 // interval is checked against that word instead.
 func TestIntervalsAgreeWithDecisions(t *testing.T) {
-	dirs := map[string]string{"golden": filepath.Join("testdata", "golden", "fixture"), "example": renderExample(t), "service": renderCommitted(t, "service")}
+	dirs := reportsUnderTest(t)
 	for name, dir := range dirs {
 		checked := 0
 		for page, text := range reportPages(t, dir) {
@@ -60,7 +59,7 @@ func TestIntervalsAgreeWithDecisions(t *testing.T) {
 // decisionMarks is the mark each Decision column word stands for ("split": no verdict although the
 // interval excludes 0, since the runner instances point different ways; "any": no direction claimed).
 var decisionMarks = map[string]string{"faster": "", "slower": "", "~ inconclusive": "~", "≈ equivalent": "≈",
-	"**unstable**": "unstable", "split: its instances point different ways, no verdict": "split",
+	"≈ equivalent (shown smaller than 2%)": "≈", "**unstable**": "unstable", "split: its instances point different ways, no verdict": "split",
 	"split (an instance points the other way)": "split", "**instances disagree**": "any", "unstable": "unstable", "no data": "any"}
 
 // agrees checks one change (as printed) against its class mark; "" when they agree.

@@ -39,7 +39,7 @@ func TestDecisionMarks(t *testing.T) {
 // variant shown to cost less) sits beside an interval that excludes 0, and every bold winner's interval
 // excludes it - read on the table's values, not its page.
 func TestNoTildeBesideExcludingIntervalValues(t *testing.T) {
-	table := exampleModel(t).Decision
+	table := committedModel(t).Decision
 	n := 0
 	for _, r := range table.Rows {
 		for i, c := range r.Cells {
@@ -63,7 +63,7 @@ func TestNoTildeBesideExcludingIntervalValues(t *testing.T) {
 // (stats.Inconclusive, not split) has an adjusted interval that holds 0 - read on the deltas' values.
 func TestNoTildeBesideExcludingDeltaValues(t *testing.T) {
 	n := 0
-	for _, c := range exampleModel(t).Analysis.Cells {
+	for _, c := range committedModel(t).Analysis.Cells {
 		for _, d := range c.Deltas {
 			if d.Class().Mark() != "~" || d.Split() {
 				continue

@@ -12,9 +12,9 @@ var decisionEntry = regexp.MustCompile(`^(~ )?(\*\*)?([a-z0-9/]+)(\*\*)?[¹²³�
 
 // Every figure of the first page's decision table is the lifetime page's figure for the same cell,
 // candidate and N, printed the same way, and every footnote gives the verdicts of the cell's elapsed-time
-// tables: the first page says nothing its pages do not (the re-rendered committed report).
+// tables: the first page says nothing its pages do not (the committed report).
 func TestFirstPageAgreesWithPages(t *testing.T) {
-	pages := reportPages(t, renderExample(t))
+	pages := reportPages(t, exampleReport(t))
 	first, life, cells := pages[readmeFile], pages[lifetimePage], pages[cellsPage]
 	col := func(header []string, name string) int {
 		for i, h := range header {

@@ -84,7 +84,7 @@ func chromiumOrSkip(t *testing.T) string {
 
 // TestFirstScreenFits lays out first pages as a 1400x900 browser window shows them and checks that the
 // decision table is complete on the first screen: its last row ends above 900 px. The pages: the newest
-// committed report's, re-rendered, and a run of three workloads (fixed, mixed, stream) at two decision
+// committed report's, and a run of three workloads (fixed, mixed, stream) at two decision
 // DOPs, six decision rows, the most a backend's table has. The compact verdicts' bottom is logged.
 func TestFirstScreenFits(t *testing.T) {
 	chromium := chromiumOrSkip(t)
@@ -92,7 +92,7 @@ func TestFirstScreenFits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range []struct{ name, dir string }{{"committed report", renderExample(t)}, {"three workloads", filepath.Dir(three)}} {
+	for _, c := range []struct{ name, dir string }{{"committed report", exampleReport(t)}, {"three workloads", filepath.Dir(three)}} {
 		t.Run(c.name, func(t *testing.T) {
 			page := reportPages(t, c.dir)[readmeFile]
 			tables := mdTables(page)

@@ -11,11 +11,11 @@ import (
 const maxFirstPageLines = 300
 
 // TestFirstScreenGolden compares the first screens - the golden fixture's step summary, which is the
-// first page's top, and the re-rendered example report's first page up to its list of pages - with
+// first page's top, and the committed example report's first page up to its list of pages - with
 // golden files (go test -run TestFirstScreenGolden -update rewrites them), and checks that every first
 // page is at most maxFirstPageLines long and opens with the run's context.
 func TestFirstScreenGolden(t *testing.T) {
-	example := reportPages(t, renderExample(t))[readmeFile] // before renderGolden changes the directory
+	example := reportPages(t, exampleReport(t))[readmeFile] // before renderGolden changes the directory
 	testdata, err := filepath.Abs("testdata")
 	if err != nil {
 		t.Fatal(err)

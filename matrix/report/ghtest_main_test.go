@@ -10,13 +10,6 @@ import (
 
 // TestMain keeps this package's tests, and the processes they start, from publishing to a GitHub
 // step's summary, outputs or environment: it fails if one of those files changed (internal/ghtest).
-// It also removes the committed reports' shared renderings (renderCommitted).
 func TestMain(m *testing.M) {
-	code := ghtest.Main(m)
-	for _, r := range rendered.by {
-		if r.tmp != "" {
-			os.RemoveAll(r.tmp)
-		}
-	}
-	os.Exit(code)
+	os.Exit(ghtest.Main(m))
 }

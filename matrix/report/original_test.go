@@ -10,12 +10,12 @@ import (
 	"github.com/deflatelab/deflatelab/matrix/original"
 )
 
-// TestOriginalRows checks the re-rendered example report's comparison page against matrix/original's
+// TestOriginalRows checks the committed example report's comparison page against matrix/original's
 // data: per platform and backend, one row per published figure with its texts exactly as printed, its
 // runs and its passage; one per stated direction and per memory estimate; and every interval against
 // the outcome's words (an inconclusive cell's interval holds 0, a directed one's excludes it).
 func TestOriginalRows(t *testing.T) {
-	page := reportPages(t, renderExample(t))[originalPage]
+	page := reportPages(t, exampleReport(t))[originalPage]
 	if page == "" {
 		t.Fatal("no original.md")
 	}

@@ -13,11 +13,14 @@ import (
 // variant named, "~ pooled/8 -6 [-21, +11]".
 var tildeInterval = regexp.MustCompile(`~ (?:[A-Za-z][A-Za-z/0-9]* )?([+-]?[0-9.]+|∞)%? \[([+-]?[0-9.]+|-?∞), ([+-]?[0-9.]+|∞)\]`)
 
-// TestNoTildeBesideExcludingInterval: on every page of the committed report, re-rendered, no "~"
+// TestNoTildeBesideExcludingInterval: on every page of the golden fixture and every committed report, no "~"
 // (inconclusive, no change shown) sits beside an interval that excludes 0.
 func TestNoTildeBesideExcludingInterval(t *testing.T) {
-	dir := renderExample(t)
-	pages, _ := filepath.Glob(filepath.Join(dir, "*.md"))
+	var pages []string
+	for _, dir := range reportsUnderTest(t) {
+		ps, _ := filepath.Glob(filepath.Join(dir, "*.md"))
+		pages = append(pages, ps...)
+	}
 	bound := func(s string) float64 {
 		if strings.Contains(s, "∞") {
 			if strings.HasPrefix(s, "-") {

@@ -670,80 +670,101 @@ func TestTrace(t *testing.T) {
 const exampleProfile = "full"
 
 // exampleReport is the committed example report: the newest folder under reports/ with raw results of the
-// full profile. The tests re-render it from its raw data with the current code (renderExample), so that
-// old results are checked in the current layout; replacing the committed report changes what they check,
-// and a repository without one fails them rather than skipping.
+// full profile. The tests read its committed pages, which cmd/lab's TestCommittedReportsReproduce holds
+// byte for byte to what the current code renders from its raw data; replacing the committed report
+// changes what they check, and a repository without one fails them rather than skipping.
 func exampleReport(t *testing.T) string { return committedReport(t, exampleProfile) }
 
-// committedReport is the newest committed report folder whose run has the profile (skipped under -short:
-// validate:emulated runs this package under wine, where thousands of samples take many minutes).
+// committedReport is the newest committed report folder whose run has the profile, as an absolute path
+// (tests change directory).
 func committedReport(t testing.TB, profile string) string {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("a committed report's thousands of samples take minutes to render (under wine, many); run without -short")
-	}
 	raws, _ := filepath.Glob(filepath.Join("..", "..", "reports", "*", "raw", "*"))
 	sort.Strings(raws)
 	for i := len(raws) - 1; i >= 0; i-- {
 		if m, err := resultsdir.ReadManifest(raws[i]); err == nil && m.Profile == profile {
-			return filepath.Dir(filepath.Dir(raws[i]))
+			dir, err := filepath.Abs(filepath.Dir(filepath.Dir(raws[i])))
+			if err != nil {
+				t.Fatal(err)
+			}
+			return dir
 		}
 	}
 	t.Fatalf("no committed report of the %s profile with raw results under reports/", profile)
 	return ""
 }
 
-// renderExample renders the committed example report's raw data into a temporary folder with the current
-// code and returns the report folder (renderCommitted).
-func renderExample(t *testing.T) string { return renderCommitted(t, exampleProfile) }
-
-// renderCommitted renders the newest committed report of a profile from its raw data into a temporary
-// folder with the current code and returns the report folder. It renders each once per test process
-// (thousands of samples take a minute or more); the folders are shared read-only by the tests and removed
-// by TestMain.
-func renderCommitted(t *testing.T, profile string) string {
+// reportsUnderTest are the folders whose pages the checks on pages read: the golden fixture's and every
+// committed report's, by name.
+func reportsUnderTest(t testing.TB) map[string]string {
 	t.Helper()
-	dir := committedReport(t, profile)
-	rendered.mu.Lock()
-	defer rendered.mu.Unlock()
-	r, ok := rendered.by[profile]
-	if !ok {
-		raws, _ := filepath.Glob(filepath.Join(dir, "raw", "*"))
-		if r.tmp, r.err = os.MkdirTemp("", "report-"+profile+"-"); r.err == nil {
-			opts := Options{In: raws, Out: r.tmp, Name: "example"}
-			if r.model, r.err = analyse(opts); r.err == nil {
-				var path string
-				path, r.err = write(r.model, opts)
-				r.dir = filepath.Dir(path)
+	dirs := map[string]string{"golden": filepath.Join("testdata", "golden", "fixture")}
+	envs, _ := filepath.Glob(filepath.Join("..", "..", "reports", "*", environmentPage))
+	for _, env := range envs {
+		dir, err := filepath.Abs(filepath.Dir(env))
+		if err != nil {
+			t.Fatal(err)
+		}
+		dirs[filepath.Base(dir)] = dir
+	}
+	if len(dirs) < 3 {
+		t.Fatalf("%d report folders: want the golden fixture's and the committed reports", len(dirs))
+	}
+	return dirs
+}
+
+// smallestReport is the committed report with the fewest bytes of raw results: the one whose model the
+// checks on values analyse (committedModel), since analysing a run includes its label-swap calibration.
+func smallestReport(t testing.TB) string {
+	t.Helper()
+	raws, _ := filepath.Glob(filepath.Join("..", "..", "reports", "*", "raw", "*"))
+	best, bestSize := "", int64(-1)
+	for _, raw := range raws {
+		files, _ := filepath.Glob(filepath.Join(raw, "*.jsonl"))
+		var size int64
+		for _, f := range files {
+			if fi, err := os.Stat(f); err == nil {
+				size += fi.Size()
 			}
 		}
-		rendered.by[profile] = r
+		if size > 0 && (bestSize < 0 || size < bestSize) {
+			best, bestSize = raw, size
+		}
 	}
-	if r.err != nil {
-		t.Fatal(r.err)
+	if best == "" {
+		t.Fatal("no committed report with raw results under reports/")
 	}
-	return r.dir
+	return best
 }
 
-// renderedReport is one committed report rendered (renderCommitted), and the model it was written from;
-// tmp is removed by TestMain.
-type renderedReport struct {
-	tmp, dir string
-	model    *model
-	err      error
+// committedModel is the model smallestReport's raw results analyse to: the values its committed pages
+// were written from. It is analysed once per test process (2,300 samples and their calibration take
+// seconds, under wine minutes: skipped under -short).
+func committedModel(t *testing.T) *model {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("analysing a committed run and its label-swap calibration takes seconds (under wine, minutes); run without -short")
+	}
+	raw := smallestReport(t)
+	analysed.Do(func() { analysed.m, analysed.err = analyse(Options{In: []string{raw}, Out: t.TempDir(), Name: "model"}) })
+	if analysed.err != nil {
+		t.Fatal(analysed.err)
+	}
+	return analysed.m
 }
 
-// rendered holds the committed reports rendered so far, by profile.
-var rendered = struct {
-	mu sync.Mutex
-	by map[string]renderedReport
-}{by: map[string]renderedReport{}}
+// analysed holds committedModel's model, shared read-only by the tests.
+var analysed struct {
+	sync.Once
+	m   *model
+	err error
+}
 
-// TestTraceExampleReport checks the committed example report the same way, re-rendered: every cell's
+// TestTraceExampleReport checks the committed example report the same way: every cell's
 // estimate, interval, p-values and decision, recomputed from its raw/ without matrix/stats.
 func TestTraceExampleReport(t *testing.T) {
-	dir := renderExample(t)
-	paths, _ := filepath.Glob(filepath.Join(exampleReport(t), "raw", "*", "*.jsonl"))
+	dir := exampleReport(t)
+	paths, _ := filepath.Glob(filepath.Join(dir, "raw", "*", "*.jsonl"))
 	if len(paths) == 0 {
 		t.Fatal("example report has no raw results")
 	}
@@ -808,13 +829,4 @@ func exactUTest(x, y []float64) (p float64, ok bool) {
 		}
 	}
 	return 2 * below / total, true
-}
-
-// exampleModel is the model the example report was written from (renderExample), for checks on values.
-func exampleModel(t *testing.T) *model {
-	t.Helper()
-	renderExample(t)
-	rendered.mu.Lock()
-	defer rendered.mu.Unlock()
-	return rendered.by[exampleProfile].model
 }

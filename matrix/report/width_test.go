@@ -78,14 +78,10 @@ func minTableWidth(table [][]string) float64 {
 	return total
 }
 
-// TestTablesFitPage renders the golden page and the committed example report's page and checks that no
+// TestTablesFitPage reads the golden page and every committed report's pages and checks that no
 // table is wider, at its narrowest, than the page's content width.
 func TestTablesFitPage(t *testing.T) {
-	pages := map[string]string{
-		"golden":  filepath.Join("testdata", "golden", "fixture"),
-		"example": renderExample(t),
-		"service": renderCommitted(t, "service"),
-	}
+	pages := reportsUnderTest(t)
 	for name, dir := range pages {
 		page := reportText(t, dir)
 		tables := mdTables(page)
