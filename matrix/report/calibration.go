@@ -96,8 +96,8 @@ func WriteCalibrationTable(w io.Writer, cal *stats.Calibration, perSwap bool) {
 			within = "**no**"
 		}
 		row := []string{calibrationFamilies[f.Family], fmt.Sprint(f.Comparisons), fmt.Sprint(f.Observed),
-			fmt.Sprintf("%d, %.1f, %d", lo, float64(sum)/float64(len(f.Named)), hi),
-			fmt.Sprintf("%.2f%% ± %.2f", 100*f.Rate, 100*f.SE), fmt.Sprintf("%.2f%%", 100*f.Nominal), within}
+			fmt.Sprintf("%d, %s, %d", lo, fixed(float64(sum)/float64(len(f.Named)), 1), hi),
+			pctShare(f.Rate, 2) + " ± " + fixed(100*f.SE, 2), pctShare(f.Nominal, 2), within}
 		if perSwap {
 			row = append(row, strings.Join(each, " "))
 		}

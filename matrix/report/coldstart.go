@@ -251,8 +251,8 @@ func (cs *coldStart) write(w io.Writer) {
 		"the operation's index, over every goroutine). *First op* is the process's first operation; *first %d* is the sum of the "+
 		"first %d operations' durations (at DOP > 1 they overlap in time); changes are paired with control's sample of the same "+
 		"round and computed like every change on this page, each column a correction family of its own (below). *Cold ≈ warm from* is the first operation number from which no bin is significantly slower than "+
-		"the variant's warm time per operation (its warm samples' timelines) plus %.0f%%: every later bin's interval reaches "+
-		"down to that level.\n\n", firstOps, firstOps, convergeTolerance*100)
+		"the variant's warm time per operation (its warm samples' timelines) plus %s: every later bin's interval reaches "+
+		"down to that level.\n\n", firstOps, firstOps, pctShare(convergeTolerance, 0))
 	fmt.Fprintf(w, "- %s.\n- %s.\n\n", familyNote("first op", elapsedDelta(cs.first)), familyNote(fmt.Sprintf("first %d ops", firstOps), elapsedDelta(cs.first8)))
 	for _, c := range cs.first.Cells {
 		fmt.Fprintf(w, "**%s, %s, %s, DOP %d.**\n\n", c.Platform, c.Backend, workloadLabel(c.Workload), c.DOP)

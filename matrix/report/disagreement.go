@@ -25,12 +25,12 @@ func disagreementWhy(x stats.Disagreement) string {
 func disagreementReason(x stats.Disagreement, r stats.DisagreementReason) string {
 	switch r {
 	case stats.WallBeyondOperations:
-		return fmt.Sprintf("the wall clock holds %+.0f%% beyond the operations' durations for the candidate, "+
-			"%+.0f%% for control: the elapsed time counts time between operations that the lifetime cost does not",
-			(x.WallShare[0]-1)*100, (x.WallShare[1]-1)*100)
+		return fmt.Sprintf("the wall clock holds %s beyond the operations' durations for the candidate, "+
+			"%s for control: the elapsed time counts time between operations that the lifetime cost does not",
+			signedFixed((x.WallShare[0]-1)*100, 0)+"%", signedFixed((x.WallShare[1]-1)*100, 0)+"%")
 	case stats.MeanOfFewRounds:
 		return fmt.Sprintf("the lifetime ratio is a ratio of means, and its per-round ratios have their median "+
-			"at %+.1f%%, the elapsed change's side: a few rounds carry the mean", (x.PairMedian-1)*100)
+			"at %s%%, the elapsed change's side: a few rounds carry the mean", signedFixed((x.PairMedian-1)*100, 1))
 	case stats.LifetimeShorter:
 		return fmt.Sprintf("the lifetime ratio covers the first %d operations, the elapsed time all %d", x.N, x.MeasuredOps)
 	case stats.WallTimeAtDOP:

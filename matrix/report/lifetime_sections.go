@@ -58,11 +58,11 @@ func writeSteadyState(w io.Writer, m *model) {
 		"carry them, then the log2 timeline bins as their mean per operation) segmented with PELT on log durations, and "+
 		"classified as Barrett et al. (OOPSLA 2017) did: **flat** (one level), **warmup** (slower first, then steady), "+
 		"**slowdown** (the steady state is slower than an earlier stretch), **no steady state** (the last level holds under "+
-		"%.0f%% of the operations or one bin). Levels within %.0f%% are one; a workload that cycles through configurations%s is segmented on "+
+		"%s of the operations or one bin). Levels within %s are one; a workload that cycles through configurations%s is segmented on "+
 		"per-cycle means, so its start is a cycle's first operation. *Steady from op* is the median first operation "+
 		"of the steady state over the processes that have one, with its 95%% interval; *time before it* their summed "+
 		"duration. See [METHOD.md](%s) (\"Steady state and lifetime cost\") for the penalty and the accuracy measured on "+
-		"synthetic series.\n\n", lifetime.SteadyShare*100, (lifetime.EquivalentRatio-1)*100, cyclingNote(m.workloads()), m.MethodLink)
+		"synthetic series.\n\n", pctShare(lifetime.SteadyShare, 0), fixed((lifetime.EquivalentRatio-1)*100, 0)+"%", cyclingNote(m.workloads()), m.MethodLink)
 	if !allExact(v) {
 		fmt.Fprintf(w, "These results carry no exact per-operation durations (hosts before `firstOpsNs`): the series are "+
 			"the log2 bins only, so a steady-state start is resolved to its bin's first operation (1, 2, 3, 5, 9, 17, ...).\n\n")

@@ -10,8 +10,9 @@ import (
 )
 
 // Every number the report prints is formatted here, one function per kind of number, so that a kind reads
-// the same on every page and a change to how it reads is made once. Cells and sentences call these; none
-// formats a number of its own but through fmt's verbs where a sentence fixes the digits.
+// the same on every page and a change to how it reads is made once. Cells and sentences call these; no
+// other file formats a floating-point number itself (TestNumbersFormattedInOneFile): integers alone go
+// through fmt's %d.
 
 // Percentages. A value comes in one of three forms - already a
 // percentage (a stats Percent field: 4.2 for 4.2%), a fraction (a share or a confidence level: 0.042),
@@ -150,7 +151,22 @@ func opNum(v float64) string { return fixed(v, -1) }
 func MinutesText(m float64) string { return fixed(m, -1) }
 
 // alphaNum is a false discovery rate as it was set: "0.05".
-func alphaNum(a float64) string { return strconv.FormatFloat(a, 'g', -1, 64) }
+func alphaNum(a float64) string { return shortest(a) }
+
+// shortest is a setting as it was set, in the fewest digits that read back as it: "1.5", "3".
+func shortest(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+
+// tickNum is a log axis's tick label: three significant digits ("0.5", "20", "1e+03").
+func tickNum(v float64) string { return strconv.FormatFloat(v, 'g', 3, 64) }
+
+// signedFixed is fixed with an explicit sign, as fmt's %+.Nf writes it ("+3", "-0.4"): a sentence's change.
+func signedFixed(v float64, prec int) string {
+	s := fixed(v, prec)
+	if strings.HasPrefix(s, "-") {
+		return s
+	}
+	return "+" + s
+}
 
 // SDText is a standard deviation x 100 with one decimal ("3.2"), "-" when unknown.
 func SDText(v float64) string {

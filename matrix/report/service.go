@@ -98,10 +98,10 @@ func writeServiceHeap(w io.Writer, m *model) {
 	var heaps []string
 	for _, l := range m.Service {
 		rows = append(rows, []string{l.Platform, l.Backend, fmt.Sprint(l.Samples), num(l.PristineNs) + " → " + num(l.FragmentedNs),
-			fmt.Sprintf("%.2f (%.2f-%.2f)", l.RatioNs, l.RatioNsLo, l.RatioNsHi),
-			fmt.Sprintf("%.1f → %.1f", l.PristineFaults, l.FragmentedFaults),
-			fmt.Sprintf("%.0f → %.0f", l.LastPristineFaults, l.LastFragmentedFaults),
-			fmt.Sprintf("%s in %.0f blocks", bytesNum(l.LiveBytes), l.LiveBlocks)})
+			fixed(l.RatioNs, 2) + " (" + fixed(l.RatioNsLo, 2) + "-" + fixed(l.RatioNsHi, 2) + ")",
+			fixed(l.PristineFaults, 1) + " → " + fixed(l.FragmentedFaults, 1),
+			fixed(l.LastPristineFaults, 0) + " → " + fixed(l.LastFragmentedFaults, 0),
+			bytesNum(l.LiveBytes) + " in " + fixed(l.LiveBlocks, 0) + " blocks"})
 		heaps = append(heaps, fmt.Sprintf("%s %s: %s", l.Platform, l.Backend, l.Heap))
 	}
 	MarkdownTable(w, header, rows)

@@ -2,7 +2,6 @@ package report
 
 import (
 	"math"
-	"strconv"
 
 	"gonum.org/v1/plot"
 )
@@ -61,7 +60,7 @@ func (d decadeTicks) Ticks(lo, hi float64) []plot.Tick {
 			if v < lo || v > hi || (!math.IsNaN(d.floor) && v < d.floor+0.3) {
 				continue
 			}
-			ts = append(ts, plot.Tick{Value: v, Label: strconv.FormatFloat(math.Pow(10, v), 'g', 3, 64)})
+			ts = append(ts, plot.Tick{Value: v, Label: tickNum(math.Pow(10, v))})
 		}
 	}
 	if !math.IsNaN(d.floor) {

@@ -48,11 +48,11 @@ func writeUnstable(w io.Writer, m *model) {
 	}
 	fmt.Fprintf(w, "## %s\n\n", unstableHeading)
 	fmt.Fprintf(w, "In these cells control or the candidate ran at **two separated speeds** from round to round (a gap "+
-		"of at least %gx between its rounds, and at least %g robust SDs of the noise within each speed; "+
+		"of at least %sx between its rounds, and at least %s robust SDs of the noise within each speed; "+
 		"[docs/METHOD.md](%s)): the rounds measured two machine or process states, not one effect, so the "+
 		"cell gets the verdict **unstable** instead of faster, slower or \"~\", counts in no verdict group and is "+
 		"not significant in any chart. Times per operation in us, in round order.\n\n",
-		regimeRatio(), regimeSeparation(), m.MethodLink)
+		shortest(regimeRatio()), shortest(regimeSeparation()), m.MethodLink)
 	var rows [][]string
 	for _, u := range sides {
 		rg := u.Variant.Regimes

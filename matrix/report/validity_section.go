@@ -78,8 +78,8 @@ func writeValidityChecks(w io.Writer, m *model) {
 		if h.Warn {
 			warn = "**above**"
 		}
-		fmt.Fprintf(w, "- **Harness overhead** (run %s): %s ns per operation, %.2f%% of the fastest operation, %s the %s%% limit.\n",
-			h.Run, num(h.NsPerOp), 100*h.Share, warn, pctNum(100*stats.HarnessWarnShare))
+		fmt.Fprintf(w, "- **Harness overhead** (run %s): %s ns per operation, %s of the fastest operation, %s the %s%% limit.\n",
+			h.Run, num(h.NsPerOp), pctShare(h.Share, 2), warn, pctNum(100*stats.HarnessWarnShare))
 	}
 	if len(v.Disagreements) == 0 {
 		fmt.Fprintf(w, "- **Elapsed time and lifetime cost** agree in direction in every analysed cold cell.\n")
