@@ -8,8 +8,8 @@ import (
 )
 
 // shellWords splits a command line as a POSIX shell does for the quoting the report's commands use
-// (report.shellQuote): words split at spaces, single quotes taken literally, `'\''` a quote in a quoted
-// word. Anything else a shell would expand ($, ", \ outside quotes) is refused rather than guessed.
+// (report.shellQuote): words split at spaces, single quotes taken literally, a quote in a quoted word written
+// as quote, backslash, quote, quote. Anything else a shell would expand ($, ", \ outside quotes) is refused rather than guessed.
 func shellWords(line string) ([]string, error) {
 	var words []string
 	var w strings.Builder

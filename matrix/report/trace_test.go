@@ -746,7 +746,9 @@ func committedModel(t *testing.T) *model {
 		t.Skip("analysing a committed run and its label-swap calibration takes seconds (under wine, minutes); run without -short")
 	}
 	raw := smallestReport(t)
-	analysed.Do(func() { analysed.m, analysed.err = analyse(Options{In: []string{raw}, Out: t.TempDir(), Name: "model"}) })
+	analysed.Do(func() {
+		analysed.m, analysed.err = analyse(Options{In: []string{raw}, Out: t.TempDir(), Name: "model"})
+	})
 	if analysed.err != nil {
 		t.Fatal(analysed.err)
 	}
