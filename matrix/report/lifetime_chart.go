@@ -16,6 +16,9 @@ import (
 // candidates stay readable.
 const bandAlpha = 0x30
 
+// lifetimeTickGap keeps a panel's ratio labels an eighth of its height apart: a panel is half a chart wide.
+const lifetimeTickGap = 0.12
+
 // lifetimeCharts draws one chart per platform and decision DOP: one panel per backend and workload,
 // each candidate's lifetime cost ratio against N with its band and its break-even marked.
 func lifetimeCharts(m *model) ([]chart, error) {
@@ -78,7 +81,6 @@ func lifetimePanel(l *stats.Lifetime, idx map[string]int) (*frame, error) {
 	f := newFrame(fmt.Sprintf("%s, %s", l.Backend, l.Workload), "N, operations per process", "vs control")
 	p := f.p
 	p.X.Scale, p.X.Tick.Marker = plot.LogScale{}, lifetimeTicks{}
-	p.Y.Tick.Marker = ratioTicks{gap: 0.12}
 	var ys []float64
 	for _, name := range lifeCandidates(l) {
 		c := l.Comparisons[name]
@@ -142,7 +144,7 @@ func lifetimePanel(l *stats.Lifetime, idx map[string]int) (*frame, error) {
 		f.footerLead = "break-even N:"
 	}
 	p.X.Min, p.X.Max = 1, float64(lifetime.MaxN)
-	p.Y.Min, p.Y.Max = logRange(ys, minHalfSpan)
+	p.Y.Tick.Marker, p.Y.Min, p.Y.Max = ratioTicks{gap: lifetimeTickGap}.span(logRange(ys, minHalfSpan))
 	if err := zeroLine(p, false); err != nil {
 		return nil, err
 	}

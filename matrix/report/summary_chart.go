@@ -42,7 +42,6 @@ var summaryPhases = []struct {
 // identified by its row, colour and mark; nothing is pooled.
 func summaryChart(m *model, platform string, _ map[string]int) (chart, error) {
 	f := newFrame("Every cell, "+platform+": change in elapsed time vs control", "change vs control (log scale)", "")
-	f.p.X.Tick.Marker = ratioTicks{}
 	var dops []int
 	for _, c := range m.Analysis.Cells {
 		if c.Platform == platform && !slices.Contains(dops, c.DOP) {
@@ -101,7 +100,7 @@ func summaryChart(m *model, platform string, _ map[string]int) (chart, error) {
 	if len(names) > 0 {
 		f.p.NominalY(names...)
 	}
-	f.p.X.Min, f.p.X.Max = logRange(xs, minHalfSpan)
+	f.p.X.Tick.Marker, f.p.X.Min, f.p.X.Max = ratioTicks{}.span(logRange(xs, minHalfSpan))
 	f.p.Y.Min, f.p.Y.Max = -0.6, math.Max(0.6, float64(len(names))-0.4)
 	if err := zeroLine(f.p, true); err != nil {
 		return chart{}, err

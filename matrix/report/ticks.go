@@ -12,7 +12,8 @@ import (
 // evenly spaced and "no change" is always one of them; the labels say what a reader wants to know
 // ("-50%", "+100%").
 type ratioTicks struct {
-	gap float64 // the least distance between two labels, as a share of the axis; 0: defaultTickGap
+	gap    float64 // the least distance between two labels, as a share of the axis; 0: defaultTickGap
+	factor float64 // the step's factor, fixed by span; 0: chosen from the axis's length
 }
 
 // tickFactors are the steps a ratio axis may take, smallest first: +-5%, +-10%, -20%/+25%,
@@ -23,25 +24,58 @@ var tickFactors = []float64{1.05, 1.1, 1.25, 2, 4, 10, 100}
 const defaultTickGap = 1.0 / 7
 
 func (t ratioTicks) Ticks(lo, hi float64) []plot.Tick {
-	share := t.gap
-	if share == 0 {
-		share = defaultTickGap
-	}
-	gap := (hi - lo) * share
-	f := tickFactors[len(tickFactors)-1]
-	for _, c := range tickFactors {
-		if math.Log(c) >= gap {
-			f = c
-			break
-		}
-	}
-	step := math.Log(f)
+	f, step := t.step(lo, hi)
 	var ts []plot.Tick
 	for k := math.Ceil(lo/step - 1e-9); k*step <= hi+1e-9; k++ {
 		r := math.Pow(f, k)
 		ts = append(ts, plot.Tick{Value: k * step, Label: pctChange(r)})
 	}
 	return ts
+}
+
+// step is the factor between neighbouring ticks on [lo, hi], and its log: t.factor when set, else the
+// smallest of tickFactors that keeps two labels t.gap of the axis apart.
+func (t ratioTicks) step(lo, hi float64) (f, logF float64) {
+	if t.factor != 0 {
+		return t.factor, math.Log(t.factor)
+	}
+	share := t.gap
+	if share == 0 {
+		share = defaultTickGap
+	}
+	gap := (hi - lo) * share
+	f = tickFactors[len(tickFactors)-1]
+	for _, c := range tickFactors {
+		if math.Log(c) >= gap {
+			f = c
+			break
+		}
+	}
+	return f, math.Log(f)
+}
+
+// span widens [lo, hi] to the ticks just outside it, so that both ends of the axis carry a label and a
+// reader sees how far it reaches (an axis that stopped between two ticks left an end unlabelled, as the
+// lifetime chart's panels did), and returns the marker that draws those ticks: its factor fixed, the
+// smallest that keeps the labels t.gap of the widened axis apart.
+func (t ratioTicks) span(lo, hi float64) (ratioTicks, float64, float64) {
+	f, _ := t.step(lo, hi)
+	share := t.gap
+	if share == 0 {
+		share = defaultTickGap
+	}
+	snap := func(c float64) (float64, float64) {
+		step := math.Log(c)
+		return math.Floor(lo/step+1e-9) * step, math.Ceil(hi/step-1e-9) * step
+	}
+	for _, c := range tickFactors {
+		if wlo, whi := snap(c); c >= f && math.Log(c) >= share*(whi-wlo) {
+			return ratioTicks{gap: t.gap, factor: c}, wlo, whi
+		}
+	}
+	last := tickFactors[len(tickFactors)-1] // an axis beyond a hundredfold either way: its labels may crowd
+	wlo, whi := snap(last)
+	return ratioTicks{gap: t.gap, factor: last}, wlo, whi
 }
 
 // decadeTicks label an axis of log10 values at the powers of ten (and at 2 and 5 times them when the

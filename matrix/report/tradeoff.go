@@ -14,6 +14,12 @@ import (
 // a chart of small changes does not magnify noise.
 var minHalfSpan = math.Log(1.2)
 
+// The tradeoff chart's tick gaps: its x axis (warm) is long and its labels wide, its y axis (cold) short.
+const (
+	tradeoffXTickGap = 0.2
+	tradeoffYTickGap = 0.12
+)
+
 // logErr returns a delta's log-ratio estimate and its selection-adjusted interval (the one the tables
 // print) as error bar lengths (none when there is no interval).
 func logErr(d *stats.Delta) (float64, errBar) {
@@ -92,7 +98,9 @@ func tradeoffCharts(m *model) ([]chart, error) {
 		if hollow {
 			legend.legendEntry("not decided in a phase", gray, shapeGlyph{circleShape, false})
 		}
-		shareScales(frames)
+		if err := shareScales(frames); err != nil {
+			return nil, err
+		}
 		c, err := drawPanels("tradeoff-"+slug(p)+".svg", "Tradeoff, "+p, tradeoffCaption,
 			"Tradeoff on "+p+": cold vs warm change, per candidate and backend", frames, legend)
 		if err != nil {
@@ -117,19 +125,31 @@ func workloadColour(i int) color.RGBA {
 	return []color.RGBA{palette[0], palette[4], palette[3], palette[2], palette[5], palette[1]}[i%len(palette)]
 }
 
-// shareScales gives every panel the union of their axis ranges, so that panels compare by position.
-func shareScales(frames []*frame) {
-	if len(frames) < 2 {
-		return
+// shareScales gives every panel the union of their axis ranges, so that panels compare by position,
+// widened to the ticks outside it (ratioTicks.span) so that every axis end carries a label, and draws
+// each panel's no-change lines across the whole of it.
+func shareScales(frames []*frame) error {
+	if len(frames) == 0 {
+		return nil
 	}
 	x0, x1, y0, y1 := frames[0].p.X.Min, frames[0].p.X.Max, frames[0].p.Y.Min, frames[0].p.Y.Max
 	for _, f := range frames[1:] {
 		x0, x1 = math.Min(x0, f.p.X.Min), math.Max(x1, f.p.X.Max)
 		y0, y1 = math.Min(y0, f.p.Y.Min), math.Max(y1, f.p.Y.Max)
 	}
+	xt, x0, x1 := ratioTicks{gap: tradeoffXTickGap}.span(x0, x1)
+	yt, y0, y1 := ratioTicks{gap: tradeoffYTickGap}.span(y0, y1)
 	for _, f := range frames {
+		f.p.X.Tick.Marker, f.p.Y.Tick.Marker = xt, yt
 		f.p.X.Min, f.p.X.Max, f.p.Y.Min, f.p.Y.Max = x0, x1, y0, y1
+		if err := zeroLine(f.p, true); err != nil {
+			return err
+		}
+		if err := zeroLine(f.p, false); err != nil {
+			return err
+		}
 	}
+	return nil
 }
 
 // tradeoffPanel plots, for one platform, backend and candidate, the candidate's warm change against its
@@ -138,7 +158,6 @@ func shareScales(frames []*frame) {
 // point is not decided in a phase.
 func tradeoffPanel(m *model, g group, cand string, dops []int) (f *frame, hollow bool, err error) {
 	f = newFrame(cand+", backend "+g.Backend, "cold change (log scale)", "warm change (log scale)")
-	f.p.X.Tick.Marker, f.p.Y.Tick.Marker = ratioTicks{gap: 0.2}, ratioTicks{gap: 0.12}
 	for _, sty := range []*font.Font{&f.p.X.Label.TextStyle.Font, &f.p.Y.Label.TextStyle.Font, &f.p.Title.TextStyle.Font} {
 		sty.Size = vg.Points(10)
 	}
@@ -173,13 +192,8 @@ func tradeoffPanel(m *model, g group, cand string, dops []int) (f *frame, hollow
 	if len(xs) == 0 {
 		f.p.Title.Text += " (no cell with both phases paired)"
 	}
+	// shareScales widens these to ticks, with the other panels', and draws the no-change lines.
 	f.p.X.Min, f.p.X.Max = logRange(xs, minHalfSpan)
 	f.p.Y.Min, f.p.Y.Max = logRange(ys, minHalfSpan)
-	if err := zeroLine(f.p, true); err != nil {
-		return nil, false, err
-	}
-	if err := zeroLine(f.p, false); err != nil {
-		return nil, false, err
-	}
 	return f, hollow, nil
 }

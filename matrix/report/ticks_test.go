@@ -1,0 +1,45 @@
+package report
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// A ratio axis widened by span starts and ends on a labelled tick, holds the range it was given, widens it
+// by less than one step at each end, and keeps its labels the marker's gap apart.
+func TestRatioSpanEndsOnTicks(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for _, gap := range []float64{0, lifetimeTickGap, tradeoffXTickGap} {
+		tk := ratioTicks{gap: gap}
+		for range 2000 {
+			lo := -math.Exp(r.Float64()*6 - 4)
+			hi := math.Exp(r.Float64()*6 - 4)
+			if r.IntN(4) == 0 { // a range on one side of no change
+				lo = hi * r.Float64()
+			}
+			marker, wlo, whi := tk.span(lo, hi)
+			ticks := marker.Ticks(wlo, whi)
+			if len(ticks) < 2 {
+				t.Fatalf("gap %v: [%v, %v] -> [%v, %v]: %d ticks", gap, lo, hi, wlo, whi, len(ticks))
+			}
+			first, last := ticks[0], ticks[len(ticks)-1]
+			const eps = 1e-9
+			if math.Abs(first.Value-wlo) > eps || math.Abs(last.Value-whi) > eps || first.Label == "" || last.Label == "" {
+				t.Fatalf("gap %v: [%v, %v] -> [%v, %v]: ticks from %v (%q) to %v (%q), not at the ends", gap, lo, hi, wlo, whi,
+					first.Value, first.Label, last.Value, last.Label)
+			}
+			_, step := marker.step(wlo, whi)
+			if wlo > lo+eps || whi < hi-eps || lo-wlo >= step+eps || whi-hi >= step+eps {
+				t.Fatalf("gap %v: [%v, %v] -> [%v, %v] with step %v", gap, lo, hi, wlo, whi, step)
+			}
+			share := gap
+			if share == 0 {
+				share = defaultTickGap
+			}
+			if f, _ := tk.step(lo, hi); marker.factor < f || (step < share*(whi-wlo)-eps && marker.factor != tickFactors[len(tickFactors)-1]) {
+				t.Fatalf("gap %v: [%v, %v] -> [%v, %v]: factor %v, labels closer than %v of the axis", gap, lo, hi, wlo, whi, marker.factor, share)
+			}
+		}
+	}
+}
