@@ -262,6 +262,32 @@ func (f *frame) drawOn(dc draw.Canvas, leg *frame) []placedLabel {
 	return placed
 }
 
+// alignYAxes widens each frame's y axis to the widest of them, by the difference of its widest tick label
+// from theirs, put between its axis label and its tick labels. gonum sizes a y axis to its own widest tick
+// label and centres the title on the whole panel, so a panel labelled "0" and "-50%" only, narrower than
+// its neighbours' "+100%", has its plot drawn further left, off centre under its title and out of line
+// with the panel above or below it.
+func alignYAxes(frames []*frame) {
+	width := func(f *frame) vg.Length {
+		var w vg.Length
+		a := f.p.Y
+		for _, t := range a.Tick.Marker.Ticks(a.Min, a.Max) {
+			if !t.IsMinor() { // as gonum measures it: minor ticks have no label
+				r := a.Tick.Label.Rectangle(t.Label)
+				w = max(w, r.Max.X-r.Min.X)
+			}
+		}
+		return w
+	}
+	var widest vg.Length
+	for _, f := range frames {
+		widest = max(widest, width(f))
+	}
+	for _, f := range frames {
+		f.p.Y.Label.Padding += widest - width(f)
+	}
+}
+
 // drawPanels renders frames as small multiples, two to a row under a common title, with legend's entries
 // in a strip at the right.
 func drawPanels(file, title, caption, heading string, frames []*frame, legend *frame) (chart, error) {

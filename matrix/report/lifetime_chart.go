@@ -42,31 +42,37 @@ func lifetimeCharts(m *model) ([]chart, error) {
 	}
 	var out []chart
 	for _, k := range keys {
-		var frames []*frame
-		legend := newFrame("", "", "")
-		seen := map[string]bool{}
-		for _, l := range byKey[k] {
-			f, err := lifetimePanel(l, idx)
-			if err != nil {
-				return nil, err
-			}
-			frames = append(frames, f)
-			for _, c := range lifeCandidates(l) {
-				if !seen[c] {
-					seen[c] = true
-					i := idx[c]
-					legend.legendEntry(c, palette[i%len(palette)], marks[i%len(marks)].filled)
-				}
-			}
-		}
-		c, err := drawPanels(fmt.Sprintf("lifetime-%s-dop%d.svg", slug(k.platform), k.dop), fmt.Sprintf("Lifetime cost, %s, DOP %d", k.platform, k.dop),
-			lifetimeCaption, fmt.Sprintf("Lifetime cost vs control on %s, DOP %d, per backend and workload", k.platform, k.dop), frames, legend)
+		c, err := lifetimeChart(k.platform, k.dop, byKey[k], idx)
 		if err != nil {
 			return nil, err
 		}
 		out = append(out, c)
 	}
 	return out, nil
+}
+
+// lifetimeChart draws one platform's and DOP's cells, one panel each, their y axes made equally wide.
+func lifetimeChart(platform string, dop int, cells []*stats.Lifetime, idx map[string]int) (chart, error) {
+	var frames []*frame
+	legend := newFrame("", "", "")
+	seen := map[string]bool{}
+	for _, l := range cells {
+		f, err := lifetimePanel(l, idx)
+		if err != nil {
+			return chart{}, err
+		}
+		frames = append(frames, f)
+		for _, c := range lifeCandidates(l) {
+			if !seen[c] {
+				seen[c] = true
+				i := idx[c]
+				legend.legendEntry(c, palette[i%len(palette)], marks[i%len(marks)].filled)
+			}
+		}
+	}
+	alignYAxes(frames)
+	return drawPanels(fmt.Sprintf("lifetime-%s-dop%d.svg", slug(platform), dop), fmt.Sprintf("Lifetime cost, %s, DOP %d", platform, dop),
+		lifetimeCaption, fmt.Sprintf("Lifetime cost vs control on %s, DOP %d, per backend and workload", platform, dop), frames, legend)
 }
 
 const lifetimeCaption = "One panel per backend and workload; each line is one candidate's expected total time over a process's first N " +
