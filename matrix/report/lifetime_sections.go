@@ -62,7 +62,7 @@ func writeSteadyState(w io.Writer, m *model) {
 		"per-cycle means, so its start is a cycle's first operation. *Steady from op* is the median first operation "+
 		"of the steady state over the processes that have one, with its 95%% interval; *time before it* their summed "+
 		"duration. See [METHOD.md](%s) (\"Steady state and lifetime cost\") for the penalty and the accuracy measured on "+
-		"synthetic series.\n\n", pctShare(lifetime.SteadyShare, 0), fixed((lifetime.EquivalentRatio-1)*100, 0)+"%", cyclingNote(m.workloads()), m.MethodLink)
+		"synthetic series.\n\n", pctShare(lifetime.SteadyShare, 0), pctShare(lifetime.EquivalentRatio-1, 0), cyclingNote(m.workloads()), m.MethodLink)
 	if !allExact(v) {
 		fmt.Fprintf(w, "These results carry no exact per-operation durations (hosts before `firstOpsNs`): the series are "+
 			"the log2 bins only, so a steady-state start is resolved to its bin's first operation (1, 2, 3, 5, 9, 17, ...).\n\n")

@@ -33,17 +33,21 @@ func (t ratioTicks) Ticks(lo, hi float64) []plot.Tick {
 	return ts
 }
 
+// share is the least distance between two labels, as a share of the axis.
+func (t ratioTicks) share() float64 {
+	if t.gap == 0 {
+		return defaultTickGap
+	}
+	return t.gap
+}
+
 // step is the factor between neighbouring ticks on [lo, hi], and its log: t.factor when set, else the
 // smallest of tickFactors that keeps two labels t.gap of the axis apart.
 func (t ratioTicks) step(lo, hi float64) (f, logF float64) {
 	if t.factor != 0 {
 		return t.factor, math.Log(t.factor)
 	}
-	share := t.gap
-	if share == 0 {
-		share = defaultTickGap
-	}
-	gap := (hi - lo) * share
+	gap := (hi - lo) * t.share()
 	f = tickFactors[len(tickFactors)-1]
 	for _, c := range tickFactors {
 		if math.Log(c) >= gap {
@@ -60,10 +64,7 @@ func (t ratioTicks) step(lo, hi float64) (f, logF float64) {
 // smallest that keeps the labels t.gap of the widened axis apart.
 func (t ratioTicks) span(lo, hi float64) (ratioTicks, float64, float64) {
 	f, _ := t.step(lo, hi)
-	share := t.gap
-	if share == 0 {
-		share = defaultTickGap
-	}
+	share := t.share()
 	snap := func(c float64) (float64, float64) {
 		step := math.Log(c)
 		return math.Floor(lo/step+1e-9) * step, math.Ceil(hi/step-1e-9) * step

@@ -33,12 +33,8 @@ func TestRatioSpanEndsOnTicks(t *testing.T) {
 			if wlo > lo+eps || whi < hi-eps || lo-wlo >= step+eps || whi-hi >= step+eps {
 				t.Fatalf("gap %v: [%v, %v] -> [%v, %v] with step %v", gap, lo, hi, wlo, whi, step)
 			}
-			share := gap
-			if share == 0 {
-				share = defaultTickGap
-			}
-			if f, _ := tk.step(lo, hi); marker.factor < f || (step < share*(whi-wlo)-eps && marker.factor != tickFactors[len(tickFactors)-1]) {
-				t.Fatalf("gap %v: [%v, %v] -> [%v, %v]: factor %v, labels closer than %v of the axis", gap, lo, hi, wlo, whi, marker.factor, share)
+			if f, _ := tk.step(lo, hi); marker.factor < f || (step < tk.share()*(whi-wlo)-eps && marker.factor != tickFactors[len(tickFactors)-1]) {
+				t.Fatalf("gap %v: [%v, %v] -> [%v, %v]: factor %v, labels closer than %v of the axis", gap, lo, hi, wlo, whi, marker.factor, tk.share())
 			}
 		}
 	}
