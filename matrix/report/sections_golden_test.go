@@ -70,6 +70,32 @@ func pageBody(m *model, file string) string {
 	return b.String()
 }
 
+// laidOut is every page write would put in the report folder for opts, by file name, laid out in memory
+// (renderPages in the model's layout, with its charts drawn) and written nowhere: for a test of what the
+// pages say, not of the folder Render leaves (refusal, atomic replacement, raw files, cells.json, the
+// index and the step summary stay with Render's own tests).
+func laidOut(t *testing.T, opts Options) map[string]string {
+	t.Helper()
+	m := withCharts(t, analysed(t, opts))
+	out := map[string]string{}
+	for file, data := range renderPages(m, pageLayout(m)) {
+		out[file] = string(data)
+	}
+	return out
+}
+
+// allText is laid-out pages joined as reportText joins a folder's: the first page, then the linked pages
+// in order.
+func allText(pages map[string]string) string {
+	parts := []string{pages[readmeFile]}
+	for _, p := range linkedPages() {
+		if text, ok := pages[p.File]; ok {
+			parts = append(parts, text)
+		}
+	}
+	return strings.Join(parts, "\n")
+}
+
 // TestSectionNamesUnique: findSection, and the golden files' names, take a section's name to say which
 // section it is.
 func TestSectionNamesUnique(t *testing.T) {
