@@ -112,12 +112,9 @@ func TestControlOnlyNamesNoCandidate(t *testing.T) {
 				Result: &hostresult.Result{Ops: 100, ElapsedNs: int64(1e6 * (10 + r)), OutputBytes: 5, Digest: "d", Env: hostresult.Env{NumCPU: 2}}})
 		}
 	}
-	path, err := Render(Options{In: []string{writeResults(t, ss)}, Out: t.TempDir(), Name: "x"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := filepath.Dir(path)
-	for name, page := range reportPages(t, dir) {
+	m := withCharts(t, analysed(t, Options{In: []string{writeResults(t, ss)}, Name: "x"}))
+	pages := pagesOf(m)
+	for name, page := range pages {
 		head := page
 		if i := strings.Index(page, "\n## "); i >= 0 {
 			head = page[:i] // the title, the run lines or the way back, and the context
@@ -131,14 +128,15 @@ func TestControlOnlyNamesNoCandidate(t *testing.T) {
 			}
 		}
 	}
-	page := reportPages(t, dir)
-	if !strings.Contains(page[readmeFile], "No candidate: this run measured control only") {
-		t.Errorf("the verdicts do not say there is no candidate:\n%s", page[readmeFile])
+	if !strings.Contains(pages[readmeFile], "No candidate: this run measured control only") {
+		t.Errorf("the verdicts do not say there is no candidate:\n%s", pages[readmeFile])
 	}
-	if svgs, _ := filepath.Glob(filepath.Join(dir, "summary-*.svg")); len(svgs) > 0 {
-		t.Errorf("summary charts %v drawn for a control-only run", svgs)
+	for _, c := range m.Charts {
+		if strings.HasPrefix(c.File, "summary-") {
+			t.Errorf("summary chart %s drawn for a control-only run", c.File)
+		}
 	}
-	if !strings.Contains(page[originalPage], "this run has none of the write-ups' candidate cells on linux/amd64, libc") {
-		t.Errorf("original.md does not say the run has none of the write-ups' cells:\n%s", page[originalPage])
+	if !strings.Contains(pages[originalPage], "this run has none of the write-ups' candidate cells on linux/amd64, libc") {
+		t.Errorf("original.md does not say the run has none of the write-ups' cells:\n%s", pages[originalPage])
 	}
 }

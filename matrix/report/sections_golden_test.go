@@ -76,7 +76,11 @@ func pageBody(m *model, file string) string {
 // index and the step summary stay with Render's own tests).
 func laidOut(t *testing.T, opts Options) map[string]string {
 	t.Helper()
-	m := withCharts(t, analysed(t, opts))
+	return pagesOf(withCharts(t, analysed(t, opts)))
+}
+
+// pagesOf is every page of m, laidOut's for a test that also reads the model (its charts, say).
+func pagesOf(m *model) map[string]string {
 	out := map[string]string{}
 	for file, data := range renderPages(m, pageLayout(m)) {
 		out[file] = string(data)
