@@ -104,15 +104,7 @@ func TestCandidateNameWithSlash(t *testing.T) {
 // context, every linked page's context) names pooled or splitalloc, the verdicts say there is no candidate,
 // no summary chart is drawn, and the comparison page says the run has none of the write-ups' cells.
 func TestControlOnlyNamesNoCandidate(t *testing.T) {
-	var ss []matrix.Sample
-	for _, ph := range []string{"cold", "warm"} {
-		cell := matrix.Cell{Platform: "linux/amd64", Workload: "fixed", DOP: 1, Phase: ph, Backend: "libc"}
-		for r := range 6 {
-			ss = append(ss, matrix.Sample{Run: "r", Cell: cell, Variant: "control", Round: r, OK: true,
-				Result: &hostresult.Result{Ops: 100, ElapsedNs: int64(1e6 * (10 + r)), OutputBytes: 5, Digest: "d", Env: hostresult.Env{NumCPU: 2}}})
-		}
-	}
-	m := withCharts(t, analysed(t, Options{In: []string{writeResults(t, ss)}, Name: "x"}))
+	m := withCharts(t, analysed(t, Options{In: []string{writeResults(t, controlOnlySamples())}, Name: "x"}))
 	pages := pagesOf(m)
 	for name, page := range pages {
 		head := page
@@ -139,4 +131,17 @@ func TestControlOnlyNamesNoCandidate(t *testing.T) {
 	if !strings.Contains(pages[originalPage], "this run has none of the write-ups' candidate cells on linux/amd64, libc") {
 		t.Errorf("original.md does not say the run has none of the write-ups' cells:\n%s", pages[originalPage])
 	}
+}
+
+// controlOnlySamples are 6 rounds of control alone, cold and warm: a run with no candidate.
+func controlOnlySamples() []matrix.Sample {
+	var ss []matrix.Sample
+	for _, ph := range []string{"cold", "warm"} {
+		cell := matrix.Cell{Platform: "linux/amd64", Workload: "fixed", DOP: 1, Phase: ph, Backend: "libc"}
+		for r := range 6 {
+			ss = append(ss, matrix.Sample{Run: "r", Cell: cell, Variant: "control", Round: r, OK: true,
+				Result: &hostresult.Result{Ops: 100, ElapsedNs: int64(1e6 * (10 + r)), OutputBytes: 5, Digest: "d", Env: hostresult.Env{NumCPU: 2}}})
+		}
+	}
+	return ss
 }

@@ -138,6 +138,14 @@ var sectionScenarios = []struct {
 	{"validity", func(t *testing.T) Options {
 		return Options{In: []string{writeResults(t, validitySamples(1))}, Name: "v", Date: goldenDate}
 	}},
+	// Emulated runs alone: the emulated layout (pageLayout), whose sections must say there is no verdict.
+	{"emulated-only", func(t *testing.T) Options {
+		return Options{In: []string{emulatedOnlyRun(t)}, Name: "emu", Date: goldenDate}
+	}},
+	// Control alone: every comparison's section with no candidate to compare.
+	{"control-only", func(t *testing.T) Options {
+		return Options{In: []string{writeResults(t, controlOnlySamples())}, Name: "x", Date: goldenDate}
+	}},
 }
 
 // unsafeName matches what a golden file's name does not keep of a page's file or a section's name.
