@@ -251,13 +251,8 @@ func TestEmulatedKeptOutOfVerdicts(t *testing.T) {
 
 // A report of emulated runs alone still renders: its section, and no verdict.
 func TestEmulatedOnly(t *testing.T) {
-	tmp := t.TempDir()
-	path, err := Render(Options{In: []string{emulatedOnlyRun(t)}, Out: filepath.Join(tmp, "reports"), Name: "emu", Date: goldenDate})
-	if err != nil {
-		t.Fatal(err)
-	}
-	md, _ := os.ReadFile(path)
-	section, rest := cutSection(string(md), "## Emulated platforms")
+	md := laidOut(t, Options{In: []string{emulatedOnlyRun(t)}, Name: "emu", Date: goldenDate})[readmeFile]
+	section, rest := cutSection(md, "## Emulated platforms")
 	if !strings.Contains(section, "windows/amd64 ("+emulatedMark+")") {
 		t.Errorf("emulated section lacks the marked platform:\n%s", section)
 	}
