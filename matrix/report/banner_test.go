@@ -49,22 +49,14 @@ func TestBanner(t *testing.T) {
 			if err := os.WriteFile(filepath.Join(filepath.Dir(in), resultsdir.ManifestFile), mf, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			path, err := Render(Options{In: []string{in}, Out: t.TempDir(), Name: "x"})
-			if err != nil {
-				t.Fatal(err)
-			}
-			data, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			page := string(data)
-			banner, _, _ := strings.Cut(page, "## Verdicts")
+			pages := laidOut(t, Options{In: []string{in}, Name: "x"})
+			banner, _, _ := strings.Cut(pages[readmeFile], "## Verdicts")
 			has := strings.Contains(banner, "**Weak evidence**")
 			if has != (len(tc.want) > 0) {
 				t.Fatalf("banner shown %v, want %v:\n%s", has, len(tc.want) > 0, banner)
 			}
 			// The first page names each reason in a line; the environment page gives them in full.
-			full := reportPages(t, filepath.Dir(path))[environmentPage]
+			full := pages[environmentPage]
 			for _, w := range tc.want {
 				if !strings.Contains(full, w) {
 					t.Errorf("full banner lacks %q:\n%s", w, full)

@@ -57,11 +57,10 @@ func TestBuildLayout(t *testing.T) {
 			[]string{"`-randlayout=45`"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			page, dir := renderValidity(t, tc.samples)
-			checkLayoutPage(t, page, tc.want, tc.unwant)
+			pages := laidOut(t, Options{In: []string{writeResults(t, tc.samples)}, Name: "v"})
+			checkLayoutPage(t, allText(pages), tc.want, tc.unwant)
 			if t.Failed() {
-				env, _ := os.ReadFile(filepath.Join(dir, "environment.md"))
-				t.Logf("environment.md:\n%s", env)
+				t.Logf("environment.md:\n%s", pages[environmentPage])
 			}
 		})
 	}
@@ -101,14 +100,10 @@ func TestBuildLayoutRotated(t *testing.T) {
 			p.Layouts = tc.layouts
 			m, _ := json.Marshal(matrix.Manifest{Run: "r", Profile: "quick", Plan: p, Status: matrix.StatusComplete, Samples: len(ss), Planned: len(ss)})
 			os.WriteFile(filepath.Join(dir, "run.json"), m, 0o644)
-			path, err := Render(Options{In: []string{dir}, Out: t.TempDir(), Name: "v"})
-			if err != nil {
-				t.Fatal(err)
-			}
-			env, _ := os.ReadFile(filepath.Join(filepath.Dir(path), "environment.md"))
-			checkLayoutPage(t, reportText(t, filepath.Dir(path))+string(env), tc.want, tc.unwant)
+			pages := laidOut(t, Options{In: []string{dir}, Name: "v"})
+			checkLayoutPage(t, allText(pages), tc.want, tc.unwant) // allText holds environment.md
 			if t.Failed() {
-				t.Logf("environment.md:\n%s", env)
+				t.Logf("environment.md:\n%s", pages[environmentPage])
 			}
 		})
 	}

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -84,14 +85,12 @@ func coldStartFixture(t *testing.T) string {
 	return dir
 }
 
+// TestColdStartSections checks what the cold-start and capacity sections, and their charts, say of
+// coldStartFixture's known shapes; TestSectionGolden compares the same sections whole
+// (testdata/sections/coldstart), so a change of wording shows there and a wrong figure here.
 func TestColdStartSections(t *testing.T) {
-	in := coldStartFixture(t)
-	out := t.TempDir()
-	path, err := Render(Options{In: []string{in}, Out: out, Name: "cold"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	page := reportText(t, filepath.Dir(path))
+	m := withCharts(t, analysed(t, Options{In: []string{coldStartFixture(t)}, Name: "cold"}))
+	page := sectionText(t, m, "coldstart", "coldstart-charts", "capacity", "capacity-charts")
 	for _, want := range []string{
 		"## First operations of a process",
 		// 67 ns against the fastest warm DOP 1 operation, pooled's 10 µs (plus jitter): 0.7%.
@@ -121,9 +120,8 @@ func TestColdStartSections(t *testing.T) {
 		t.Errorf("first-operation row of pooled/8 does not match %s", row)
 	}
 	for _, f := range []string{"timeline-linux-amd64-pages-fixed-dop1.svg", "timeline-linux-amd64-pages-mixed-dop1.svg", "capacity-linux-amd64-pages.svg"} {
-		svg, err := os.ReadFile(filepath.Join(filepath.Dir(path), f))
-		if err != nil || !strings.Contains(string(svg), "<svg") {
-			t.Errorf("chart %s: %v", f, err)
+		if !slices.ContainsFunc(m.Charts, func(c chart) bool { return c.File == f && strings.Contains(string(c.SVG), "<svg") }) {
+			t.Errorf("chart %s not drawn", f)
 		}
 	}
 	// The new tables fit the page like every other (TestTablesFitPage).
@@ -138,49 +136,11 @@ func TestColdStartSections(t *testing.T) {
 }
 
 // Results without a timeline, a harness record or pooled/N candidates (older hosts) render as before:
-// neither section appears.
+// neither section writes anything, so neither page is written (renderPages).
 func TestColdStartAbsentForOldResults(t *testing.T) {
 	testdata, _ := filepath.Abs("testdata")
-	path, err := Render(Options{In: []string{testdata}, Out: t.TempDir(), Name: "old", Date: goldenDate})
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, _ := os.ReadFile(path)
-	if strings.Contains(string(b), "## First operations of a process") || strings.Contains(string(b), "## Capacities against control") {
-		t.Error("old results grew a cold-start or capacity section")
-	}
-}
-
-// coldStartGolden holds the cold-start and capacity sections the fixture renders (go test -run
-// TestColdStartGolden -update rewrites it). It lives beside, not in, testdata/golden, which TestGolden owns.
-var coldStartGolden = filepath.Join("testdata", "coldstart.golden.md")
-
-func TestColdStartGolden(t *testing.T) {
-	path, err := Render(Options{In: []string{coldStartFixture(t)}, Out: t.TempDir(), Name: "cold"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	pages := reportPages(t, filepath.Dir(path))
-	var got string
-	for _, p := range []struct{ file, heading string }{{coldStartPage, "## First operations of a process"}, {capacityPage, "## Capacities against control"}} {
-		page := pages[p.file]
-		from, to := strings.Index(page, p.heading), strings.Index(page, "## Charts")
-		if from < 0 || to < from {
-			t.Fatalf("%s: no %q section before the charts:\n%s", p.file, p.heading, page)
-		}
-		got += page[from:to]
-	}
-	if *update {
-		if err := os.WriteFile(coldStartGolden, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(coldStartGolden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got != strings.ReplaceAll(string(want), "\r\n", "\n") {
-		t.Errorf("sections differ from %s (run go test -run TestColdStartGolden -update and review the diff):\n%s", coldStartGolden, got)
+	m := analysed(t, Options{In: []string{testdata}, Name: "old", Date: goldenDate})
+	if got := sectionText(t, m, "coldstart", "capacity"); got != "" {
+		t.Errorf("old results grew a cold-start or capacity section:\n%s", got)
 	}
 }

@@ -77,26 +77,32 @@ func TestCandidateNameWithSlash(t *testing.T) {
 				Result: &hostresult.Result{Ops: 100, ElapsedNs: int64(1e6 * (10 + r - 3*i)), OutputBytes: 5, Digest: "d"}})
 		}
 	}
-	out := t.TempDir()
-	path, err := Render(Options{In: []string{writeResults(t, ss)}, Out: out, Name: "x"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	page := reportText(t, filepath.Dir(path))
+	m := withCharts(t, analysed(t, Options{In: []string{writeResults(t, ss)}, Name: "x"}))
+	pages := pagesOf(m)
+	page := allText(pages)
 	for _, w := range []string{"| pooled/16 | libc | **faster** at DOP 1: ", "#### pooled/8 vs control, linux/amd64, backend libc"} {
 		if !strings.Contains(page, w) {
 			t.Errorf("page lacks %q", w)
 		}
 	}
-	files, _ := filepath.Glob(filepath.Join(out, "x", "*"))
-	for _, f := range files {
-		if strings.Contains(filepath.Base(f), "pooled") {
-			t.Errorf("file %s named after a candidate", f)
+	// The folder's files named after the data are its pages and its charts (write); the rest are
+	// fixed names and the inputs' own.
+	var tradeoff string
+	for _, c := range m.Charts {
+		if strings.Contains(c.File, "pooled") {
+			t.Errorf("chart file %s named after a candidate", c.File)
+		}
+		if c.File == "tradeoff-linux-amd64.svg" {
+			tradeoff = string(c.SVG)
 		}
 	}
-	svg, err := os.ReadFile(filepath.Join(out, "x", "tradeoff-linux-amd64.svg"))
-	if err != nil || !strings.Contains(string(svg), ">pooled/16, backend libc") {
-		t.Errorf("tradeoff chart lacks the panel of pooled/16 (%v)", err)
+	for f := range pages {
+		if strings.Contains(f, "pooled") {
+			t.Errorf("page %s named after a candidate", f)
+		}
+	}
+	if !strings.Contains(tradeoff, ">pooled/16, backend libc") {
+		t.Errorf("tradeoff chart tradeoff-linux-amd64.svg missing or lacks the panel of pooled/16")
 	}
 }
 
@@ -104,20 +110,9 @@ func TestCandidateNameWithSlash(t *testing.T) {
 // context, every linked page's context) names pooled or splitalloc, the verdicts say there is no candidate,
 // no summary chart is drawn, and the comparison page says the run has none of the write-ups' cells.
 func TestControlOnlyNamesNoCandidate(t *testing.T) {
-	var ss []matrix.Sample
-	for _, ph := range []string{"cold", "warm"} {
-		cell := matrix.Cell{Platform: "linux/amd64", Workload: "fixed", DOP: 1, Phase: ph, Backend: "libc"}
-		for r := range 6 {
-			ss = append(ss, matrix.Sample{Run: "r", Cell: cell, Variant: "control", Round: r, OK: true,
-				Result: &hostresult.Result{Ops: 100, ElapsedNs: int64(1e6 * (10 + r)), OutputBytes: 5, Digest: "d", Env: hostresult.Env{NumCPU: 2}}})
-		}
-	}
-	path, err := Render(Options{In: []string{writeResults(t, ss)}, Out: t.TempDir(), Name: "x"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := filepath.Dir(path)
-	for name, page := range reportPages(t, dir) {
+	m := withCharts(t, analysed(t, Options{In: []string{writeResults(t, controlOnlySamples())}, Name: "x"}))
+	pages := pagesOf(m)
+	for name, page := range pages {
 		head := page
 		if i := strings.Index(page, "\n## "); i >= 0 {
 			head = page[:i] // the title, the run lines or the way back, and the context
@@ -131,14 +126,28 @@ func TestControlOnlyNamesNoCandidate(t *testing.T) {
 			}
 		}
 	}
-	page := reportPages(t, dir)
-	if !strings.Contains(page[readmeFile], "No candidate: this run measured control only") {
-		t.Errorf("the verdicts do not say there is no candidate:\n%s", page[readmeFile])
+	if !strings.Contains(pages[readmeFile], "No candidate: this run measured control only") {
+		t.Errorf("the verdicts do not say there is no candidate:\n%s", pages[readmeFile])
 	}
-	if svgs, _ := filepath.Glob(filepath.Join(dir, "summary-*.svg")); len(svgs) > 0 {
-		t.Errorf("summary charts %v drawn for a control-only run", svgs)
+	for _, c := range m.Charts {
+		if strings.HasPrefix(c.File, "summary-") {
+			t.Errorf("summary chart %s drawn for a control-only run", c.File)
+		}
 	}
-	if !strings.Contains(page[originalPage], "this run has none of the write-ups' candidate cells on linux/amd64, libc") {
-		t.Errorf("original.md does not say the run has none of the write-ups' cells:\n%s", page[originalPage])
+	if !strings.Contains(pages[originalPage], "this run has none of the write-ups' candidate cells on linux/amd64, libc") {
+		t.Errorf("original.md does not say the run has none of the write-ups' cells:\n%s", pages[originalPage])
 	}
+}
+
+// controlOnlySamples are 6 rounds of control alone, cold and warm: a run with no candidate.
+func controlOnlySamples() []matrix.Sample {
+	var ss []matrix.Sample
+	for _, ph := range []string{"cold", "warm"} {
+		cell := matrix.Cell{Platform: "linux/amd64", Workload: "fixed", DOP: 1, Phase: ph, Backend: "libc"}
+		for r := range 6 {
+			ss = append(ss, matrix.Sample{Run: "r", Cell: cell, Variant: "control", Round: r, OK: true,
+				Result: &hostresult.Result{Ops: 100, ElapsedNs: int64(1e6 * (10 + r)), OutputBytes: 5, Digest: "d", Env: hostresult.Env{NumCPU: 2}}})
+		}
+	}
+	return ss
 }

@@ -251,16 +251,8 @@ func TestEmulatedKeptOutOfVerdicts(t *testing.T) {
 
 // A report of emulated runs alone still renders: its section, and no verdict.
 func TestEmulatedOnly(t *testing.T) {
-	tmp := t.TempDir()
-	dir := filepath.Join(tmp, "emu")
-	writeEmulatedRun(t, dir, "20261130T100000Z-windows-amd64", "windows/amd64", "windows/amd64", "Windows 10.0.19045 (wine 8.0)",
-		"wine-exec.sh", []string{"crt"}, nil, nil)
-	path, err := Render(Options{In: []string{dir}, Out: filepath.Join(tmp, "reports"), Name: "emu", Date: goldenDate})
-	if err != nil {
-		t.Fatal(err)
-	}
-	md, _ := os.ReadFile(path)
-	section, rest := cutSection(string(md), "## Emulated platforms")
+	md := laidOut(t, Options{In: []string{emulatedOnlyRun(t)}, Name: "emu", Date: goldenDate})[readmeFile]
+	section, rest := cutSection(md, "## Emulated platforms")
 	if !strings.Contains(section, "windows/amd64 ("+emulatedMark+")") {
 		t.Errorf("emulated section lacks the marked platform:\n%s", section)
 	}
@@ -273,6 +265,15 @@ func TestEmulatedOnly(t *testing.T) {
 			t.Errorf("a report of emulated runs alone has %q", absent)
 		}
 	}
+}
+
+// emulatedOnlyRun writes one run of windows/amd64 under wine, every sample emulated, and returns its folder.
+func emulatedOnlyRun(t *testing.T) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "emu")
+	writeEmulatedRun(t, dir, "20261130T100000Z-windows-amd64", "windows/amd64", "windows/amd64", "Windows 10.0.19045 (wine 8.0)",
+		"wine-exec.sh", []string{"crt"}, nil, nil)
+	return dir
 }
 
 // cutSection returns the markdown section starting at heading (up to the next "## "), and md without it.

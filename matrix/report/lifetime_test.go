@@ -2,8 +2,7 @@ package report
 
 import (
 	"math"
-	"os"
-	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -13,15 +12,12 @@ import (
 	"github.com/deflatelab/deflatelab/matrix/stats"
 )
 
-// TestLifetimeSections renders the cold-start fixture (known costs: control's first operation 200 µs,
+// TestLifetimeSections analyses the cold-start fixture (known costs: control's first operation 200 µs,
 // the next 7 100, then 20; pooled's first 200, then 10; warm mixed pooled/8 30 µs) and checks what
 // the steady-state, lifetime and decision sections say.
 func TestLifetimeSections(t *testing.T) {
-	path, err := Render(Options{In: []string{coldStartFixture(t)}, Out: t.TempDir(), Name: "cold"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	page := reportText(t, filepath.Dir(path))
+	m := analysed(t, Options{In: []string{coldStartFixture(t)}, Name: "cold"})
+	page := sectionText(t, m, "decisions", "steadystate", "lifetime")
 	for _, want := range []string{
 		"**Which variant costs least** over a process's N operations (DOP 1)",
 		// control steadies from operation 9 in every round, pooled from 2.
@@ -35,8 +31,13 @@ func TestLifetimeSections(t *testing.T) {
 			t.Errorf("report lacks %q", want)
 		}
 	}
-	if _, err := os.Stat(filepath.Join(filepath.Dir(path), "lifetime-linux-amd64-dop1.svg")); err != nil {
-		t.Errorf("no lifetime chart: %v", err)
+	// The chart set itself, not withCharts: the other pages' charts are not this test's.
+	cs, err := lifetimeCharts(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(cs, func(c chart) bool { return c.File == "lifetime-linux-amd64-dop1.svg" && len(c.SVG) > 0 }) {
+		t.Errorf("no lifetime chart lifetime-linux-amd64-dop1.svg among %d", len(cs))
 	}
 }
 
@@ -53,11 +54,7 @@ func TestLifetimeSectionsWithoutTimeline(t *testing.T) {
 			}
 		}
 	}
-	path, err := Render(Options{In: []string{writeResults(t, samples)}, Out: t.TempDir(), Name: "old"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	page := reportText(t, filepath.Dir(path))
+	page := sectionText(t, analysed(t, Options{In: []string{writeResults(t, samples)}, Name: "old"}), "decisions", "steadystate", "lifetime")
 	for _, heading := range []string{"**Which variant costs least**", "## Steady state per fresh process", "## Lifetime cost and break-even"} {
 		i := strings.Index(page, heading)
 		if i < 0 {

@@ -80,12 +80,8 @@ func TestUnreadableManifest(t *testing.T) {
 			dir := filepath.Join(t.TempDir(), "r")
 			reporttest.WriteReplica(t, dir, "20261201T110000Z-linux-amd64-aaaaaaaa", 1, 1.3)
 			tc.spoil(dir)
-			p, err := Render(Options{In: []string{dir}, Out: t.TempDir(), Name: "x", Date: goldenDate})
-			if err != nil {
-				t.Fatal(err)
-			}
-			page := reportText(t, filepath.Dir(p))
-			first, _ := os.ReadFile(p)
+			pages := laidOut(t, Options{In: []string{dir}, Name: "x", Date: goldenDate})
+			page, first := allText(pages), []byte(pages[readmeFile])
 			if !regexp.MustCompile(`\*\*Weak evidence\*\*[^:]*: Not checked against its plan`).Match(first) {
 				banner, _, _ := strings.Cut(string(first), "| Verdict")
 				t.Errorf("the first page's banner does not open with the unchecked plan:\n%s", banner)
@@ -119,12 +115,8 @@ func TestMixedBuildsNamed(t *testing.T) {
 		}
 		return l
 	})
-	p, err := Render(Options{In: []string{dir}, Out: t.TempDir(), Name: "x", Date: goldenDate})
-	if err != nil {
-		t.Fatal(err)
-	}
-	first, _ := os.ReadFile(p)
-	page := reportText(t, filepath.Dir(p))
+	pages := laidOut(t, Options{In: []string{dir}, Name: "x", Date: goldenDate})
+	page, first := allText(pages), []byte(pages[readmeFile])
 	if !regexp.MustCompile(`\*\*Weak evidence\*\*[^:]*: Two builds of one variant`).Match(first) ||
 		!strings.Contains(page, "**Two builds of one variant:** pooled on linux/amd64 ran 2 builds: build bpooled (6 samples), build rebuilt (6 samples)") {
 		t.Errorf("two builds of pooled not named:\n%s", first)

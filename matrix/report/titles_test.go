@@ -1,7 +1,6 @@
 package report
 
 import (
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -10,12 +9,8 @@ import (
 // No page of a report says its title twice: its "# Title" is not followed by a "## Title" (issue 36:
 // capacity.md and environment.md did).
 func TestNoPageRepeatsItsTitle(t *testing.T) {
-	path, err := Render(Options{In: []string{coldStartFixture(t)}, Out: t.TempDir(), Name: "titles"})
-	if err != nil {
-		t.Fatal(err)
-	}
 	heading := regexp.MustCompile(`(?m)^(#+) (.*)$`)
-	for name, page := range reportPages(t, filepath.Dir(path)) {
+	for name, page := range laidOut(t, Options{In: []string{coldStartFixture(t)}, Name: "titles"}) {
 		hs := heading.FindAllStringSubmatch(page, -1)
 		if len(hs) == 0 || hs[0][1] != "#" {
 			continue

@@ -149,7 +149,7 @@ func TestValidityOldResults(t *testing.T) {
 		s.Result = &r
 		old = append(old, s)
 	}
-	page, _ := renderValidity(t, old)
+	page := allText(laidOut(t, Options{In: []string{writeResults(t, old)}, Name: "v"}))
 	if strings.Contains(page, throughputMark) || strings.Contains(page, "A/A check") || strings.Contains(page, "Oversubscribed") {
 		t.Error("results without a processor count or an A/A control print marks or lines about them")
 	}

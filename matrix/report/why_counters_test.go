@@ -1,8 +1,6 @@
 package report
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -34,15 +32,7 @@ func TestWhyCounters(t *testing.T) {
 			}
 		}
 	}
-	path, err := Render(Options{In: []string{writeResults(t, samples)}, Out: t.TempDir(), Name: "x"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	data, err := os.ReadFile(filepath.Join(filepath.Dir(path), whyPage))
-	if err != nil {
-		t.Fatal(err)
-	}
-	page := string(data)
+	page := pageBody(analysed(t, Options{In: []string{writeResults(t, samples)}, Name: "x"}), whyPage)
 	for _, tb := range mdTables(page) {
 		if w := minTableWidth(tb); w > contentWidth {
 			t.Errorf("table %q is at least %.0f px wide, more than %d px", strings.Join(tb[0], " | "), w, contentWidth)
@@ -109,15 +99,8 @@ func TestWhyRegimes(t *testing.T) {
 					Counters: &hostresult.Counters{CPUNs: n(4e7), VolCtxSw: n(10), InvolCtxSw: n(invol)}}})
 		}
 	}
-	path, err := Render(Options{In: []string{writeResults(t, samples)}, Out: t.TempDir(), Name: "x"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	data, err := os.ReadFile(filepath.Join(filepath.Dir(path), whyPage))
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, got, _ := strings.Cut(string(data), "## Why: the counters in each speed group")
+	m := analysed(t, Options{In: []string{writeResults(t, samples)}, Name: "x"})
+	_, got, _ := strings.Cut(sectionText(t, m, "why-regimes"), "## Why: the counters in each speed group")
 	for _, want := range []string{
 		"### linux/amd64, libc, mixed, DOP 4, warm: pooled/12",
 		"6 fast rounds at a median 10.03 µs/op, 4 slow at 26.07 µs/op.",
