@@ -746,17 +746,17 @@ func committedModel(t *testing.T) *model {
 		t.Skip("analysing a committed run and its label-swap calibration takes seconds (under wine, minutes); run without -short")
 	}
 	raw := smallestReport(t)
-	analysed.Do(func() {
-		analysed.m, analysed.err = analyse(Options{In: []string{raw}, Out: DefaultOut, Name: "model"}) // analyse writes nothing
+	committedAnalysis.Do(func() {
+		committedAnalysis.m, committedAnalysis.err = analyse(Options{In: []string{raw}, Out: DefaultOut, Name: "model"}) // analyse writes nothing
 	})
-	if analysed.err != nil {
-		t.Fatal(analysed.err)
+	if committedAnalysis.err != nil {
+		t.Fatal(committedAnalysis.err)
 	}
-	return analysed.m
+	return committedAnalysis.m
 }
 
-// analysed holds committedModel's model, shared read-only by the tests.
-var analysed struct {
+// committedAnalysis holds committedModel's model, shared read-only by the tests.
+var committedAnalysis struct {
 	sync.Once
 	m   *model
 	err error
