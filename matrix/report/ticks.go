@@ -104,6 +104,18 @@ func (d decadeTicks) Ticks(lo, hi float64) []plot.Tick {
 	return ts
 }
 
+// log10Ticks are raw's ticks (a marker for an axis of raw values on a log scale) on an axis of their
+// log10 values: a linear axis standing in for a log scale (lifeX says why).
+type log10Ticks struct{ raw plot.Ticker }
+
+func (t log10Ticks) Ticks(lo, hi float64) []plot.Tick {
+	ts := t.raw.Ticks(math.Pow(10, lo), math.Pow(10, hi))
+	for i := range ts {
+		ts[i].Value = math.Log10(ts[i].Value)
+	}
+	return ts
+}
+
 // logValueTicks label a log-scaled axis of raw values at 1, 2 and 5 times the powers of ten when it spans
 // under two decades (so that a short axis has more than two labels), at the powers of ten otherwise, with
 // unlabelled ticks at the other multiples: the steps of a log axis, evenly spaced per decade.

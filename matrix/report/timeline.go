@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"strings"
 
-	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 
@@ -47,8 +46,9 @@ func (cs *coldStart) timelineChart(c *stats.Cell) (chart, error) {
 	f := newFrame(fmt.Sprintf("Cold start on %s, backend %s, %s, DOP %d", c.Platform, c.Backend, c.Workload, c.DOP),
 		"operation number (log2 bins)", "us per operation (median)")
 	p := f.p
-	p.X.Scale, p.Y.Scale = plot.LogScale{}, plot.LogScale{}
-	p.X.Tick.Marker, p.Y.Tick.Marker = logValueTicks{}, logValueTicks{}
+	// log10 values on linear axes, not log scales: gonum pads a log axis for its label as if the label
+	// stood over the arithmetic middle of its range (lifeX), a blank strip at the right and the top.
+	p.X.Tick.Marker, p.Y.Tick.Marker = log10Ticks{logValueTicks{}}, log10Ticks{logValueTicks{}}
 	ops := cs.ops[c.Cell]
 	xmax := 1.0
 	ylo, yhi := math.Inf(1), 0.0
@@ -68,12 +68,12 @@ func (cs *coldStart) timelineChart(c *stats.Cell) (chart, error) {
 			y := e.Center / 1e3
 			eb := errBar{}
 			if !e.Thin() && e.Lo > 0 {
-				eb = errBar{Low: y - e.Lo/1e3, High: e.Hi/1e3 - y}
+				eb = errBar{Low: math.Log10(y) - math.Log10(e.Lo/1e3), High: math.Log10(e.Hi/1e3) - math.Log10(y)}
 				ylo, yhi = math.Min(ylo, e.Lo/1e3), math.Max(yhi, e.Hi/1e3)
 			}
 			ylo, yhi = math.Min(ylo, y), math.Max(yhi, y)
 			xmax = math.Max(xmax, x)
-			pts.add(x, y, errBar{}, eb, "")
+			pts.add(math.Log10(x), math.Log10(y), errBar{}, eb, "")
 		}
 		if len(pts.XYs) == 0 {
 			continue
@@ -83,7 +83,7 @@ func (cs *coldStart) timelineChart(c *stats.Cell) (chart, error) {
 			return chart{}, err
 		}
 		if wl := perOp(cs.warm, c.Cell, hostresult.Warm, v.Name); !wl.Empty() && wl.Center > 0 {
-			l, err := plotter.NewLine(plotter.XYs{{X: 0.8, Y: wl.Center / 1e3}, {X: xmax * 1.25, Y: wl.Center / 1e3}})
+			l, err := plotter.NewLine(plotter.XYs{{X: math.Log10(0.8), Y: math.Log10(wl.Center / 1e3)}, {X: math.Log10(xmax * 1.25), Y: math.Log10(wl.Center / 1e3)}})
 			if err != nil {
 				return chart{}, err
 			}
@@ -99,9 +99,9 @@ func (cs *coldStart) timelineChart(c *stats.Cell) (chart, error) {
 		p.Title.Text += " (no timeline)"
 		ylo, yhi = 1, 10
 	}
-	p.X.Min, p.X.Max = 0.8, xmax*1.25
+	p.X.Min, p.X.Max = math.Log10(0.8), math.Log10(xmax*1.25)
 	// From the power of ten below the lowest point, so that at least two decades are labelled.
-	p.Y.Min, p.Y.Max = math.Pow(10, math.Floor(math.Log10(ylo))), yhi*1.3
+	p.Y.Min, p.Y.Max = math.Floor(math.Log10(ylo)), math.Log10(yhi*1.3)
 	name := fmt.Sprintf("timeline-%s-%s-%s-dop%d.svg", slug(c.Platform), slug(c.Backend), c.Workload, c.DOP)
 	return f.draw(name, fmt.Sprintf("Cold start, %s, %s, %s, DOP %d", c.Platform, c.Backend, workloadLabel(c.Workload), c.DOP),
 		cs.timelineCaption(c))
