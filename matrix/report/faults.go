@@ -138,7 +138,12 @@ func faultsChart(m *model, g group, span faultSpan) (chart, error) {
 	if hasZero {
 		bottom = lo - 0.5
 	}
-	f.p.Y.Min, f.p.Y.Max = bottom-0.15*(hi-bottom), hi+0.1*(hi-bottom)
+	// The axis ends on powers of ten, which decadeTicks always labels, so that a reader sees how far it
+	// reaches; below the zeros' row it keeps its margin.
+	f.p.Y.Min, f.p.Y.Max = bottom-0.15*(hi-bottom), math.Ceil(hi+0.1*(hi-bottom)-1e-9)
+	if !hasZero {
+		f.p.Y.Min = math.Floor(f.p.Y.Min + 1e-9)
+	}
 	f.p.Y.Tick.Marker = decadeTicks{floor: floor}
 	centers := map[string][]float64{}
 	for name, vs := range vals {

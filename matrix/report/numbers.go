@@ -156,8 +156,16 @@ func alphaNum(a float64) string { return shortest(a) }
 // shortest is a setting as it was set, in the fewest digits that read back as it: "1.5", "3".
 func shortest(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 
-// tickNum is a log axis's tick label: three significant digits ("0.5", "20", "1e+03").
-func tickNum(v float64) string { return strconv.FormatFloat(v, 'g', 3, 64) }
+// tickNum is a log axis's tick label: three significant digits, whole from 1 to a million ("0.5", "20",
+// "1000"), in exponent form beyond (1e-05, 1e+07), where the zeros would outnumber the digits.
+func tickNum(v float64) string {
+	s := strconv.FormatFloat(v, 'g', 3, 64)
+	if v >= 1 && v < 1e6 { // the three digits, written out: 10^log10(2) is 1.9999999999999998
+		r, _ := strconv.ParseFloat(s, 64)
+		return strconv.FormatFloat(r, 'f', -1, 64)
+	}
+	return s
+}
 
 // signedFixed is fixed with an explicit sign, as fmt's %+.Nf writes it ("+3", "-0.4"): a sentence's change.
 func signedFixed(v float64, prec int) string {

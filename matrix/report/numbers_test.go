@@ -69,8 +69,21 @@ func TestNumberFormats(t *testing.T) {
 		{"widthNum", widthNum, []string{"NaN", "+Inf", "-Inf", "-1500.0", "-0.5", "0.0", "0.0", "0.0", "1.0", "1.0", "1.0", "12.5", "144.3", "2048.0", "3670016.0"}},
 		{"detectNum", detectNum, []string{"+NaN", "+Inf", "-Inf", "-1500.0", "-0.5", "+0.0", "+0.0", "+0.0", "+1.0", "+1.0", "+1.0", "+12.5", "+144.3", "+2048.0", "+3670016.0"}},
 		{"bytesNum", bytesNum, []string{"n/a", "∞ MiB", "∞ MiB", "-1.465 KiB", "-0.500 B", "0 B", "0.0004 B", "0.034 B", "1.000 B", "1 B", "1.042 B", "12.50 B", "144.3 B", "2 KiB", "3.500 MiB"}},
+		{"tickNum", tickNum, []string{"NaN", "+Inf", "-Inf", "-1.5e+03", "-0.5", "0", "0.0004", "0.034", "1", "1", "1.04", "12.5", "144", "2050", "3.67e+06"}},
 		{"boundLabel", boundLabel, []string{"n/a", "> 1M", "∞", "-1500", "-0.500", "0", "0.0004", "0.034", "1.000", "1", "1.042", "12.50", "144.3", "2048", "3670016"}},
 	})
+}
+
+// A decade axis's labels are whole from 1 to a million, the float noise of 10^log10(m) rounded away.
+func TestTickNumDecades(t *testing.T) {
+	for _, c := range []struct {
+		v    float64
+		want string
+	}{{1e-6, "1e-06"}, {0.001, "0.001"}, {math.Pow(10, math.Log10(2)), "2"}, {math.Pow(10, 2+math.Log10(5)), "500"}, {1000, "1000"}, {math.Pow(10, 3), "1000"}, {1e5, "100000"}, {1e6, "1e+06"}} {
+		if got := tickNum(c.v); got != c.want {
+			t.Errorf("tickNum(%v) = %q, want %q", c.v, got, c.want)
+		}
+	}
 }
 
 // TestCountFormats pins the formatters of whole numbers and lists of them.
