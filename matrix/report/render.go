@@ -109,18 +109,25 @@ func analyse(opts Options) (*model, error) {
 	return m, nil
 }
 
+// drawCharts sets m.Charts to the charts its pages show: none for emulated runs alone, which have no
+// measured sample to chart.
+func drawCharts(m *model) error {
+	m.Charts = nil
+	if len(m.Samples) == 0 {
+		return nil
+	}
+	cs, err := charts(m)
+	m.Charts = cs
+	return err
+}
+
 // write lays m out - its charts, its pages (pageLayout), cells.json and the index line - into
 // opts.Out/m.Name beside its raw files, refreshes the index and appends the step summary. It computes
 // no figure: every one comes from m.
 func write(m *model, opts Options) (string, error) {
-	var err error
-	var cs []chart
-	if len(m.Samples) > 0 { // measured samples per platform: emulated runs alone have nothing to chart
-		if cs, err = charts(m); err != nil {
-			return "", err
-		}
+	if err := drawCharts(m); err != nil {
+		return "", err
 	}
-	m.Charts = cs
 	pages := renderPages(m, pageLayout(m))
 
 	out := opts.Out
@@ -128,7 +135,7 @@ func write(m *model, opts Options) (string, error) {
 		out = DefaultOut
 	}
 	files := pages
-	for _, c := range cs {
+	for _, c := range m.Charts {
 		files[c.File] = c.SVG
 	}
 	for _, r := range m.Raw {

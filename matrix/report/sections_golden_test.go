@@ -24,14 +24,9 @@ func analysed(t *testing.T, opts Options) *model {
 // sections pay for drawing them.
 func withCharts(t *testing.T, m *model) *model {
 	t.Helper()
-	if len(m.Samples) == 0 { // as write: emulated runs alone have nothing to chart
-		return m
-	}
-	cs, err := charts(m)
-	if err != nil {
+	if err := drawCharts(m); err != nil {
 		t.Fatal(err)
 	}
-	m.Charts = cs
 	return m
 }
 
