@@ -109,11 +109,25 @@ func (d decadeTicks) Ticks(lo, hi float64) []plot.Tick {
 type log10Ticks struct{ raw plot.Ticker }
 
 func (t log10Ticks) Ticks(lo, hi float64) []plot.Tick {
-	ts := t.raw.Ticks(math.Pow(10, lo), math.Pow(10, hi))
+	// Widened by a hair: 10^log10(500) may come back as 499.99999999999994, and the end tick with it.
+	ts := t.raw.Ticks(math.Pow(10, lo)*(1-1e-12), math.Pow(10, hi)*(1+1e-12))
 	for i := range ts {
 		ts[i].Value = math.Log10(ts[i].Value)
 	}
 	return ts
+}
+
+// labelledTop is where a log axis of raw values from lo should end to hold top with a label at its end:
+// the first 1, 2 or 5 times a power of ten at or above top while logValueTicks labels those (under two
+// decades), else the first power of ten.
+func labelledTop(lo, top float64) float64 {
+	e := math.Floor(math.Log10(top))
+	for _, m := range []float64{1, 2, 5} {
+		if c := m * math.Pow(10, e); c >= top && math.Log10(c/lo) < 2 {
+			return c
+		}
+	}
+	return math.Pow(10, e+1)
 }
 
 // logValueTicks label a log-scaled axis of raw values at 1, 2 and 5 times the powers of ten when it spans

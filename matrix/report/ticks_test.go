@@ -39,3 +39,18 @@ func TestRatioSpanEndsOnTicks(t *testing.T) {
 		}
 	}
 }
+
+// A timeline's value axis ends on a labelled tick: labelledTop's value is one log10Ticks labels (on the
+// log10 axis the timeline draws), at or above the top asked for and below ten times it.
+func TestLabelledTop(t *testing.T) {
+	for _, lo := range []float64{0.1, 1, 10, 100} {
+		for top := lo * 1.1; top < lo*5000; top *= 1.37 {
+			end := labelledTop(lo, top)
+			ticks := (log10Ticks{logValueTicks{}}).Ticks(math.Log10(lo), math.Log10(end))
+			last := ticks[len(ticks)-1]
+			if end < top || end >= 10*top || math.Abs(last.Value-math.Log10(end)) > 1e-9 || last.Label == "" {
+				t.Errorf("lo %v, top %v: ends at %v, last tick %v %q", lo, top, end, last.Value, last.Label)
+			}
+		}
+	}
+}

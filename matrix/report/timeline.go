@@ -101,7 +101,8 @@ func (cs *coldStart) timelineChart(c *stats.Cell) (chart, error) {
 	}
 	p.X.Min, p.X.Max = math.Log10(0.8), math.Log10(xmax*1.25)
 	// From the power of ten below the lowest point, so that at least two decades are labelled.
-	p.Y.Min, p.Y.Max = math.Floor(math.Log10(ylo)), math.Log10(yhi*1.3)
+	p.Y.Min = math.Floor(math.Log10(ylo))
+	p.Y.Max = math.Log10(labelledTop(math.Pow(10, p.Y.Min), yhi*1.3))
 	name := fmt.Sprintf("timeline-%s-%s-%s-dop%d.svg", slug(c.Platform), slug(c.Backend), c.Workload, c.DOP)
 	return f.draw(name, fmt.Sprintf("Cold start, %s, %s, %s, DOP %d", c.Platform, c.Backend, workloadLabel(c.Workload), c.DOP),
 		cs.timelineCaption(c))
